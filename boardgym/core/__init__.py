@@ -1,0 +1,15 @@
+"""Shared primitives of every boardgym game: nothing game-specific lives here."""
+from .actions import ActionCatalog
+from .agent import Agent, CallableAgent, RandomAgent
+from .chance import from_counts, resolve_chance, sample_outcome, uniform
+from .errors import BoardgymError, ConfigError, ContentError, IllegalActionError, StateError
+from .game import CHANCE, TERMINAL, Game, GameInfo, State
+from .observation import ObsLayout
+from .replay import Replay, play
+
+__all__ = [
+    "ActionCatalog", "Agent", "BoardgymError", "CHANCE", "CallableAgent", "ConfigError",
+    "ContentError", "Game", "GameInfo", "IllegalActionError", "ObsLayout", "RandomAgent",
+    "Replay", "State", "StateError", "TERMINAL", "from_counts", "play", "resolve_chance",
+    "sample_outcome", "uniform",
+]

@@ -1,0 +1,53 @@
+"""The one agent interface every policy keeps (random, heuristic, search, trained)."""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Agent:
+    """``act(observation, legal_mask, state=None) -> action``.
+
+    ``observation`` is the player's float32 vector, ``legal_mask`` a bool/int8 mask over the
+    game's action catalogue. Rule-based and search agents also read ``state`` (the engine
+    state, which holds nothing the deciding player cannot see; search agents redeterminize it).
+    """
+
+    name = "agent"
+    needs_state = False
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        raise NotImplementedError
+
+    def reset(self, seed: int | None = None) -> None:
+        """Called at the start of each game with a seed for the agent's own generator."""
+
+
+class RandomAgent(Agent):
+    """Uniform over legal actions, with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        legal = np.flatnonzero(legal_mask)
+        return int(legal[self.rng.integers(len(legal))])
+
+
+class CallableAgent(Agent):
+    """Wraps ``f(observation, legal_mask)`` or ``f(observation, legal_mask, state)``."""
+
+    def __init__(self, fn, name: str | None = None):
+        self.fn = fn
+        self.name = name or getattr(fn, "__name__", "callable")
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        try:
+            return int(self.fn(observation, legal_mask, state))
+        except TypeError:
+            return int(self.fn(observation, legal_mask))

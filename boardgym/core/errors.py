@@ -1,0 +1,31 @@
+"""Errors raised by boardgym. Every one names what was wrong and where."""
+
+
+class BoardgymError(Exception):
+    """Base class of every boardgym error."""
+
+
+class IllegalActionError(BoardgymError, ValueError):
+    """An action that is not legal in the current state. The state is left unchanged."""
+
+    def __init__(self, action, reason: str, description: str | None = None):
+        self.action = action
+        self.reason = reason
+        label = f"{action}" if description is None else f"{action} ({description})"
+        super().__init__(f"illegal action {label}: {reason}")
+
+
+class ContentError(BoardgymError, ValueError):
+    """A content file that breaks its schema or the game's constraints."""
+
+    def __init__(self, file: str, entry: str, field: str, message: str):
+        self.file, self.entry, self.field = file, entry, field
+        super().__init__(f"{file}: entry {entry!r}, field {field!r}: {message}")
+
+
+class ConfigError(BoardgymError, ValueError):
+    """A game or environment keyword argument with a wrong name, type or value."""
+
+
+class StateError(BoardgymError, ValueError):
+    """A saved state or replay that cannot be loaded (corrupt, wrong game or version)."""

@@ -1,0 +1,219 @@
+"""The engine contract every game keeps: metadata, a game (config + content) and its states.
+
+A game's state changes only through ``state.apply(action)``. Randomness is never hidden in
+the engine: when ``state.current_player == CHANCE`` the caller resolves the chance node by
+applying one of ``state.chance_outcomes()`` (an outcome id and its probability). Everything
+else (decks, hands, dice) is plain data, so the same seed and actions give the same states.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .actions import ActionCatalog
+from .errors import ConfigError, IllegalActionError, StateError
+from .observation import ObsLayout
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata declared once per game (OpenSpiel's GameType + GameInfo in one)."""
+
+    name: str  # package name, e.g. "ancient_terrible_things"
+    title: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    max_decisions: int  # upper bound on decision steps in one game (for truncation checks)
+    reward_range: tuple[float, float]
+    version: int = 0
+    defaults: dict[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """One configured game: immutable content, the action catalogue and observation layout.
+
+    Subclasses set ``info`` and implement ``_configure``, ``new_initial_state`` and
+    ``state_class``. A ``Game`` is shared by every state (and every clone) made from it.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type]
+    catalog: ActionCatalog
+    layout: ObsLayout
+
+    def __init__(self, **config):
+        unknown = sorted(set(config) - set(self.info.defaults))
+        if unknown:
+            raise ConfigError(
+                f"{self.info.name}: unknown option(s) {unknown}; "
+                f"valid options: {sorted(self.info.defaults)}"
+            )
+        merged = dict(self.info.defaults)
+        merged.update(config)
+        self.config = self._configure(merged)
+
+    # -- to implement -------------------------------------------------------------------
+    def _configure(self, config: dict) -> dict:
+        """Validate and normalise ``config`` (raise ConfigError), load content."""
+        raise NotImplementedError
+
+    def new_initial_state(self) -> "State":
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    # -- shared -----------------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self.catalog.n
+
+    @property
+    def observation_size(self) -> int:
+        return self.layout.size
+
+    def state_from_json(self, text: str) -> "State":
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise StateError(f"saved state is not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("game") != self.info.name:
+            raise StateError(f"saved state is not a {self.info.name} state")
+        if data.get("version") != self.info.version:
+            raise StateError(
+                f"saved state has version {data.get('version')}, engine is {self.info.version}"
+            )
+        if data.get("config") != self.config:
+            raise StateError("saved state was made with another configuration")
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        try:
+            state._load(data["state"])
+            state._check_loaded()
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise StateError(f"corrupt saved state: {type(exc).__name__}: {exc}") from None
+        return state
+
+
+class State:
+    """Base class of a game state. Subclasses keep ``__slots__`` of small int containers."""
+
+    __slots__ = ("game",)
+    game: Game
+
+    # -- to implement -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_mask(self) -> np.ndarray:
+        """Bool mask over the catalogue for ``current_player`` (a shared buffer: copy to keep)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int) -> str:
+        return "not in the legal mask of the pending decision"
+
+    def returns(self) -> list[float]:
+        """Terminal rewards per seat (the game's reward mode)."""
+        raise NotImplementedError
+
+    def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        raise NotImplementedError
+
+    def observation_dict(self, player: int) -> dict:
+        raise NotImplementedError
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def _dump(self) -> dict:
+        raise NotImplementedError
+
+    def _load(self, data: dict) -> None:
+        raise NotImplementedError
+
+    def _check_loaded(self) -> None:
+        """Raise StateError when a loaded state breaks an invariant."""
+
+    # -- shared -----------------------------------------------------------------------------
+    def acting_players(self) -> list[int]:
+        """Seats with a decision pending now (several for simultaneous choices)."""
+        p = self.current_player
+        return [p] if p >= 0 else []
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        if self.current_player < 0:
+            return []
+        return np.flatnonzero(self.legal_mask()).tolist()
+
+    def apply(self, action) -> None:
+        """Apply a decision (an action id) or, at a chance node, an outcome id.
+
+        Raises IllegalActionError, naming the action and why, and leaves the state unchanged.
+        """
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(action, "not an integer action id") from None
+        if a != action and not isinstance(action, (np.integer,)):
+            raise IllegalActionError(action, "not an integer action id")
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalActionError(a, "the game is over")
+        if player == CHANCE:
+            if a not in {o for o, _ in self.chance_outcomes()}:
+                raise IllegalActionError(a, "not an outcome of the pending chance node")
+        else:
+            cat = self.game.catalog
+            if not 0 <= a < cat.n:
+                raise IllegalActionError(a, f"outside the action space 0..{cat.n - 1}")
+            if not self.legal_mask()[a]:
+                raise IllegalActionError(a, self._why_illegal(a), cat.describe(a))
+        self._apply(a)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.catalog.describe(action)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"game": self.game.info.name, "version": self.game.info.version,
+             "config": self.game.config, "state": self._dump()},
+            separators=(",", ":"), sort_keys=True,
+        )
+
+    def redeterminize(self, player: int, rng: np.random.Generator) -> "State":
+        """A state consistent with what ``player`` has seen, hidden parts resampled.
+
+        Games that never store hidden order (faces drawn at reveal from the unseen multiset)
+        return a clone: the state a player observes is the whole state.
+        """
+        return self.clone()
+
+    def potential(self, player: int) -> float:
+        """Running score used for optional potential-based shaping (0 if unsupported)."""
+        return 0.0

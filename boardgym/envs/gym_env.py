@@ -1,0 +1,168 @@
+"""A Gymnasium env over any boardgym game (one learner; other seats played by opponents)."""
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from boardgym.core.chance import sample_outcome
+from boardgym.core.errors import ConfigError
+from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.games import make_game
+
+from .opponents import make_opponents
+from .spaces import observation_space
+
+
+class BoardgymEnv(gym.Env):
+    """Description:
+        One seat of a boardgym game as a single-agent Gymnasium env. In cooperative games the
+        learner decides for every seat (the deciding seat is in the observation). In
+        competitive games the learner takes ``seat``; every other seat, including decisions
+        taken by non-active players, is played by ``opponents``. Chance nodes (dice, card
+        draws) are sampled with the env's seeded ``np_random``.
+
+    Action Space:
+        ``Discrete(N)``: the game's flat action catalogue (see ``env.unwrapped.describe(a)``).
+        Only actions in the mask are legal; an illegal one raises ``IllegalActionError`` and
+        leaves the game unchanged.
+
+    Observation Space:
+        ``Dict(observation=Box(-1, 1, (D,), float32), action_mask=Box(0, 1, (N,), int8))``.
+        The vector's named pieces are ``env.unwrapped.game.layout``. The mask is also in
+        ``info["action_mask"]`` and ``env.action_masks()`` (for sb3-contrib MaskablePPO).
+
+    Rewards:
+        Terminal only, from the game's reward mode (``reward`` kwarg where the game has one);
+        ``shaping=True`` adds the potential-based change of the learner's running score.
+
+    Starting State:
+        A new game from the game's setup, with chance resolved up to the learner's first
+        decision.
+
+    Episode End:
+        Terminated when the game ends. Truncation is never used by the engine itself.
+
+    Arguments:
+        ``game`` (set by the registry), ``opponents`` ("heuristic", "random", an Agent, a
+        callable, or a list/dict per seat), ``seat``, ``shaping``, ``render_mode``
+        ("ansi" or "human"), and every option of the game (``num_players``, ...).
+
+    Version History:
+        v0: first release.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, game: str, opponents="heuristic", seat: int = 0, shaping: bool = False,
+                 render_mode: str | None = None, **game_kwargs):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.game = make_game(game, **game_kwargs)
+        self.game_name = game
+        n = self.game.num_players
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+            raise ConfigError(f"seat must be an int in 0..{n - 1}, got {seat!r}")
+        self.seat = int(seat)
+        self.cooperative = self.game.info.cooperative
+        self.shaping = bool(shaping)
+        self.render_mode = render_mode
+        others = [] if self.cooperative else [s for s in range(n) if s != self.seat]
+        self._opponent_spec = opponents
+        self.opponents = make_opponents(opponents, game, others)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.observation_space = observation_space(self.game)
+        self.state = None
+        self._obs = np.zeros(self.game.observation_size, dtype=np.float32)
+        self._potential = 0.0
+
+    # -- helpers --------------------------------------------------------------------------
+    def describe(self, action: int) -> str:
+        return self.game.catalog.describe(int(action))
+
+    def _learner_turn(self) -> bool:
+        p = self.state.current_player
+        return p >= 0 and (self.cooperative or p == self.seat)
+
+    def _advance(self) -> None:
+        """Run chance nodes and opponents until the learner decides or the game ends."""
+        state = self.state
+        while True:
+            p = state.current_player
+            if p == TERMINAL or self._learner_turn():
+                return
+            if p == CHANCE:
+                state.apply(sample_outcome(state.chance_outcomes(), self.np_random))
+                continue
+            agent = self.opponents[p]
+            mask = state.legal_mask()
+            obs = state.observation(p)
+            state.apply(agent.act(obs, mask, state))
+
+    def _observe(self):
+        state = self.state
+        if state.current_player == TERMINAL:
+            player = self.seat
+            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        else:
+            player = state.current_player
+            mask = state.legal_mask().astype(np.int8)
+        obs = state.observation(player, self._obs).copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def _info(self, obs):
+        return {"action_mask": obs["action_mask"], "seat": self.seat,
+                "player": self.state.current_player}
+
+    def _reward_player(self) -> int:
+        return self.seat
+
+    # -- gymnasium API --------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        opp_seed = int(self.np_random.integers(2**31 - 1))
+        for k, agent in self.opponents.items():
+            agent.reset(opp_seed + k)
+        self.state = self.game.new_initial_state()
+        self._advance()
+        self._potential = self.state.potential(self._reward_player())
+        obs = self._observe()
+        return obs, self._info(obs)
+
+    def step(self, action):
+        if self.state is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        if self.state.is_terminal():
+            raise gym.error.ResetNeeded("the episode is over: call reset()")
+        self.state.apply(action)
+        self._advance()
+        terminated = self.state.is_terminal()
+        reward = 0.0
+        me = self._reward_player()
+        if terminated:
+            reward = float(self.state.returns()[me])
+        if self.shaping:
+            new = self.state.potential(me)
+            reward += new - self._potential
+            self._potential = new
+        obs = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, False, self._info(obs)
+
+    def action_masks(self) -> np.ndarray:
+        """Bool mask of legal actions (sb3-contrib MaskablePPO calls this)."""
+        if self.state is None or self.state.current_player < 0:
+            mask = np.zeros(self.game.num_actions, dtype=bool)
+            mask[0] = True
+            return mask
+        return self.state.legal_mask().copy()
+
+    def render(self):
+        if self.state is None:
+            return None
+        text = self.state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

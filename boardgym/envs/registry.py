@@ -1,0 +1,47 @@
+"""Reads ``envs_registry.yaml`` (declared once) and registers Gymnasium and PettingZoo ids."""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+
+@lru_cache(maxsize=1)
+def registry() -> dict:
+    text = resources.files("boardgym").joinpath("envs_registry.yaml").read_text()
+    return yaml.safe_load(text)
+
+
+def heuristic_path(game: str) -> str:
+    return registry()["games"][game]["heuristic"]
+
+
+def gym_ids() -> list[str]:
+    return [e["id"] for e in registry()["gymnasium"]]
+
+
+def pettingzoo_ids() -> list[str]:
+    return [e["id"] for e in registry()["pettingzoo"]]
+
+
+def register_all() -> None:
+    import gymnasium
+    import pettingzoo
+
+    reg = registry()
+    for entry in reg["gymnasium"]:
+        if entry["id"] not in gymnasium.registry:
+            gymnasium.register(
+                id=entry["id"],
+                entry_point="boardgym.envs.gym_env:BoardgymEnv",
+                kwargs={"game": entry["game"], **entry.get("kwargs", {})},
+                disable_env_checker=False,
+            )
+    for entry in reg["pettingzoo"]:
+        for kind in ("aec", "parallel"):
+            target = pettingzoo.aec_registry if kind == "aec" else pettingzoo.parallel_registry
+            if entry["id"] not in target:
+                fn = "env" if kind == "aec" else "parallel_env"
+                pettingzoo.register(kind, entry["id"], entry_point=f"{entry['module']}:{fn}",
+                                    kwargs=dict(entry.get("kwargs", {})))

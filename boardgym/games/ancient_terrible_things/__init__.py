@@ -1,0 +1,13 @@
+"""Ancient Terrible Things: Reawakened — competitive dice combinations, 1-4 players + solo.
+
+Rules as a pure state machine (flow, locations, encounter, tiles, solo), content pack with its
+schema (content/, schema/), observation encoder and text render. See
+docs/games/ancient_terrible_things.md.
+"""
+from .game import ATTGame
+from .state import ATTState
+
+ATTGame.state_class = ATTState
+GAME_CLASS = ATTGame
+
+__all__ = ["ATTGame", "ATTState", "GAME_CLASS"]

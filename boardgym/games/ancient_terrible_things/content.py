@@ -1,0 +1,225 @@
+"""Loading and checking the ATT content pack (JSON + schema) into immutable tables.
+
+Cards are referred to by integer id everywhere in the state: encounters 0..35 in file order;
+swag ids put the 32 swag cards first, then the 4 McGuffins, then the 4 Hats (one per
+character, in characters.json order); feats 0..31.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from boardgym.core.content import check_unique_ids, load_pack
+from boardgym.core.errors import ContentError
+
+from .constants import (BACKS, COLOURS, COMBOS, DICE_EFFECTS, EFFECTS, PRE, PRE_EFFECTS,
+                        SELECT_EFFECTS, TILE_IDS, TIMINGS, TOKENS, TYPES, E_REFRESH, PASSIVE,
+                        E_DISCOUNT)
+
+HERE = Path(__file__).parent
+DEFAULT_PACK = HERE / "content"
+SCHEMA_DIR = HERE / "schema"
+FILES = {"encounters": "encounters", "swag": "swag", "mcguffins": "swag", "feats": "feats",
+         "characters": "characters", "achievements": "achievements", "scenarios": "scenarios",
+         "locations": "locations", "rules": "rules"}
+DIE_COLOURS = {c: i for i, c in enumerate(COLOURS)}
+
+
+def _filter(name: str) -> int:
+    return -1 if name == "any" else DIE_COLOURS[name]
+
+
+def parse_effect(e: dict) -> tuple:
+    """A content effect (tagged union) -> a tuple ``(kind, params...)``."""
+    k = EFFECTS.index(e["kind"])
+    kind = e["kind"]
+    if kind == "swap":
+        return (k, DIE_COLOURS[e["colour"]], e["n"])
+    if kind == "add_die":
+        return (k, DIE_COLOURS[e["colour"]])
+    if kind == "lock":
+        return (k, e["n"], _filter(e["filter"]), e.get("focus_each", 0))
+    if kind == "lock_reroll":
+        return (k, _filter(e["filter"]), e["focus_each"])
+    if kind == "reroll":
+        return (k, e["n"], _filter(e["filter"]), e.get("focus_each", 0))
+    if kind == "bump":
+        return (k, e["k"])
+    if kind == "gain":
+        return (k, TOKENS.index(e["token"]), e["n"])
+    if kind == "convert":
+        return (k, TOKENS.index(e["from"]), TOKENS.index(e["to"]), e["n"])
+    if kind in ("refresh_swag", "discount"):
+        return (k, e["n"])
+    return (k,)
+
+
+class Card:
+    """Immutable card data shared by every state (swag and feats)."""
+
+    __slots__ = ("id", "key", "name", "price", "secrets", "icons", "cost_die", "cost_exhaust",
+                 "feat_cost", "timing", "effects", "select", "discount", "is_feat", "flavor")
+
+    def __init__(self, cid: int, d: dict, is_feat: bool, file: str):
+        self.id, self.key, self.name = cid, d["id"], d["name"]
+        self.flavor = d.get("flavor", "")
+        self.is_feat = is_feat
+        self.timing = TIMINGS.index(d["timing"])
+        self.effects = tuple(parse_effect(e) for e in d["effects"])
+        if is_feat:
+            self.feat_cost = d["cost"]
+            self.price = self.secrets = 0
+            self.icons = ()
+            self.cost_die = self.cost_exhaust = False
+        else:
+            self.feat_cost = 0
+            self.price, self.secrets = d["price"], d["secrets"]
+            self.icons = tuple(TYPES.index(t) for t in d["icons"])
+            self.cost_die = d["cost"]["action_die"]
+            self.cost_exhaust = d["cost"]["exhaust"]
+        kinds = [e[0] for e in self.effects]
+        self.select = kinds[0] if kinds and kinds[0] in SELECT_EFFECTS else -1
+        self.discount = sum(e[1] for e in self.effects if e[0] == E_DISCOUNT)
+        self._check(kinds, file)
+
+    def _check(self, kinds, file):
+        def bad(field, msg):
+            raise ContentError(file, self.key, field, msg)
+
+        if sum(k in SELECT_EFFECTS for k in kinds) > 1:
+            bad("effects", "at most one effect may need a dice selection")
+        if any(k in SELECT_EFFECTS for k in kinds[1:]):
+            bad("effects", "a dice-selection effect must be the first effect")
+        if any(k in PRE_EFFECTS for k in kinds) and self.timing != PRE:
+            bad("timing", "swap/add_die effects need timing 'pre'")
+        if self.timing == PRE and any(k in DICE_EFFECTS for k in kinds):
+            bad("timing", "dice effects cannot be used before the roll")
+        if self.is_feat:
+            if self.timing == PASSIVE:
+                bad("timing", "a feat cannot be passive")
+            if E_DISCOUNT in kinds:
+                bad("effects", "discount belongs to passive swag")
+        else:
+            # termination constraints (spec §2): swag never refreshes swag or draws feats
+            if E_REFRESH in kinds:
+                bad("effects", "swag may not refresh swag (turns must stay finite)")
+            if self.timing == PASSIVE:
+                if self.cost_die or self.cost_exhaust:
+                    bad("cost", "a passive swag has no activation cost")
+                if any(k != E_DISCOUNT for k in kinds):
+                    bad("effects", "a passive swag may only carry discount effects")
+            elif not (self.cost_die or self.cost_exhaust):
+                bad("cost", "every non-passive swag needs an activation cost")
+            elif not kinds:
+                bad("effects", "an activated swag needs an effect")
+
+
+class Content:
+    """Every table of one content pack."""
+
+    def __init__(self, docs: dict, pack: Path):
+        f = {name: str(Path(pack) / f"{name}.json") for name in FILES}
+        encs = docs["encounters"]["encounters"]
+        check_unique_ids(encs, f["encounters"])
+        self.enc_key = [e["id"] for e in encs]
+        self.enc_name = [e["name"] for e in encs]
+        self.enc_back = [BACKS.index(e["back"]) for e in encs]
+        self.enc_types = [tuple(TYPES.index(t) for t in e["types"]) for e in encs]
+        self.enc_combo = [(COMBOS.index(e["combo"]["kind"]), e["combo"]["min"], e["combo"]["len"])
+                          for e in encs]
+        self.enc_secrets = [e["secrets"] for e in encs]
+        for e, (kind, lo, ln) in zip(encs, self.enc_combo):
+            _check_combo(kind, lo, ln, f["encounters"], e["id"], encounter=True)
+        self.by_back = [[i for i, b in enumerate(self.enc_back) if b == k] for k in range(3)]
+
+        swag = docs["swag"]["swag"] + docs["mcguffins"]["mcguffins"]
+        chars = docs["characters"]["characters"]
+        hats = [c["hat"] for c in chars]
+        check_unique_ids(swag + hats, f["swag"])
+        self.n_swag_deck = len(docs["swag"]["swag"])
+        self.mcguffins = list(range(self.n_swag_deck, len(swag)))
+        self.hats = list(range(len(swag), len(swag) + len(hats)))
+        self.swag = [Card(i, d, False, f["swag"] if i < self.n_swag_deck else f["mcguffins"])
+                     for i, d in enumerate(swag)]
+        self.swag += [Card(len(swag) + i, d, False, f["characters"]) for i, d in enumerate(hats)]
+        feats = docs["feats"]["feats"]
+        check_unique_ids(feats, f["feats"])
+        self.feats = [Card(i, d, True, f["feats"]) for i, d in enumerate(feats)]
+
+        check_unique_ids(chars, f["characters"])
+        self.char_key = [c["id"] for c in chars]
+        self.char_name = [c["name"] for c in chars]
+        self.char_bonus = [[c["bonus"][t] for t in TOKENS] for c in chars]
+        self.char_first = [bool(c["first"]) for c in chars]
+        if sum(self.char_first) != 1:
+            raise ContentError(f["characters"], "<file>", "first", "exactly one character starts")
+
+        achs = docs["achievements"]["achievements"]
+        self.ach_type = [TYPES.index(a["type"]) for a in achs]
+        if sorted(self.ach_type) != [0, 1, 2, 3]:
+            raise ContentError(f["achievements"], "<file>", "type", "one achievement per type")
+        order = sorted(range(4), key=lambda i: self.ach_type[i])
+        achs = [achs[i] for i in order]
+        self.ach_name = [(a["prowess"]["name"], a["mastery"]["name"]) for a in achs]
+        self.ach_secrets = [(a["prowess"]["secrets"], a["mastery"]["secrets"]) for a in achs]
+        self.ach_min = [(a["prowess"]["min_icons"], a["mastery"]["min_icons"]) for a in achs]
+
+        self.scenarios = {}
+        for s in docs["scenarios"]["scenarios"]:
+            lines = []
+            for k, line in enumerate(s["lines"]):
+                c = line["combo"]
+                combo = (COMBOS.index(c["kind"]), c["min"], c["len"])
+                _check_combo(*combo, f["scenarios"], f"{s['id']}.lines.{k}", encounter=False)
+                lines.append((combo, tuple(TOKENS.index(t) for t in line["tokens"])))
+            self.scenarios[s["id"]] = (s["name"], tuple(lines))
+
+        locs = docs["locations"]["locations"]
+        self.tiles = {}
+        for loc in locs:
+            self.tiles[loc["id"]] = {"slot": loc["slot"] - 1, "name": loc["name"],
+                                     "leader": loc["leader"], "bonus": loc["bonus"],
+                                     "players": loc["players"]}
+        missing = [t for t in TILE_IDS if t not in self.tiles]
+        if missing:
+            raise ContentError(f["locations"], "<file>", "id", f"missing tiles {missing}")
+
+        rules = docs["rules"]
+        self.dice_faces = {c: rules["dice"][c]["faces"] for c in COLOURS}
+        self.dice_supply = {c: rules["dice"][c]["supply"] for c in COLOURS}
+        self.white_faces = [TOKENS.index(x) if x in TOKENS else 4 for x in rules["dice"]["white"]["faces"]]
+        self.tentacles = [rules["tentacles"][str(v)] for v in range(4)]
+        self.setup_table = rules["setup_table"]
+        self.turn_order_bonus = [[b.get(t, 0) for t in TOKENS] for b in rules["turn_order_bonus"]]
+        self.start_tokens = [rules["start_tokens"][t] for t in TOKENS]
+        self.feat_hand = rules["feat_hand_size"]
+        for n, lengths in self.setup_table.items():
+            for length, row in lengths.items():
+                for back, k in zip(BACKS, (row["green"], row["orange"], row["red"])):
+                    if k > len(self.by_back[BACKS.index(back)]):
+                        raise ContentError(f["rules"], f"setup_table.{n}.{length}", back,
+                                           f"{k} {back} encounters asked, pack has "
+                                           f"{len(self.by_back[BACKS.index(back)])}")
+                if row["tentacles"] > sum(self.tentacles):
+                    raise ContentError(f["rules"], f"setup_table.{n}.{length}", "tentacles",
+                                       "more tentacles than the pack holds")
+
+
+def _check_combo(kind, lo, ln, file, entry, encounter):
+    name = COMBOS[kind]
+    if name == "high" and not 1 <= ln <= (3 if encounter else 1):
+        raise ContentError(file, entry, "combo.len", "a high combination uses 1-3 dice (1 on a scenario line)")
+    if name == "pair" and ln != 2:
+        raise ContentError(file, entry, "combo.len", "a pair has exactly 2 dice")
+    if name in ("block", "run") and ln < 3:
+        raise ContentError(file, entry, "combo.len", f"a {name} has 3 or more dice")
+    if name == "run" and lo + ln - 1 > 6:
+        raise ContentError(file, entry, "combo", f"run from {lo} of {ln} dice passes 6")
+
+
+@lru_cache(maxsize=8)
+def load_content(pack: str | None = None) -> Content:
+    """Load and validate a pack folder (default: the shipped original pack). Cached."""
+    path = Path(pack) if pack else DEFAULT_PACK
+    docs = load_pack(path, SCHEMA_DIR, FILES)
+    return Content(docs, path)

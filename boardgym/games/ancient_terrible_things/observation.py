@@ -1,0 +1,344 @@
+"""The ATT observation: one float32 vector of named pieces, ego-rotated (seat 0 = the observer),
+the same layout for every player count; and a structured dict for people and heuristics.
+
+Nothing hidden is encoded: deck orders are never stored (spec §4). Static card features are
+precomputed rows per card id, copied by slicing.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_STACK, MAX_SWAG,
+                        N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
+from .kinds import DECISIONS, PHASES, SEL_COMBO, D_SELECT, D_SHRINE, D_GUNSLOOP, D_FORGET
+
+EFF_F = len(EFFECTS) + 3
+SWAG_F = 2 + 4 + 2 + len(TIMINGS) + 2 * EFF_F
+FEAT_F = 1 + len(TIMINGS) + 2 * EFF_F
+ENC_F = 1 + 3 + 4 + 4 + 3
+N_SWAG_IDS, N_FEAT_IDS = 40, 32
+PLAYER_F = 1 + 4 + 4 + 2 + 4 + 4 + 3 + 4 + N_SWAG_IDS * 2 + N_FEAT_IDS
+
+
+def build_layout():
+    from boardgym.core.observation import ObsLayout
+
+    L = ObsLayout()
+    L.add("phase", len(PHASES), "turn phase, one-hot")
+    L.add("decision", len(DECISIONS), "pending decision kind, one-hot (zeros at chance/terminal)")
+    L.add("decider", 4, "seat deciding now, relative to the observer, one-hot")
+    L.add("active", 4, "active seat, relative, one-hot")
+    L.add("num_players", 4, "player count, one-hot")
+    L.add("scenario", 2, "scenario I / II")
+    L.add("turn", 1, "turn / 60")
+    L.add("deck", 3, "encounters left per back (green, orange, red) / 12")
+    L.add("deck_top", 3, "back of the encounter deck top, one-hot")
+    L.add("doom", 5, "Doom stack size / 16, then tentacles per value 0..3 / 5")
+    L.add("doom_top", 4, "value of the next tentacle, one-hot")
+    L.add("rumours", 2, "Rumours count / 10, Rumours secrets / 30")
+    L.add("reanimation", 6, "holder (relative one-hot, then nobody), active side")
+    L.add("monkey", 6, "holder (relative one-hot, then nobody), active side")
+    L.add("achievements", 4 * 7, "per type: holder (relative, nobody), Mastery side, retired")
+    L.add("adversary", 6, "solo: Adversary location one-hot, then absent")
+    L.add("forget_req", 1, "solo: secrets to forget / 20")
+    L.add("cancels_left", 1, "selection cancels left this turn / 3")
+    L.add("gorg_icon", 4, "type chosen at the Gorg this turn")
+    L.add("declared", 3, "token declared at the Chateau this turn")
+    L.add("cur_loc", 5, "location explored this turn")
+    L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / 8")
+    L.add("step_cap", 1, "turn step cap reached (ATT-D-17)")
+    L.add("tiles", 5 * len(TILE_IDS), "tile at each slot, one-hot")
+    L.add("loc_encounter", 5 * ENC_F, "per slot: encounter present, back, types, combo kind, min/6, len/5, secrets/5")
+    L.add("loc_tokens", 5 * 4, "per slot: tokens waiting there / 3")
+    L.add("lines", N_LINES * 11, "scenario lines: present, kind, min/6, len/5, token options")
+    L.add("row", 3 * (1 + SWAG_F), "Trading Post row: present + card features")
+    L.add("old_stock_top", 1 + SWAG_F, "Old Stock top: present + card features")
+    L.add("feat_discard_top", 1 + FEAT_F, "feat discard top: present + card features")
+    for k in range(4):
+        L.add(f"player{k}", PLAYER_F,
+              f"seat observer+{k}: present, tokens/10, icons/5, stack n/10 + secrets/30, tentacles held "
+              "and flipped per value /4, swag/12, feats/8, score/30, character, swag id counts, "
+              "exhausted swag id counts, feat id counts")
+    L.add("my_swag", MAX_SWAG * (3 + SWAG_F), "own swag slots: present, exhausted, selected, features")
+    L.add("my_feats", MAX_FEATS * (2 + FEAT_F), "own feat hand: present, selected, features")
+    L.add("dice", MAX_DICE * 17, "dice: present, colour, face one-hot, locked, used, luck used, selected")
+    L.add("whites", 2 * 8, "white dice: face (focus, treasure, feat, courage, blank), unrolled, spent, claimed")
+    L.add("my_stack_sel", MAX_STACK, "solo forget: stacked encounter i selected")
+    return L
+
+
+def _effect_row(e):
+    r = np.zeros(EFF_F, np.float32)
+    r[e[0]] = 1
+    for i, v in enumerate(e[1:4]):
+        r[len(EFFECTS) + i] = (v + 1) / 9.0
+    return r
+
+
+def _card_rows(content):
+    swag = np.zeros((len(content.swag), SWAG_F), np.float32)
+    for w, card in enumerate(content.swag):
+        r = swag[w]
+        r[0], r[1] = card.price / 5.0, card.secrets / 3.0
+        for t in card.icons:
+            r[2 + t] = 1
+        r[6], r[7] = card.cost_die, card.cost_exhaust
+        r[8 + card.timing] = 1
+        for i, e in enumerate(card.effects[:2]):
+            o = 8 + len(TIMINGS) + i * EFF_F
+            r[o:o + EFF_F] = _effect_row(e)
+    feats = np.zeros((len(content.feats), FEAT_F), np.float32)
+    for f, card in enumerate(content.feats):
+        r = feats[f]
+        r[0] = card.feat_cost / 3.0
+        r[1 + card.timing] = 1
+        for i, e in enumerate(card.effects[:2]):
+            o = 1 + len(TIMINGS) + i * EFF_F
+            r[o:o + EFF_F] = _effect_row(e)
+    encs = np.zeros((len(content.enc_back), ENC_F), np.float32)
+    for e in range(len(content.enc_back)):
+        r = encs[e]
+        r[0] = 1
+        r[1 + content.enc_back[e]] = 1
+        for t in content.enc_types[e]:
+            r[4 + t] += 1
+        kind, lo, ln = content.enc_combo[e]
+        r[8 + kind] = 1
+        r[12], r[13], r[14] = lo / 6.0, ln / 5.0, content.enc_secrets[e] / 5.0
+    return swag, feats, encs
+
+
+class _Cache:
+    __slots__ = ("swag", "feats", "encs", "lines")
+
+
+def _cache(game):
+    cache = getattr(game, "_obs_cache", None)
+    if cache is None:
+        cache = _Cache()
+        cache.swag, cache.feats, cache.encs = _card_rows(game.content)
+        lines = np.zeros(N_LINES * 11, np.float32)
+        for i, ((kind, lo, ln), toks) in enumerate(game.lines):
+            o = i * 11
+            lines[o] = 1
+            lines[o + 1 + kind] = 1
+            lines[o + 5], lines[o + 6] = lo / 6.0, ln / 5.0
+            for t in toks:
+                lines[o + 7 + t] = 1
+        cache.lines = lines
+        game._obs_cache = cache
+    return cache
+
+
+def _holder(buf, o, holder, player, n):
+    if holder < 0:
+        buf[o + 4] = 1
+    else:
+        buf[o + (holder - player) % n] = 1
+
+
+def encode(s, player: int, out=None) -> np.ndarray:
+    from .achievements import icons
+    from .scoring import score
+
+    g = s.game
+    L = g.layout
+    c = g.content
+    cache = _cache(g)
+    buf = out if out is not None else np.zeros(L.size, np.float32)
+    buf[:] = 0
+    n = s.n
+    off = L.offset
+    buf[off("phase") + s.phase] = 1
+    frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
+    if frame is not None:
+        buf[off("decision") + frame[0]] = 1
+        buf[off("decider") + (frame[1] - player) % n] = 1
+        o = off("pending_args")
+        buf[o], buf[o + 1], buf[o + 2] = frame[2] / 12.0, frame[3] / 12.0, len(s.sel) / 8.0
+    buf[off("active") + (s.active - player) % n] = 1
+    buf[off("num_players") + n - 1] = 1
+    buf[off("scenario") + (0 if g.config["scenario"] == "I" else 1)] = 1
+    buf[off("turn")] = s.turn / 60.0
+    o = off("deck")
+    for b in range(3):
+        buf[o + b] = s.deck[b] / 12.0
+    for b in range(3):
+        if s.deck[b]:
+            buf[off("deck_top") + b] = 1
+            break
+    o = off("doom")
+    buf[o] = len(s.doom) / 16.0
+    for v in s.doom:
+        buf[o + 1 + v] += 0.2
+    if s.doom:
+        buf[off("doom_top") + s.doom[-1]] = 1
+    o = off("rumours")
+    buf[o], buf[o + 1] = len(s.rumours) / 10.0, sum(c.enc_secrets[e] for e in s.rumours) / 30.0
+    o = off("reanimation")
+    _holder(buf, o, s.rean_holder, player, n)
+    buf[o + 5] = s.rean_active
+    o = off("monkey")
+    _holder(buf, o, s.monkey_holder, player, n)
+    buf[o + 5] = s.monkey_active
+    o = off("achievements")
+    for t in range(4):
+        _holder(buf, o + 7 * t, s.ach_holder[t], player, n)
+        buf[o + 7 * t + 5] = s.ach_side[t] if s.ach_holder[t] >= 0 else 0
+        buf[o + 7 * t + 6] = s.ach_retired[t]
+    o = off("adversary")
+    buf[o + (s.adv if s.adv >= 0 else 5)] = 1 if n == 1 else 0
+    buf[off("forget_req")] = s.forget_req / 20.0
+    buf[off("cancels_left")] = (3 - s.cancels) / 3.0
+    if s.gorg_icon >= 0:
+        buf[off("gorg_icon") + s.gorg_icon] = 1
+    if 0 <= s.declared < 3:
+        buf[off("declared") + s.declared] = 1
+    if s.cur_loc >= 0:
+        buf[off("cur_loc") + s.cur_loc] = 1
+    buf[off("step_cap")] = float(s.step_cap_reached())
+    o = off("tiles")
+    for slot, t in enumerate(g.tile_ids):
+        buf[o + slot * len(TILE_IDS) + TILE_IDS.index(t)] = 1
+    o = off("loc_encounter")
+    for slot in range(5):
+        e = s.enc_at[slot]
+        if e >= 0:
+            buf[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
+    o = off("loc_tokens")
+    for i in range(20):
+        buf[o + i] = s.loc_tokens[i] / 3.0
+    buf[L.slice("lines")] = cache.lines
+    o = off("row")
+    for k in range(3):
+        w = s.row[k]
+        if w >= 0:
+            b = o + k * (1 + SWAG_F)
+            buf[b] = 1
+            buf[b + 1:b + 1 + SWAG_F] = cache.swag[w]
+    if s.old_stock:
+        o = off("old_stock_top")
+        buf[o] = 1
+        buf[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
+    if s.feat_discard:
+        o = off("feat_discard_top")
+        buf[o] = 1
+        buf[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
+    for k in range(n):
+        p = (player + k) % n
+        o = off(f"player{k}")
+        buf[o] = 1
+        for t in range(4):
+            buf[o + 1 + t] = s.tokens[4 * p + t] / 10.0
+            buf[o + 5 + t] = icons(s, p, t) / 5.0
+        buf[o + 9] = len(s.stack[p]) / 10.0
+        buf[o + 10] = sum(c.enc_secrets[e] for e in s.stack[p]) / 30.0
+        for v, fl in zip(s.tent[p], s.flipped[p]):
+            buf[o + 11 + v] += 0.25
+            if fl:
+                buf[o + 15 + v] += 0.25
+        buf[o + 19] = len(s.swag[p]) / 12.0
+        buf[o + 20] = len(s.feats[p]) / 8.0
+        buf[o + 21] = score(s, p) / 30.0
+        if s.chars[p] >= 0:
+            buf[o + 22 + s.chars[p]] = 1
+        base = o + 26
+        for w, e in zip(s.swag[p], s.exh[p]):
+            buf[base + w] += 1
+            if e:
+                buf[base + N_SWAG_IDS + w] += 1
+        base += 2 * N_SWAG_IDS
+        for f in s.feats[p]:
+            buf[base + f] += 1
+    sel_frame = frame[0] if frame is not None else -1
+    sel = set(s.sel) if frame is not None and frame[1] == player else set()
+    o = off("my_swag")
+    for j, (w, e) in enumerate(zip(s.swag[player], s.exh[player])):
+        b = o + j * (3 + SWAG_F)
+        buf[b], buf[b + 1] = 1, e
+        if sel_frame == D_SHRINE and j in sel:
+            buf[b + 2] = 1
+        buf[b + 3:b + 3 + SWAG_F] = cache.swag[w]
+    o = off("my_feats")
+    for i, f in enumerate(s.feats[player]):
+        b = o + i * (2 + FEAT_F)
+        buf[b] = 1
+        if sel_frame == D_GUNSLOOP and i in sel:
+            buf[b + 1] = 1
+        buf[b + 2:b + 2 + FEAT_F] = cache.feats[f]
+    o = off("dice")
+    for d in range(MAX_DICE):
+        col = s.d_col[d]
+        if col < 0:
+            continue
+        b = o + d * 17
+        buf[b] = 1
+        buf[b + 1 + col] = 1
+        if s.d_face[d]:
+            buf[b + 5 + s.d_face[d]] = 1
+        buf[b + 12], buf[b + 13], buf[b + 14] = s.d_lock[d], s.d_used[d], s.d_luck[d]
+        if sel_frame == D_SELECT and d in sel:
+            buf[b + 15] = 1
+    o = off("whites")
+    for w in range(2):
+        b = o + w * 8
+        if s.w_face[w] >= 0:
+            buf[b + min(s.w_face[w], BLANK)] = 1
+        else:
+            buf[b + 5] = 1
+        buf[b + 6], buf[b + 7] = s.w_spent[w], s.w_claimed[w]
+    if sel_frame == D_FORGET:
+        o = off("my_stack_sel")
+        for code in sel:
+            if code < 100:
+                buf[o + code] = 1
+    np.clip(buf, -1.0, 1.0, out=buf)
+    return buf
+
+
+def as_dict(s, player: int) -> dict:
+    """Everything public, by name (every field is public: ATT hides only deck orders)."""
+    from .scoring import score
+
+    g, c = s.game, s.game.content
+    frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
+    return {
+        "player": player,
+        "phase": PHASES[s.phase],
+        "decision": DECISIONS[frame[0]] if frame else None,
+        "decider": frame[1] if frame else None,
+        "active": s.active,
+        "turn": s.turn,
+        "locations": [{"tile": g.tile_ids[k], "name": g.tiles[k]["name"],
+                       "encounter": c.enc_key[s.enc_at[k]] if s.enc_at[k] >= 0 else None,
+                       "tokens": dict(zip(TOKENS, s.loc_tokens[4 * k:4 * k + 4]))} for k in range(5)],
+        "deck": dict(zip(BACKS, s.deck)),
+        "doom": list(s.doom),
+        "rumours": [c.enc_key[e] for e in s.rumours],
+        "row": [c.swag[w].key if w >= 0 else None for w in s.row],
+        "old_stock_top": c.swag[s.old_stock[-1]].key if s.old_stock else None,
+        "players": [{
+            "character": c.char_name[s.chars[p]] if s.chars[p] >= 0 else None,
+            "tokens": dict(zip(TOKENS, s.tokens[4 * p:4 * p + 4])),
+            "feats": [c.feats[f].key for f in s.feats[p]],
+            "swag": [(c.swag[w].key, bool(e)) for w, e in zip(s.swag[p], s.exh[p])],
+            "stack": [c.enc_key[e] for e in s.stack[p]],
+            "tentacles": list(zip(s.tent[p], map(bool, s.flipped[p]))),
+            "score": score(s, p),
+        } for p in range(s.n)],
+        "achievements": [{"type": TYPES[t], "holder": s.ach_holder[t],
+                          "side": ("prowess", "mastery")[s.ach_side[t]], "retired": bool(s.ach_retired[t])}
+                         for t in range(4)],
+        "dice": [{"colour": ("green", "yellow", "purple", "blue", "red")[s.d_col[d]], "face": s.d_face[d],
+                  "locked": bool(s.d_lock[d]), "used": bool(s.d_used[d])}
+                 for d in range(MAX_DICE) if s.d_col[d] >= 0],
+        "whites": [{"face": (TOKENS + ("blank",))[s.w_face[w]] if s.w_face[w] >= 0 else None,
+                    "spent": bool(s.w_spent[w]), "claimed": bool(s.w_claimed[w])} for w in range(2)],
+        "lines": [(COMBOS[k], lo, ln, [TOKENS[t] for t in toks]) for (k, lo, ln), toks in g.lines],
+        "selection": list(s.sel),
+        "adversary": s.adv if s.n == 1 else None,
+        "over": bool(s.over),
+    }
+
+
+_ = SEL_COMBO
