@@ -44,15 +44,35 @@ def load_json(path: Path) -> object:
         raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
 
 
+def _most_specific(err):
+    """Descend into oneOf/anyOf failures: prefer the branch whose ``kind`` tag matched (a tagged
+    union), then the deepest error inside it."""
+    while err.context:
+        branches = {}
+        for sub in err.context:
+            branches.setdefault(sub.schema_path[0] if sub.schema_path else 0, []).append(sub)
+        tagged = [errs for errs in branches.values()
+                  if not any(list(e.relative_path)[-1:] == ["kind"] for e in errs)]
+        pool = tagged[0] if len(tagged) == 1 else [e for errs in branches.values() for e in errs]
+        best = max(pool, key=lambda e: len(e.absolute_path))
+        if len(tagged) != 1 and len(best.absolute_path) <= len(err.absolute_path):
+            break
+        err = best
+    return err
+
+
 def validate(doc, schema: dict, file: str) -> None:
-    """Raise ContentError for the first (deepest) schema violation in ``doc``."""
+    """Raise ContentError for the most specific schema violation in ``doc``."""
     validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(doc), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
-    if errors:
-        err = errors[-1] if errors[-1].context == [] else errors[-1]
-        best = jsonschema.exceptions.best_match(errors) or err
-        path = list(best.absolute_path)
-        raise ContentError(file, _entry_name(doc, path), _field_name(path), best.message)
+    errors = list(validator.iter_errors(doc))
+    if not errors:
+        return
+    best = _most_specific(jsonschema.exceptions.best_match(errors))
+    path = list(best.absolute_path)
+    if best.validator == "required":
+        missing = best.message.split("'")[1] if "'" in best.message else ""
+        path.append(missing)
+    raise ContentError(file, _entry_name(doc, path), _field_name(path), best.message)
 
 
 def load_pack(content_dir: Path, schema_dir: Path, files: dict[str, str]) -> dict[str, object]:

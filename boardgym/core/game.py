@@ -214,6 +214,10 @@ class State:
         """
         return self.clone()
 
+    def invariant_errors(self) -> list[str]:
+        """Broken invariants (empty when sound): checked by fuzzing and on every load."""
+        return []
+
     def potential(self, player: int) -> float:
         """Running score used for optional potential-based shaping (0 if unsupported)."""
         return 0.0

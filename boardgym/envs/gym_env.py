@@ -6,7 +6,7 @@ import numpy as np
 from gymnasium import spaces
 
 from boardgym.core.chance import sample_outcome
-from boardgym.core.errors import ConfigError
+from boardgym.core.errors import ConfigError, IllegalActionError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
@@ -24,8 +24,10 @@ class BoardgymEnv(gym.Env):
 
     Action Space:
         ``Discrete(N)``: the game's flat action catalogue (see ``env.unwrapped.describe(a)``).
-        Only actions in the mask are legal; an illegal one raises ``IllegalActionError`` and
-        leaves the game unchanged.
+        Only actions in the mask are legal. With ``illegal_action="penalize"`` (default) an
+        illegal action leaves the game unchanged, gives ``illegal_penalty`` (-1.0) as reward
+        and names the action and why in ``info["illegal_action"]``; with ``"raise"`` it raises
+        ``IllegalActionError`` (also unchanged). A value outside ``Discrete(N)`` always raises.
 
     Observation Space:
         ``Dict(observation=Box(-1, 1, (D,), float32), action_mask=Box(0, 1, (N,), int8))``.
@@ -45,8 +47,9 @@ class BoardgymEnv(gym.Env):
 
     Arguments:
         ``game`` (set by the registry), ``opponents`` ("heuristic", "random", an Agent, a
-        callable, or a list/dict per seat), ``seat``, ``shaping``, ``render_mode``
-        ("ansi" or "human"), and every option of the game (``num_players``, ...).
+        callable, or a list/dict per seat), ``seat``, ``shaping``, ``illegal_action``
+        ("penalize" or "raise"), ``illegal_penalty``, ``render_mode`` ("ansi" or "human"),
+        and every option of the game (``num_players``, ...).
 
     Version History:
         v0: first release.
@@ -55,7 +58,12 @@ class BoardgymEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game: str, opponents="heuristic", seat: int = 0, shaping: bool = False,
+                 illegal_action: str = "penalize", illegal_penalty: float = -1.0,
                  render_mode: str | None = None, **game_kwargs):
+        if illegal_action not in ("penalize", "raise"):
+            raise ConfigError(f"illegal_action must be 'penalize' or 'raise', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.game = make_game(game, **game_kwargs)
@@ -134,7 +142,18 @@ class BoardgymEnv(gym.Env):
             raise gym.error.ResetNeeded("call reset() before step()")
         if self.state.is_terminal():
             raise gym.error.ResetNeeded("the episode is over: call reset()")
-        self.state.apply(action)
+        if not self.action_space.contains(action) and not (
+                isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions):
+            raise IllegalActionError(action, f"not an action of Discrete({self.game.num_actions})")
+        try:
+            self.state.apply(action)
+        except IllegalActionError as err:
+            if self.illegal_action == "raise":
+                raise
+            obs = self._observe()
+            info = self._info(obs)
+            info["illegal_action"] = str(err)
+            return obs, self.illegal_penalty, False, False, info
         self._advance()
         terminated = self.state.is_terminal()
         reward = 0.0

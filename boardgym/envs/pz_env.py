@@ -1,7 +1,10 @@
 """PettingZoo AEC and Parallel envs over any boardgym game.
 
 Agents are ``player_0 .. player_{n-1}``. Chance nodes are resolved inside the env with its
-seeded generator. The acting seat can change inside a turn (a non-active player's bonus
+seeded generator. An illegal action (in the action space but not in the mask) leaves the game
+unchanged: with ``illegal_action="penalize"`` (default) the agent gets ``illegal_penalty`` as
+reward and ``infos[agent]["illegal_action"]`` says why; with ``"raise"`` it raises
+``IllegalActionError``. An action outside ``Discrete(N)`` always raises. The acting seat can change inside a turn (a non-active player's bonus
 choice is its own turn). Cooperative games give every agent the shared team reward.
 """
 from __future__ import annotations
@@ -23,6 +26,11 @@ class _Common:
     """Game, spaces, seeding, observation shared by the AEC and Parallel adapters."""
 
     def _setup(self, game_name: str, render_mode, game_kwargs):
+        illegal = game_kwargs.pop("illegal_action", "penalize")
+        if illegal not in ("penalize", "raise"):
+            raise ConfigError(f"illegal_action must be 'penalize' or 'raise', got {illegal!r}")
+        self.illegal_action = illegal
+        self.illegal_penalty = float(game_kwargs.pop("illegal_penalty", -1.0))
         if render_mode is not None and render_mode not in ("ansi", "human"):
             raise ConfigError("render_mode must be 'ansi', 'human' or None")
         self.render_mode = render_mode
@@ -81,6 +89,18 @@ class _Common:
     def describe(self, action: int) -> str:
         return self.game.catalog.describe(int(action))
 
+    def _try_apply(self, action) -> str | None:
+        """Apply a seat's action; return the error text if illegal and penalized."""
+        if action is None or not (isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions):
+            raise IllegalActionError(action, f"not an action of Discrete({self.game.num_actions})")
+        try:
+            self.state.apply(action)
+        except IllegalActionError as err:
+            if self.illegal_action == "raise":
+                raise
+            return str(err)
+        return None
+
 
 class BoardgymAECEnv(_Common, AECEnv):
     """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending."""
@@ -121,12 +141,16 @@ class BoardgymAECEnv(_Common, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise IllegalActionError(action, f"{agent} must act: the game is not over")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(action)
-        self._resolve_chance()
+        error = self._try_apply(action)
         self.rewards = {a: 0.0 for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        if error is not None:
+            self.rewards[agent] = self.illegal_penalty
+            self.infos[agent] = {"illegal_action": error}
+            self._accumulate_rewards()
+            return
+        self._resolve_chance()
         if self.state.current_player == TERMINAL:
             self.rewards = self._final_rewards()
             self.terminations = {a: True for a in self.agents}
@@ -139,7 +163,7 @@ class BoardgymAECEnv(_Common, AECEnv):
 
 class BoardgymParallelEnv(_Common, ParallelEnv):
     """PettingZoo Parallel env. Each step every agent sends an action; seats without a
-    pending decision have a NOOP-only mask and must send NOOP (0). Seats with a pending
+    pending decision have a NOOP-only mask and their actions are ignored. Seats with a pending
     decision (one in turn-based phases, several in simultaneous choices) act in seat order."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -160,23 +184,28 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
     def step(self, actions: dict):
         state = self.state
         acting = state.acting_players()
-        for i, a in enumerate(self.possible_agents):
-            if i not in acting and a in actions and int(actions[a]) != 0:
-                raise IllegalActionError(actions[a], f"{a} has no pending decision: send NOOP (0)")
         for seat in acting:
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise IllegalActionError(None, f"{agent} has a pending decision and sent no action")
+        infos = {a: {} for a in self.agents}
+        penalties = {}
         for seat in acting:
             if state.current_player == seat:
-                state.apply(actions[self.possible_agents[seat]])
+                agent = self.possible_agents[seat]
+                error = self._try_apply(actions[agent])
+                if error is not None:
+                    penalties[agent] = self.illegal_penalty
+                    infos[agent] = {"illegal_action": error}
+                    break
         self._resolve_chance()
         done = state.current_player == TERMINAL
         rewards = self._final_rewards() if done else {a: 0.0 for a in self.agents}
+        for agent, pen in penalties.items():
+            rewards[agent] += pen
         terms = {a: done for a in self.agents}
         truncs = {a: False for a in self.agents}
         obs = {a: self._observe_seat(i) for i, a in enumerate(self.possible_agents) if a in self.agents}
-        infos = {a: {} for a in self.agents}
         if done:
             self.agents = []
         if self.render_mode == "human":

@@ -17,6 +17,10 @@ def heuristic_path(game: str) -> str:
     return registry()["games"][game]["heuristic"]
 
 
+def test_configs(game: str) -> list[dict]:
+    return registry()["games"][game].get("test_configs", [{}])
+
+
 def gym_ids() -> list[str]:
     return [e["id"] for e in registry()["gymnasium"]]
 

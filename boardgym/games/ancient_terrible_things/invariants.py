@@ -30,15 +30,18 @@ def check(s) -> list[str]:
     if any(len(s.feats[p]) + sum(1 for k, a in s.cq if k == CH_FEAT and a == p) > MAX_FEATS
            for p in range(n)):
         bad.append("a feat hand over its cap")
-    # swag: every deck swag in at most one place (solo may forget swag), all of them in multiplayer
-    swag = [w for p in range(n) for w in s.swag[p] if w < c.n_swag_deck]
+    # swag: deck swag and McGuffins (sellable at the Floating Village) each in at most one
+    # place; in multiplayer (nothing is forgotten) every one of them somewhere
+    hats = set(c.hats)
+    swag = [w for p in range(n) for w in s.swag[p] if w not in hats]
     swag += s.swag_deck + s.old_stock + [w for w in s.row if w >= 0]
     cnt = Counter(swag)
-    if any(v > 1 for v in cnt.values()) or any(not 0 <= w < c.n_swag_deck for w in cnt):
+    if any(v > 1 for v in cnt.values()) or any(w in hats or not 0 <= w < len(c.swag) for w in cnt):
         bad.append("a swag card in two places")
-    pending_rows = sum(1 for k, _ in s.cq if k == CH_ROW)
-    if n > 1 and len(cnt) != c.n_swag_deck:
+    in_play = set(range(c.n_swag_deck)) | {c.mcguffins[p % len(c.mcguffins)] for p in range(n)}
+    if n > 1 and all(s.swag) and set(cnt) != in_play:
         bad.append("swag cards not conserved")
+    pending_rows = sum(1 for k, _ in s.cq if k == CH_ROW)
     if pending_rows > len(s.swag_deck):
         bad.append("more row refills pending than swag in the deck")
     if any(len(s.swag[p]) > MAX_SWAG or len(s.swag[p]) != len(s.exh[p]) for p in range(n)):

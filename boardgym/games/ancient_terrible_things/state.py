@@ -209,10 +209,13 @@ class ATTState(State):
         self.cq = [tuple(e) for e in d["cq"]]
         self._mask = np.zeros(self.game.catalog.n, dtype=bool)
 
-    def _check_loaded(self) -> None:
+    def invariant_errors(self) -> list[str]:
         from .invariants import check
 
-        problems = check(self)
+        return check(self)
+
+    def _check_loaded(self) -> None:
+        problems = self.invariant_errors()
         if problems:
             raise StateError("corrupt saved state: " + "; ".join(problems[:3]))
         if not self.over and not self.cq and not self.pend:

@@ -1,0 +1,53 @@
+"""A trained sb3-contrib MaskablePPO policy as a boardgym Agent.
+
+``PPOAgent(path).act(observation, legal_mask)`` returns the most probable legal action of the
+policy (deterministic). The policy was trained on the ``observation`` vector only (the mask is
+applied to its logits), so any seat's ``state.observation(p)`` feeds it directly.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardgym.core.agent import Agent
+
+
+class PPOAgent(Agent):
+    name = "ppo"
+
+    def __init__(self, path: str, device: str = "cpu", deterministic: bool = True,
+                 seed: int | None = None):
+        import torch
+        from sb3_contrib import MaskablePPO
+
+        self.model = MaskablePPO.load(path, device=device)
+        self.policy = self.model.policy
+        self.policy.set_training_mode(False)
+        self.deterministic = deterministic
+        self.rng = np.random.default_rng(seed)
+        self._torch = torch
+        self.path = str(path)
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def logits(self, observation) -> np.ndarray:
+        th = self._torch
+        obs = np.asarray(observation, dtype=np.float32).reshape(1, -1)
+        with th.no_grad():
+            t = th.as_tensor(obs, device=self.policy.device)
+            features = self.policy.extract_features(t, self.policy.pi_features_extractor)
+            latent = self.policy.mlp_extractor.forward_actor(features)
+            return self.policy.action_net(latent)[0].cpu().numpy()
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        logits = self.logits(observation).astype(np.float64)
+        legal = np.asarray(legal_mask).astype(bool)
+        if not legal.any():
+            raise ValueError("PPOAgent.act: the legal mask is empty")
+        logits[~legal] = -np.inf
+        if self.deterministic:
+            return int(np.argmax(logits))
+        p = np.exp(logits - logits[legal].max())
+        p /= p.sum()
+        return int(self.rng.choice(len(p), p=p))

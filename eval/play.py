@@ -1,0 +1,113 @@
+"""Playing whole games between Agents at engine level, over fixed seeds (any registered game).
+
+Chance nodes are sampled from ``numpy.random.default_rng(seed)`` (``boardgym.core.replay.play``),
+so one seed fixes the game's randomness for a given sequence of decisions; every agent meets
+the same seed set. Agents are reset with ``seed * 16 + seat`` before each game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardgym.core.agent import Agent
+from boardgym.core.errors import ConfigError
+from boardgym.core.replay import play
+from boardgym.envs.opponents import make_agent
+
+ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode")
+
+
+def agent_from_spec(spec: str, game_name: str, seed: int | None = None) -> Agent:
+    """``random`` | ``heuristic`` | ``ppo:PATH`` | ``module:Class`` -> an Agent."""
+    if isinstance(spec, str) and spec.startswith("ppo:"):
+        from agents.ppo import PPOAgent
+
+        return PPOAgent(spec[4:])
+    return make_agent(spec, game_name, seed)
+
+
+def agent_label(spec: str) -> str:
+    if isinstance(spec, str) and spec.startswith("ppo:"):
+        return "ppo"
+    return str(spec)
+
+
+def try_agent(spec: str, game_name: str, seed: int | None = None):
+    """``(agent, None)`` or ``(None, reason)`` when the agent cannot be built (e.g. the
+    heuristic of a game is not written yet)."""
+    try:
+        return agent_from_spec(spec, game_name, seed), None
+    except (ConfigError, ImportError, FileNotFoundError, OSError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def env_game_kwargs(env_id: str) -> tuple[str, dict, dict]:
+    """A registered Gymnasium id -> ``(game_name, game_kwargs, env_kwargs)``."""
+    import gymnasium
+
+    import boardgym  # noqa: F401  (registers the ids)
+
+    spec = gymnasium.spec(env_id)
+    kw = dict(spec.kwargs)
+    game = kw.pop("game")
+    env_kw = {k: kw.pop(k) for k in ENV_ONLY_KWARGS if k in kw}
+    return game, kw, env_kw
+
+
+@dataclass
+class GameResult:
+    seed: int
+    seats: list[int]          # agent index per seat
+    returns: list[float]
+    scores: list[float]
+    decisions: int
+
+
+def seat_scores(state) -> list[float]:
+    """The game's score per seat where the state has ``score(p)``, else its returns."""
+    n = state.game.num_players
+    if hasattr(state, "score"):
+        return [float(state.score(p)) for p in range(n)]
+    return [float(x) for x in state.returns()]
+
+
+def play_one(game, agents: list[Agent], seats: list[int], seed: int) -> GameResult:
+    """One game: ``seats[p]`` indexes ``agents`` for seat ``p``; chance from ``seed``."""
+    n = game.num_players
+    by_seat = [agents[seats[p]] for p in range(n)]
+    for p, a in enumerate(by_seat):
+        a.reset(seed * 16 + p)
+
+    def choose(state):
+        p = state.current_player
+        return by_seat[p].act(state.observation(p), state.legal_mask(), state)
+
+    final, replay = play(game, seed, choose)
+    return GameResult(seed, list(seats), [float(x) for x in final.returns()], seat_scores(final),
+                      len(replay.actions))
+
+
+def pair_outcomes(result: GameResult) -> list[tuple[int, int, float]]:
+    """Pairwise ``(agent_i, agent_j, score_of_i)`` for every pair of seats held by different
+    agents: 1 if seat i's return beats seat j's, 0.5 if equal, 0 otherwise."""
+    out = []
+    r, s = result.returns, result.seats
+    for i in range(len(s)):
+        for j in range(i + 1, len(s)):
+            if s[i] == s[j]:
+                continue
+            v = 1.0 if r[i] > r[j] else 0.5 if r[i] == r[j] else 0.0
+            out.append((s[i], s[j], v))
+    return out
+
+
+def solo_win(result: GameResult) -> float:
+    """Solo / cooperative: a positive (team) return is a win."""
+    return 1.0 if np.mean(result.returns) > 0 else 0.0
+
+
+def seat_assignments(n_players: int, game_index: int) -> list[int]:
+    """Seat rotation for a two-agent match: 0 = agent A, 1 = agent B, alternating seats and
+    shifted by one each game, so every seat is held by each agent equally often."""
+    return [((p + game_index) % 2) for p in range(n_players)]

@@ -1,0 +1,119 @@
+"""Conformance over every registered Gymnasium id and PettingZoo factory (DESIGN: envs contract).
+
+Later games join by registering in envs_registry.yaml: nothing here names a game.
+"""
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+
+from boardgym.core.errors import IllegalActionError
+from tests.conftest import gym_entries, pz_entries, pz_module
+
+GYM_IDS = [e["id"] for e in gym_entries()]
+PZ = [(e["id"], n) for e in pz_entries() for n in e.get("test_player_counts", [None])]
+
+
+def _pz_kwargs(entry_id, n):
+    entry = next(e for e in pz_entries() if e["id"] == entry_id)
+    kwargs = dict(entry.get("kwargs", {}))
+    if n is not None:
+        kwargs[entry["players_kwarg"]] = n
+    return entry, kwargs
+
+
+@pytest.mark.parametrize("env_id", GYM_IDS)
+def test_gymnasium_check_env(env_id):
+    env = gym.make(env_id)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped, skip_render_check=False)
+    env.close()
+
+
+@pytest.mark.parametrize("env_id", GYM_IDS)
+def test_gymnasium_mask_api_and_episode(env_id):
+    env = gym.make(env_id, opponents="random") if "opponents" in gym.spec(env_id).kwargs else gym.make(env_id)
+    obs, info = env.reset(seed=3)
+    assert obs["observation"].dtype == np.float32
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    done = False
+    steps = 0
+    while not done:
+        mask = env.unwrapped.action_masks()
+        assert mask.dtype == bool and mask.any()
+        assert np.array_equal(mask.astype(np.int8), obs["action_mask"])
+        assert np.array_equal(info["action_mask"], obs["action_mask"])
+        a = int(rng.choice(np.flatnonzero(mask)))
+        obs, r, done, trunc, info = env.step(a)
+        assert env.observation_space.contains(obs)
+        steps += 1
+    assert steps > 5 and isinstance(r, float)
+    env.close()
+
+
+@pytest.mark.parametrize("env_id", GYM_IDS)
+def test_gymnasium_illegal_action_modes(env_id):
+    """An illegal action never half-applies: penalized (default) or raised on request."""
+    env = gym.make(env_id)
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.unwrapped.state.to_json()
+    obs2, r, term, trunc, info = env.step(illegal)
+    assert r == -1.0 and not term and "illegal action" in info["illegal_action"]
+    assert env.unwrapped.state.to_json() == before
+    strict = gym.make(env_id, illegal_action="raise")
+    strict.reset(seed=1)
+    before = strict.unwrapped.state.to_json()
+    with pytest.raises(IllegalActionError, match=str(illegal)):
+        strict.step(illegal)
+    assert strict.unwrapped.state.to_json() == before
+    with pytest.raises(IllegalActionError):
+        strict.step(10_000)
+
+
+@pytest.mark.parametrize("env_id,n", PZ)
+def test_pettingzoo_api(env_id, n):
+    entry, kwargs = _pz_kwargs(env_id, n)
+    mod = pz_module(entry)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(mod.env(**kwargs), num_cycles=300)
+        parallel_api_test(mod.parallel_env(**kwargs), num_cycles=300)
+
+
+@pytest.mark.parametrize("env_id,n", PZ)
+def test_pettingzoo_seed(env_id, n):
+    entry, kwargs = _pz_kwargs(env_id, n)
+    mod = pz_module(entry)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda **kw: mod.env(**kwargs, **kw), num_cycles=100)
+        parallel_seed_test(lambda **kw: mod.parallel_env(**kwargs, **kw), num_cycles=100)
+
+
+@pytest.mark.parametrize("env_id", [e["id"] for e in pz_entries()])
+def test_pettingzoo_registry(env_id):
+    import pettingzoo
+
+    aec = pettingzoo.make("aec", env_id)
+    par = pettingzoo.make("parallel", env_id)
+    aec.reset(seed=0)
+    par.reset(seed=0)
+    assert aec.agents and par.agents
+
+
+@pytest.mark.parametrize("env_id", GYM_IDS)
+def test_render_modes(env_id, capsys):
+    env = gym.make(env_id, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and "decides" in text
+    human = gym.make(env_id, render_mode="human")
+    human.reset(seed=0)
+    assert human.render() is None
+    assert "decides" in capsys.readouterr().out

@@ -1,0 +1,85 @@
+"""The shipped content pack validates; malformed packs fail naming file, entry and field."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from boardgym.core.errors import ContentError
+from boardgym.games import make_game
+from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK, load_content
+
+
+def test_shipped_pack_counts():
+    c = load_content()
+    assert len(c.enc_back) == 36 and [len(b) for b in c.by_back] == [12, 12, 12]
+    assert c.n_swag_deck == 32 and len(c.mcguffins) == 4 and len(c.hats) == 4
+    assert len(c.feats) == 32 and len(c.char_key) == 4 and set(c.scenarios) == {"I", "II"}
+    assert sum(1 for t in c.enc_types if len(t) == 2) == 8
+    names = [c.enc_name[e] for e in range(36)] + [w.name for w in c.swag] + [f.name for f in c.feats]
+    assert len(names) == len(set(names)), "card names are unique"
+    bad_egg = c.enc_name.index("Bad Egg")
+    assert c.enc_back[bad_egg] == 1 and c.enc_types[bad_egg] == (3,) and c.enc_combo[bad_egg] == (3, 3, 3)
+
+
+def _copy_pack(tmp_path) -> Path:
+    dst = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, dst)
+    return dst
+
+
+def _edit(pack: Path, name: str, fn):
+    path = pack / f"{name}.json"
+    doc = json.loads(path.read_text())
+    fn(doc)
+    path.write_text(json.dumps(doc))
+
+
+@pytest.mark.parametrize("name,edit,entry,field", [
+    ("encounters", lambda d: d["encounters"][4].update(secrets="many"), "enc05", "secrets"),
+    ("encounters", lambda d: d["encounters"][0]["combo"].update(kind="straight"), "enc01", "combo.kind"),
+    ("swag", lambda d: d["swag"][2].pop("price"), "swag03", "price"),
+    ("feats", lambda d: d["feats"][1]["effects"].append({"kind": "gain", "token": "gold", "n": 1}), "feat02",
+     "effects.1.token"),
+    ("swag", lambda d: d["swag"][0].update(effects=[{"kind": "refresh_swag", "n": 1}], timing="post",
+                                           cost={"action_die": False, "exhaust": True}), "swag01", "effects.0.kind"),
+    ("encounters", lambda d: d["encounters"][3]["combo"].update(min=9), "enc04", "combo.min"),
+])
+def test_malformed_pack_names_file_entry_field(tmp_path, name, edit, entry, field):
+    pack = _copy_pack(tmp_path)
+    _edit(pack, name, edit)
+    with pytest.raises(ContentError) as err:
+        load_content(str(pack))
+    e = err.value
+    assert e.file.endswith(f"{name}.json")
+    assert e.entry == entry
+    assert e.field == field
+    assert f"entry {entry!r}, field {field!r}" in str(e)
+
+
+def test_not_json_and_missing_file(tmp_path):
+    pack = _copy_pack(tmp_path)
+    (pack / "feats.json").write_text("{oops")
+    with pytest.raises(ContentError, match="feats.json.*not JSON"):
+        load_content(str(pack))
+    (pack / "feats.json").unlink()
+    with pytest.raises(ContentError, match="file not found"):
+        load_content(str(pack))
+
+
+def test_semantic_checks_beyond_the_schema(tmp_path):
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "encounters", lambda d: d["encounters"][1].update(id=d["encounters"][0]["id"]))
+    with pytest.raises(ContentError, match="duplicate id"):
+        load_content(str(pack))
+    pack2 = _copy_pack(tmp_path / "b")
+    _edit(pack2, "rules", lambda d: d["setup_table"]["2"]["long"].update(green=20))
+    with pytest.raises(ContentError, match="setup_table.2.long"):
+        load_content(str(pack2))
+
+
+def test_env_accepts_a_content_pack_folder(tmp_path):
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "encounters", lambda d: d["encounters"][0].update(name="Renamed Peril"))
+    game = make_game("ancient_terrible_things", content_pack=str(pack))
+    assert "Renamed Peril" in game.content.enc_name

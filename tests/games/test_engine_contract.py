@@ -1,0 +1,204 @@
+"""The engine contract, for every game package and each of its registered test configs:
+fuzzed random games with invariants at every step, determinism from replay records, clone
+independence, lossless JSON saves, redeterminization, and errors for bad input."""
+import json
+
+import numpy as np
+import pytest
+
+from boardgym.core import CHANCE, TERMINAL, IllegalActionError, Replay, StateError, play, sample_outcome
+from boardgym.envs.registry import test_configs as configs_of
+from boardgym.games import GAMES, make_game
+
+CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
+IDS = [f"{g}-{json.dumps(configs_of(g)[i], sort_keys=True)}" for g, i in CASES]
+
+
+def _game(name, i):
+    return make_game(name, **configs_of(name)[i])
+
+
+def _random_chooser(seed):
+    rng = np.random.default_rng(seed)
+    return lambda s: int(rng.choice(np.flatnonzero(s.legal_mask())))
+
+
+def _fuzz_one(game, seed):
+    space_size = game.observation_size
+
+    def check(state):
+        problems = state.invariant_errors()
+        assert not problems, f"seed {seed}: {problems}"
+        mask = state.legal_mask()
+        assert mask.any(), f"seed {seed}: empty mask at a decision"
+        obs = state.observation(state.current_player)
+        assert obs.shape == (space_size,) and obs.dtype == np.float32
+        assert np.all(obs >= -1.0) and np.all(obs <= 1.0)
+
+    final, replay = play(game, seed, _random_chooser(seed + 7), on_step=check)
+    assert final.is_terminal()
+    assert not final.invariant_errors()
+    assert len(final.returns()) == game.num_players
+    return replay
+
+
+FUZZ_GAMES = 150  # per config: 7 configs x 150 = 1,050 full games for ATT in make test
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_fuzz_random_games_keep_invariants(name, i):
+    """DESIGN: no negative counts, components conserved, mask non-empty, obs in its space."""
+    game = _game(name, i)
+    for seed in range(FUZZ_GAMES):
+        _fuzz_one(game, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_fuzz_long(name, i):
+    game = _game(name, i)
+    for seed in range(1000, 3000):
+        _fuzz_one(game, seed)
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_replays_reproduce_observations_and_rewards(name, i):
+    """200 seeded games over all configs: a replay record gives identical observations."""
+    game = _game(name, i)
+    per_config = -(-200 // len(configs_of(name)))
+    for seed in range(per_config):
+        trace = []
+
+        def record(state):
+            trace.append((state.current_player, state.observation(state.current_player).copy()))
+
+        final, replay = play(game, seed, _random_chooser(seed), on_step=record)
+        replay = Replay.from_json(replay.to_json())
+        states = list(replay.states())
+        assert len(states) == len(trace) + 1
+        for (player, obs), state in zip(trace, states):
+            assert state.current_player == player
+            assert np.array_equal(state.observation(player), obs)
+        assert states[-1].returns() == final.returns()
+        assert states[-1].to_json() == final.to_json()
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_same_seed_same_states_byte_for_byte(name, i):
+    game = _game(name, i)
+    a, ra = play(game, 11, _random_chooser(5))
+    b, rb = play(game, 11, _random_chooser(5))
+    assert ra.actions == rb.actions and a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_clone_independence_and_json_identity(name, i):
+    game = _game(name, i)
+    rng = np.random.default_rng(i)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if steps % 17 == 0:
+            saved = state.to_json()
+            copy = state.clone()
+            assert copy.to_json() == saved
+            loaded = game.state_from_json(saved)
+            assert loaded.to_json() == saved
+            assert np.array_equal(loaded.legal_mask(), state.legal_mask())
+            if state.current_player >= 0:
+                assert np.array_equal(loaded.observation(state.current_player),
+                                      state.observation(state.current_player))
+            # advancing the clone leaves the original untouched
+            for _ in range(5):
+                if copy.is_terminal():
+                    break
+                if copy.current_player == CHANCE:
+                    copy.apply(sample_outcome(copy.chance_outcomes(), rng))
+                else:
+                    copy.apply(int(rng.choice(copy.legal_actions())))
+            assert state.to_json() == saved
+        if state.current_player == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply(int(rng.choice(state.legal_actions())))
+        steps += 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_action_names_action_and_leaves_state(name):
+    game = make_game(name)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.current_player == CHANCE:
+        state.apply(sample_outcome(state.chance_outcomes(), rng))
+    before = state.to_json()
+    bad = int(np.flatnonzero(~state.legal_mask())[0])
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(bad)
+    assert str(bad) in str(err.value) and game.catalog.describe(bad) in str(err.value)
+    assert "legal:" in str(err.value)
+    for junk in (-1, game.num_actions, "x", 1.5, None):
+        with pytest.raises(IllegalActionError):
+            state.apply(junk)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_chance_node_rejects_impossible_outcome(name):
+    game = make_game(name)
+    state = game.new_initial_state()
+    assert state.current_player == CHANCE
+    outcomes = {o for o, _ in state.chance_outcomes()}
+    assert abs(sum(p for _, p in state.chance_outcomes()) - 1.0) < 1e-9
+    impossible = max(outcomes) + 1000
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply(impossible)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_terminal_state_refuses_actions(name):
+    game = make_game(name)
+    final, _ = play(game, 0, _random_chooser(0))
+    assert final.current_player == TERMINAL and final.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="over"):
+        final.apply(0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_corrupt_saves_fail_clearly(name):
+    game = make_game(name)
+    state = game.new_initial_state()
+    good = json.loads(state.to_json())
+    with pytest.raises(StateError, match="not JSON"):
+        game.state_from_json("{not json")
+    with pytest.raises(StateError, match="not a"):
+        game.state_from_json(json.dumps({"game": "chess"}))
+    wrong_cfg = dict(good, config=dict(good["config"], num_players=99))
+    with pytest.raises(StateError, match="configuration"):
+        game.state_from_json(json.dumps(wrong_cfg))
+    wrong_version = dict(good, version=99)
+    with pytest.raises(StateError, match="version"):
+        game.state_from_json(json.dumps(wrong_version))
+    for key in list(good["state"])[:8]:
+        broken = json.loads(json.dumps(good))
+        broken["state"][key] = "garbage"
+        with pytest.raises(StateError):
+            game.state_from_json(json.dumps(broken))
+        missing = json.loads(json.dumps(good))
+        del missing["state"][key]
+        with pytest.raises(StateError):
+            game.state_from_json(json.dumps(missing))
+    with pytest.raises(StateError):
+        Replay.from_json('{"game": 1}')
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_wrong_kwargs_fail_clearly(name):
+    from boardgym.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown option"):
+        make_game(name, no_such_option=1)
+    with pytest.raises(ConfigError, match="unknown game"):
+        make_game("no_such_game")

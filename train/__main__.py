@@ -1,0 +1,60 @@
+"""``python -m train [--game G] [--config FILE] [--timesteps N] [--seed S] [--n-envs K]
+[--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]``."""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from .config import default_config_path, load_config
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m train", description="Train MaskablePPO on a boardgym env.")
+    ap.add_argument("--game", default="ancient_terrible_things",
+                    help="game whose default config is used when --config is not given")
+    ap.add_argument("--config", help="a YAML run config (train/configs/*.yaml)")
+    ap.add_argument("--timesteps", type=int, help="override total_timesteps (e.g. 2048 for a smoke test)")
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--n-envs", type=int, help="1 = DummyVecEnv; >1 = SubprocVecEnv")
+    ap.add_argument("--out", help="run folder (default runs/<config name>)")
+    ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps)")
+    ap.add_argument("--eval-games", type=int, help="override eval.games")
+    ap.add_argument("--no-progress-bar", action="store_true")
+    ap.add_argument("--no-eval", action="store_true", help="skip the evaluation after training")
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    cfg_path = args.config
+    if cfg_path is None and args.resume:
+        ck = Path(args.resume).resolve()
+        run_dir = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
+        if (run_dir / "config.yaml").exists():
+            cfg_path = run_dir / "config.yaml"
+    if cfg_path is None:
+        cfg_path = default_config_path(args.game)
+    cfg = load_config(cfg_path, {"total_timesteps": args.timesteps, "seed": args.seed,
+                                 "n_envs": args.n_envs})
+    for k in ("out", "resume", "vec_env_used", "env_seeds", "command", "versions"):
+        cfg.pop(k, None)
+    if args.eval_games is not None:
+        cfg["eval"]["games"] = args.eval_games
+    if args.out:
+        out = Path(args.out)
+    elif args.resume:
+        ck = Path(args.resume).resolve()
+        out = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
+    else:
+        out = Path("runs") / cfg["name"]
+    from .run import train
+
+    t0 = time.perf_counter()
+    train(cfg, out, resume=args.resume, progress_bar=not args.no_progress_bar, evaluate=not args.no_eval)
+    print(f"run folder: {out} (total {time.perf_counter() - t0:.1f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""One training run: MaskablePPO with TensorBoard logs, checkpoints, resume, then evaluation.
+
+Layout of ``runs/<name>/``: ``config.yaml`` (resolved config + seeds + versions), ``tb/``
+(TensorBoard), ``checkpoints/`` (``ppo_<steps>_steps.zip``), ``model.zip``, ``results.md`` and
+``results.json``.
+"""
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+from .config import write_config
+from .envs import make_vec_env
+
+
+def _versions() -> dict:
+    import sb3_contrib
+    import stable_baselines3
+    import torch
+
+    import boardgym
+
+    return {"python": platform.python_version(), "boardgym": boardgym.__version__,
+            "stable_baselines3": stable_baselines3.__version__, "sb3_contrib": sb3_contrib.__version__,
+            "torch": str(torch.__version__)}
+
+
+def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = True,
+          evaluate: bool = True) -> dict:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import CheckpointCallback
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "checkpoints").mkdir(exist_ok=True)
+    torch.set_num_threads(int(cfg["torch_threads"]))
+    seed = int(cfg["seed"])
+    n_envs = int(cfg["n_envs"])
+    kind = cfg["vec_env"] if n_envs > 1 else "dummy"
+    cfg = dict(cfg, out=str(out), resume=resume, vec_env_used=kind,
+               env_seeds=list(range(seed, seed + n_envs)), command=" ".join(sys.argv),
+               versions=_versions())
+    write_config(cfg, out / "config.yaml")
+
+    venv = make_vec_env(cfg["env_id"], cfg["env_kwargs"], n_envs, seed, kind)
+    tb = str(out / "tb")
+    ppo_kwargs = dict(cfg["ppo"])
+    if resume:
+        model = MaskablePPO.load(resume, env=venv, device="cpu", tensorboard_log=tb)
+        model.set_random_seed(seed)
+    else:
+        model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", tensorboard_log=tb,
+                            verbose=0, **ppo_kwargs)
+    total = int(cfg["total_timesteps"])
+    done_before = int(model.num_timesteps)
+    remaining = max(0, total - done_before)
+    save_freq = max(1, int(cfg["checkpoint_freq"]) // n_envs)
+    ckpt = CheckpointCallback(save_freq=save_freq, save_path=str(out / "checkpoints"), name_prefix="ppo")
+    t0 = time.perf_counter()
+    if remaining > 0:
+        model.learn(total_timesteps=remaining, callback=ckpt, tb_log_name="ppo",
+                    reset_num_timesteps=not resume, progress_bar=progress_bar)
+    wall = time.perf_counter() - t0
+    steps = int(model.num_timesteps) - done_before
+    model.save(out / "checkpoints" / f"ppo_{model.num_timesteps}_steps")
+    model.save(out / "model.zip")
+    venv.close()
+    summary = {"name": cfg["name"], "env_id": cfg["env_id"], "timesteps": int(model.num_timesteps),
+               "trained_steps_this_run": steps, "train_seconds": round(wall, 2),
+               "steps_per_second": round(steps / wall, 1) if wall > 0 else None,
+               "resumed_from": resume, "model": str(out / "model.zip")}
+    print(f"trained {steps} steps in {wall:.1f} s ({summary['steps_per_second']} steps/s); "
+          f"model: {out / 'model.zip'}", flush=True)
+    if evaluate:
+        summary.update(evaluate_run(cfg, out / "model.zip", out))
+    write_results(summary, out)
+    return summary
+
+
+def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
+    """PPO and the baselines over the config's fixed seed set -> results.md / results.json."""
+    import torch
+
+    from eval.evaluate import evaluate_team, evaluate_vs_field, results_table
+    from eval.play import env_game_kwargs
+
+    torch.set_num_threads(1)
+    ev = cfg["eval"]
+    seeds = list(range(int(ev["seed_base"]), int(ev["seed_base"]) + int(ev["games"])))
+    game_name, game_kwargs, env_kw = env_game_kwargs(cfg["env_id"])
+    user = dict(cfg.get("env_kwargs") or {})
+    for k in ("opponents", "seat", "shaping", "render_mode"):
+        user.pop(k, None)
+    game_kwargs.update(user)
+    from boardgym.games import make_game
+
+    game = make_game(game_name, **game_kwargs)
+    specs = [f"ppo:{model_path}"] + list(ev.get("baselines") or [])
+    t0 = time.perf_counter()
+    if game.num_players == 1 or game.info.cooperative:
+        mode = "team"
+        rows = evaluate_team(game_name, game_kwargs, specs, seeds)
+    else:
+        mode = "vs_field"
+        rows = evaluate_vs_field(game_name, game_kwargs, specs, list(ev.get("opponents") or []), seeds)
+    table = results_table(rows)
+    header = (f"# {cfg['name']}: {cfg['env_id']}\n\n"
+              f"{len(seeds)} seeds ({seeds[0]}..{seeds[-1]}), the same for every agent; "
+              f"win rate with 95% Wilson intervals, mean score with 95% normal intervals. "
+              f"PPO acts deterministically (most probable legal action).\n\n")
+    (out / "results.md").write_text(header + table + "\n")
+    result = {"mode": mode, "game": game_name, "game_kwargs": game_kwargs, "seeds": seeds,
+              "rows": rows, "eval_seconds": round(time.perf_counter() - t0, 2)}
+    print(table, flush=True)
+    return {"evaluation": result}
+
+
+def write_results(summary: dict, out: Path) -> None:
+    (out / "results.json").write_text(json.dumps(summary, indent=2, default=str))
