@@ -42,7 +42,8 @@ from boardgym.games.ancient_terrible_things.kinds import (
     D_VILLAGE_CYCLE, D_VILLAGE_SELL, D_VILLAGE_TOKENS, ENCOUNTER_TARGET, SEL_COMBO)
 
 N_SAMPLES = 48          # Monte Carlo samples per candidate dice plan
-_POW = [9 ** (v - 1) for v in range(7)]  # counts code: sum counts[v] * 9^(v-1), v = 1..6
+_POW = [0] + [9 ** (v - 1) for v in range(1, 7)]  # counts code: sum counts[v] * 9^(v-1)
+_POW_ARR = np.array(_POW, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,6 +124,7 @@ def _keep_for(combo, faces, limit):
 # the chance that a pool beats a combination (explore scoring): a simple simulated policy
 # ---------------------------------------------------------------------------------------------
 _PTABLE: dict = {}
+_VCACHE: dict = {}  # dice values V per scoring context (a pure function: shared by instances)
 
 
 def success_prob(combo, focus: int) -> float:
@@ -213,7 +215,7 @@ class ATTHeuristicAgent(Agent):
         self.strict = strict  # re-raise internal errors (tests) instead of falling back
         self._plan = None     # (key, dice, value) for an effect selection in progress
         self._combo = None    # (key, dice) for a combination selection in progress
-        self._vcache: dict = {}
+        self._ftab = self._ftab_game = None
         self.fallbacks = 0
 
     def reset(self, seed: int | None = None) -> None:
@@ -329,11 +331,11 @@ class ATTHeuristicAgent(Agent):
         for combo, toks in s.game.lines:
             targets.append((combo, round(max(tv[k] for k in toks), 3), False))
         key = tuple(targets)
-        cache = self._vcache.get(key)
+        cache = _VCACHE.get(key)
         if cache is None:
-            if len(self._vcache) > 64:
-                self._vcache.clear()
-            cache = self._vcache[key] = {}
+            if len(_VCACHE) > 2048:
+                _VCACHE.clear()
+            cache = _VCACHE[key] = {}
         return targets, cache
 
     def _solve(self, targets, counts, memo):
@@ -420,7 +422,7 @@ class ATTHeuristicAgent(Agent):
         return [d for d in range(MAX_DICE) if s.d_col[d] >= 0 and not s.d_used[d]]
 
     def _faces_table(self, s):
-        return {col: np.array([f for f, _ in outs for _ in range(round(p * 6))], dtype=np.int64)
+        return {col: np.array([f for f, pr in outs for _ in range(round(pr * 6))], dtype=np.int64)
                 for col, outs in enumerate(s.game.die_outcomes)}
 
     def _expect(self, s, ctx, fixed_faces, reroll_cols, U):
@@ -433,7 +435,7 @@ class ATTHeuristicAgent(Agent):
         for j, col in enumerate(reroll_cols):
             faces = ft[col]
             idx = (U[:, j] * len(faces)).astype(np.int64)
-            codes += np.asarray(_POW_ARR)[faces[idx]]
+            codes += _POW_ARR[faces[idx]]
         uniq, cnt = np.unique(codes, return_counts=True)
         tot = 0.0
         for code, k in zip(uniq.tolist(), cnt.tolist()):
@@ -444,8 +446,8 @@ class ATTHeuristicAgent(Agent):
     def _decide(self, s, m):
         f = s.pend[-1]
         kind, p = f[0], f[1]
-        self._ftab = self._faces_table(s) if not hasattr(self, "_ftab_game") or self._ftab_game is not s.game else self._ftab
-        self._ftab_game = s.game
+        if self._ftab_game is not s.game:
+            self._ftab, self._ftab_game = self._faces_table(s), s.game
         if p == s.active and not s.sel:
             a = self._interrupt(s, p, m, kind)
             if a is not None:
@@ -823,7 +825,6 @@ class ATTHeuristicAgent(Agent):
                         best = (g, R, None)
             elif k == E_REROLL_ALL:
                 R = [d for d in usable if not s.d_lock[d]]
-                keep = [faces[d] for d in usable if d in s.d_lock and s.d_lock[d]]
                 keep = [faces[d] for d in usable if s.d_lock[d]]
                 ev = self._expect(s, ctx, keep, [s.d_col[d] for d in R], U)
                 best = (ev - cur, [], None)
@@ -849,7 +850,11 @@ class ATTHeuristicAgent(Agent):
                             if best is None or g > best[0]:
                                 best = (g, [d1, d2], None)
             elif k == E_LOCK:
-                best = (-0.05, [], None)  # locks only matter before a Hat: not planned
+                # a lock only matters before a Hat reroll: lock the best non-green die
+                elig = [d for d in usable if not s.d_lock[d] and (e0[2] < 0 or s.d_col[d] == e0[2])]
+                if elig:
+                    elig.sort(key=lambda d: (s.d_col[d] != GREEN, faces[d]), reverse=True)
+                    best = (0.02 if s.d_col[elig[0]] != GREEN else -0.05, elig[:1], None)
             elif k in (E_SWAP, E_ADD_DIE):
                 best = (self._pool_gain(s, p, ctx, card), [], None)
             elif k == E_REFRESH:
@@ -935,7 +940,10 @@ class ATTHeuristicAgent(Agent):
         act = (s.turn, (A.FEAT if s.act[0] == 0 else A.SWAG) + s.act[1])
         plan = self._plan
         if plan is None or plan[0] != act or not set(s.sel) <= set(plan[1]):
-            return A.CONFIRM if m[A.CONFIRM] else None
+            if m[A.CONFIRM]:
+                return A.CONFIRM
+            dice = [d for d in range(MAX_DICE) if m[A.DIE + d]]
+            return A.DIE + max(dice, key=lambda d: s.d_face[d]) if dice else None
         for d in plan[1]:
             if d not in s.sel and m[A.DIE + d]:
                 return A.DIE + d

@@ -12,9 +12,10 @@ class ActionCatalog:
     seat that is not deciding), so every game shares that convention.
     """
 
-    __slots__ = ("ranges", "n", "_start", "_owner", "_labels")
+    __slots__ = ("ranges", "n", "_start", "_owner", "_labels", "docs")
 
-    def __init__(self, ranges, labels: dict[str, list[str]] | None = None):
+    def __init__(self, ranges, labels: dict[str, list[str]] | None = None,
+                 docs: dict[str, str] | None = None):
         ranges = list(ranges)
         if not ranges or ranges[0] != ("NOOP", 1):
             raise ValueError("an ActionCatalog starts with ('NOOP', 1)")
@@ -33,6 +34,7 @@ class ActionCatalog:
             for i in range(s, s + size):
                 self._owner[i] = k
         self._labels = labels or {}
+        self.docs = docs or {}
 
     def index(self, name: str, k: int = 0) -> int:
         start, size = self._start[name]
@@ -64,9 +66,12 @@ class ActionCatalog:
     def empty_mask(self) -> np.ndarray:
         return np.zeros(self.n, dtype=bool)
 
-    def table(self) -> list[tuple[str, str]]:
-        """Rows ``(index range, name)`` for documentation."""
-        rows = []
+    def markdown(self) -> str:
+        """The catalogue as a markdown table (index range, name, meaning)."""
+        lines = ["| index | name | use |", "|---|---|---|"]
         for name, s, size in self.ranges:
-            rows.append((str(s) if size == 1 else f"{s}-{s + size - 1}", name))
-        return rows
+            idx = str(s) if size == 1 else f"{s}-{s + size - 1}"
+            label = name if size == 1 else f"{name}[0..{size - 1}]"
+            lines.append(f"| {idx} | {label} | {self.docs.get(name, '')} |")
+        lines.append(f"\n{self.n} actions in all.")
+        return "\n".join(lines)

@@ -35,7 +35,8 @@ def auto_skip(s) -> bool:
     if f[0] not in OPTIONAL or s.sel:
         return False
     m = s.legal_mask()
-    if m.sum() == 1 and (m[A.PASS] or m[A.CONFIRM]):
+    if (m[A.PASS] or m[A.CONFIRM]) and m.sum() == 1:
         s.pend.pop()
+        s._mask_ok = False
         return True
     return False

@@ -85,8 +85,8 @@ def usable(s, p, card, phase_t, exhausted=False) -> bool:
     if t == PASSIVE:
         return False
     kinds = [e[0] for e in card.effects]
-    if phase_t == PRE:
-        if t not in (PRE, ANY) or any(k in DICE_EFFECTS for k in kinds):
+    if phase_t == PRE:  # ATT-ENC-1: before the roll only dice-swapping (PRE) cards
+        if t != PRE or any(k in DICE_EFFECTS for k in kinds):
             return False
     elif t not in (phase_t, ANY) or t == PRE:
         return False

@@ -28,7 +28,7 @@ SCALARS = ("phase", "active", "first", "turn", "round", "over", "solo_result", "
 
 
 class ATTState(State):
-    __slots__ = LISTS + NESTED + SCALARS + ("pend", "cq", "n", "_mask")
+    __slots__ = LISTS + NESTED + SCALARS + ("pend", "cq", "n", "_mask", "_mask_ok")
 
     def __init__(self, game):
         self.game = game
@@ -87,6 +87,7 @@ class ATTState(State):
         self.adv_removed = 0
         self.forget_req = 0
         self._mask = np.zeros(game.catalog.n, dtype=bool)
+        self._mask_ok = False
         flow.advance(self)
 
     # -- core contract ---------------------------------------------------------------------
@@ -100,12 +101,18 @@ class ATTState(State):
 
     def legal_mask(self) -> np.ndarray:
         m = self._mask
-        m[:] = False
-        if self.over or self.cq:
+        if self._mask_ok:
             return m
-        frame = self.pend[-1]
-        HANDLERS[frame[0]][0](self, frame, m)
+        m[:] = False
+        if not (self.over or self.cq):
+            frame = self.pend[-1]
+            HANDLERS[frame[0]][0](self, frame, m)
+        self._mask_ok = True
         return m
+
+    def invalidate(self) -> None:
+        """Forget the cached mask. Only needed after editing fields directly (scripted tests)."""
+        self._mask_ok = False
 
     def chance_outcomes(self):
         if not self.cq:
@@ -114,6 +121,7 @@ class ATTState(State):
         return CHANCE_OUTCOMES[kind](self, arg)
 
     def _apply(self, action: int) -> None:
+        self._mask_ok = False
         if self.cq:
             kind, arg = self.cq.pop(0)
             CHANCE_APPLY[kind](self, arg, action)
@@ -121,6 +129,7 @@ class ATTState(State):
             frame = self.pend[-1]
             self.turn_steps += 1
             HANDLERS[frame[0]][1](self, frame, action)
+        self._mask_ok = False
         flow.advance(self)
 
     def _why_illegal(self, action: int) -> str:
@@ -179,6 +188,7 @@ class ATTState(State):
         s.pend = self.pend[:]
         s.cq = self.cq[:]
         s._mask = np.zeros(self.game.catalog.n, dtype=bool)
+        s._mask_ok = False
         return s
 
     def _dump(self) -> dict:
@@ -208,6 +218,7 @@ class ATTState(State):
         self.pend = [tuple(f) for f in d["pend"]]
         self.cq = [tuple(e) for e in d["cq"]]
         self._mask = np.zeros(self.game.catalog.n, dtype=bool)
+        self._mask_ok = False
 
     def invariant_errors(self) -> list[str]:
         from .invariants import check

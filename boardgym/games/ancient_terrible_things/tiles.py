@@ -16,11 +16,14 @@ def _unflipped(s, p, v) -> int:
 
 
 def interrupt_mask(s, p, m) -> None:
-    draw = can_draw_feat(s, p)
-    exhausted = any(s.exh[p])
-    for v in range(4):
-        if _unflipped(s, p, v) >= 0 and (draw or (v >= 2 and exhausted)):
-            m[A.URGENT + v] = True
+    if s.tent[p]:
+        draw = can_draw_feat(s, p)
+        exhausted = any(s.exh[p])
+        for v, fl in zip(s.tent[p], s.flipped[p]):
+            if not fl and (draw or (v >= 2 and exhausted)):
+                m[A.URGENT + v] = True
+    else:
+        exhausted = any(s.exh[p])
     if s.rean_holder == p and s.rean_active and exhausted:
         m[A.REANIMATE] = True
     if s.monkey_holder == p and s.monkey_active and any(buyable(s, p, k, False, 0) for k in range(3)):

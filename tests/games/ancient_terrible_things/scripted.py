@@ -244,16 +244,26 @@ class Script:
             return "chance:" + self.chance_kind()[0]
         return DECISIONS[self.s.pend[-1][0]]
 
+    def fresh(self) -> None:
+        """Drop a cached legal mask (set-up may have edited fields since it was computed)."""
+        inv = getattr(self.s, "invalidate", None)
+        if inv is not None:
+            inv()
+
     def mask(self) -> np.ndarray:
+        self.fresh()
         return self.s.legal_mask().copy()
 
     def legal(self) -> set[int]:
+        self.fresh()
         return set(self.s.legal_actions())
 
     def names(self) -> list[str]:
+        self.fresh()
         return [self.game.catalog.describe(a) for a in self.s.legal_actions()]
 
     def is_legal(self, a: int) -> bool:
+        self.fresh()
         return self.s.current_player >= 0 and bool(self.s.legal_mask()[a])
 
     def act(self, *actions, resolve: bool = True) -> "Script":
@@ -262,6 +272,7 @@ class Script:
                 raise ScriptError(
                     f"{self.game.catalog.describe(a)} is illegal at '{self.decision()}' "
                     f"(player {self.s.current_player}); legal: {self.names()}")
+            self.fresh()
             self.s.apply(a)
             if resolve:
                 self.resolve()
