@@ -1,0 +1,66 @@
+"""Core primitives: action catalogue, observation layout, chance sampling, replays, errors."""
+import numpy as np
+import pytest
+
+from boardgym.core import ActionCatalog, ObsLayout, Replay, StateError, sample_outcome
+from boardgym.core.chance import from_counts, uniform
+from boardgym.core.errors import ContentError, IllegalActionError
+
+
+def test_catalog_ranges_and_describe():
+    cat = ActionCatalog([("NOOP", 1), ("LOC", 5), ("GO", 1)], labels={"LOC": list("abcde")},
+                        docs={"LOC": "where"})
+    assert cat.n == 7 and cat.index("LOC", 2) == 3 and cat.start("GO") == 6
+    assert cat.describe(3) == "LOC[c]" and cat.describe(6) == "GO" and cat.describe(0) == "NOOP"
+    assert cat.split(5) == ("LOC", 4)
+    with pytest.raises(IndexError):
+        cat.index("LOC", 5)
+    with pytest.raises(IndexError):
+        cat.describe(7)
+    assert "| 1-5 | LOC[0..4] | where |" in cat.markdown()
+    with pytest.raises(ValueError):
+        ActionCatalog([("LOC", 2)])  # NOOP must come first
+    with pytest.raises(ValueError):
+        ActionCatalog([("NOOP", 1), ("A", 1), ("A", 2)])
+
+
+def test_obs_layout():
+    L = ObsLayout()
+    L.add("a", 3, "first")
+    L.add("b", 2, "second")
+    assert L.size == 5 and L.slice("b") == slice(3, 5) and L.offset("a") == 0
+    assert "| `b` | 3 | 2 | second |" in L.markdown()
+    with pytest.raises(ValueError):
+        L.add("a", 1)
+
+
+def test_sample_outcome_follows_probabilities():
+    rng = np.random.default_rng(0)
+    outcomes = [(1, 0.5), (6, 0.5)]
+    draws = [sample_outcome(outcomes, rng) for _ in range(4000)]
+    assert set(draws) == {1, 6} and abs(draws.count(1) / 4000 - 0.5) < 0.03
+    assert sample_outcome([(9, 1.0)], rng) == 9
+    assert from_counts({0: 4, 1: 0, 2: 4}) == [(0, 0.5), (2, 0.5)]
+    assert uniform([3, 4]) == [(3, 0.5), (4, 0.5)]
+
+
+def test_same_generator_seed_same_draws():
+    a = np.random.default_rng(42)
+    b = np.random.default_rng(42)
+    outcomes = uniform(range(6))
+    assert [sample_outcome(outcomes, a) for _ in range(50)] == [sample_outcome(outcomes, b) for _ in range(50)]
+
+
+def test_replay_json_round_trip_and_corruption():
+    r = Replay("ancient_terrible_things", {"num_players": 2}, 5, [1, 2, 3])
+    assert Replay.from_json(r.to_json()) == r
+    for bad in ("[]", "{", '{"game": "x", "config": {}, "seed": "s", "actions": []}'):
+        with pytest.raises(StateError):
+            Replay.from_json(bad)
+
+
+def test_error_messages_name_what_was_wrong():
+    e = IllegalActionError(7, "no such move", "LOC[3]")
+    assert "7 (LOC[3])" in str(e) and "no such move" in str(e)
+    c = ContentError("feats.json", "feat03", "cost", "must be 1-3")
+    assert str(c) == "feats.json: entry 'feat03', field 'cost': must be 1-3"
