@@ -13,6 +13,21 @@ def icons(s, p: int, t: int) -> int:
     return n
 
 
+def icon_counts(s, p: int) -> list[int]:
+    """``icons(s, p, t)`` for the four types in one pass."""
+    c = s.game.content
+    out = [0, 0, 0, 0]
+    for e in s.stack[p]:
+        for t in c.enc_types[e]:
+            out[t] += 1
+    for w in s.swag[p]:
+        for t in c.swag[w].icons:
+            out[t] += 1
+    if p == s.active and s.gorg_icon >= 0:
+        out[s.gorg_icon] += 1
+    return out
+
+
 def claim_side(s, x: int, t: int, gorg: bool) -> int:
     """The side (0 Prowess, 1 Mastery) ``x`` would win by claiming type ``t`` now, or -1 if
     the claim fails or changes nothing (then ICON[t] is masked)."""

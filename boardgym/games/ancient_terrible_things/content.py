@@ -58,7 +58,8 @@ class Card:
     """Immutable card data shared by every state (swag and feats)."""
 
     __slots__ = ("id", "key", "name", "price", "secrets", "icons", "cost_die", "cost_exhaust",
-                 "feat_cost", "timing", "effects", "select", "discount", "is_feat", "flavor")
+                 "feat_cost", "timing", "effects", "select", "discount", "is_feat", "flavor",
+                 "kinds", "dice")
 
     def __init__(self, cid: int, d: dict, is_feat: bool, file: str):
         self.id, self.key, self.name = cid, d["id"], d["name"]
@@ -78,6 +79,8 @@ class Card:
             self.cost_die = d["cost"]["action_die"]
             self.cost_exhaust = d["cost"]["exhaust"]
         kinds = [e[0] for e in self.effects]
+        self.kinds = tuple(kinds)
+        self.dice = any(k in DICE_EFFECTS for k in kinds)
         self.select = kinds[0] if kinds and kinds[0] in SELECT_EFFECTS else -1
         self.discount = sum(e[1] for e in self.effects if e[0] == E_DISCOUNT)
         self._check(kinds, file)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .combos import can_extend, exists, valid
-from .constants import (ANY, BLUE, COURAGE, DICE_EFFECTS, E_ADD_DIE, E_BUMP, E_CONVERT, E_COPY,
+from .constants import (ANY, BLUE, COURAGE, E_ADD_DIE, E_BUMP, E_CONVERT, E_COPY,
                         E_FLIP, E_GAIN, E_LOCK, E_LOCK_REROLL, E_REFRESH, E_REROLL,
                         E_REROLL_ALL, E_SET_FACE, E_SWAP, FEAT_TOKEN, FOCUS, GREEN, MAX_CANCELS,
                         MAX_DICE, PASSIVE, PRE, POST, RESOLVE_T, YELLOW, BLANK)
@@ -84,9 +84,8 @@ def usable(s, p, card, phase_t, exhausted=False) -> bool:
     t = card.timing
     if t == PASSIVE:
         return False
-    kinds = [e[0] for e in card.effects]
     if phase_t == PRE:  # ATT-ENC-1: before the roll only dice-swapping (PRE) cards
-        if t != PRE or any(k in DICE_EFFECTS for k in kinds):
+        if t != PRE or card.dice:
             return False
     elif t not in (phase_t, ANY) or t == PRE:
         return False

@@ -12,14 +12,18 @@ from .kinds import (CH_ADV_D6, CH_CHAR, CH_ENC, CH_FEAT_DISCARD, CH_MOVE, CH_ROW
                     PH_SETUP, PH_SETUP2, PH_TURN_START)
 
 
-def advance(s) -> None:
-    from .decisions import auto_skip
+_auto_skip = None
 
+
+def advance(s) -> None:
+    global _auto_skip
+    if _auto_skip is None:  # decisions imports the rule modules, which import this one
+        from .decisions import auto_skip as _auto_skip
     while not s.over:
         if s.cq:
             return
         if s.pend:
-            if auto_skip(s):
+            if _auto_skip(s):
                 continue
             return
         STEPS[s.phase](s)

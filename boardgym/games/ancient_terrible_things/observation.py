@@ -109,7 +109,7 @@ def _card_rows(content):
 
 
 class _Cache:
-    __slots__ = ("swag", "feats", "encs", "lines")
+    __slots__ = ("swag", "feats", "encs", "lines", "off")
 
 
 def _cache(game):
@@ -126,6 +126,7 @@ def _cache(game):
             for t in toks:
                 lines[o + 7 + t] = 1
         cache.lines = lines
+        cache.off = {name: offset for name, offset, _, _ in game.layout.pieces}
         game._obs_cache = cache
     return cache
 
@@ -138,7 +139,7 @@ def _holder(buf, o, holder, player, n):
 
 
 def encode(s, player: int, out=None) -> np.ndarray:
-    from .achievements import icons
+    from .achievements import icon_counts
     from .scoring import score
 
     g = s.game
@@ -148,7 +149,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
     buf = out if out is not None else np.zeros(L.size, np.float32)
     buf[:] = 0
     n = s.n
-    off = L.offset
+    off = cache.off.__getitem__
     buf[off("phase") + s.phase] = 1
     frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
     if frame is not None:
@@ -206,8 +207,8 @@ def encode(s, player: int, out=None) -> np.ndarray:
         if e >= 0:
             buf[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
     o = off("loc_tokens")
-    for i in range(20):
-        buf[o + i] = s.loc_tokens[i] / 3.0
+    buf[o:o + 20] = s.loc_tokens
+    buf[o:o + 20] *= 1.0 / 3.0
     buf[L.slice("lines")] = cache.lines
     o = off("row")
     for k in range(3):
@@ -228,9 +229,10 @@ def encode(s, player: int, out=None) -> np.ndarray:
         p = (player + k) % n
         o = off(f"player{k}")
         buf[o] = 1
-        for t in range(4):
-            buf[o + 1 + t] = s.tokens[4 * p + t] / 10.0
-            buf[o + 5 + t] = icons(s, p, t) / 5.0
+        buf[o + 1:o + 5] = s.tokens[4 * p:4 * p + 4]
+        buf[o + 1:o + 5] *= 0.1
+        buf[o + 5:o + 9] = icon_counts(s, p)
+        buf[o + 5:o + 9] *= 0.2
         buf[o + 9] = len(s.stack[p]) / 10.0
         buf[o + 10] = sum(c.enc_secrets[e] for e in s.stack[p]) / 30.0
         for v, fl in zip(s.tent[p], s.flipped[p]):

@@ -1,0 +1,325 @@
+"""The ``boardgym`` command line.
+
+``boardgym list``
+    every registered Gymnasium and PettingZoo id, and the playable game packages.
+``boardgym play GAME [--players N] [--seat S] [--opponents heuristic|random] [--seed N]``
+    play GAME (a game package name from ``boardgym.games``) in the terminal against agents.
+    Before each of your decisions the state is printed with the legal actions as numbered
+    lines; type a number (``q`` quits). Agents play the other seats and each of their actions
+    is logged on one line; chance (dice, cards) is sampled from ``--seed``. Works with piped
+    stdin.
+
+Game-agnostic: a game package may define ``describe_action(state, action) -> str`` to name
+its actions in context; otherwise the package's own describer below (if any) or the action
+catalogue's ``describe`` is used. Opponents come from ``boardgym.envs.opponents.make_agent``,
+so ``--opponents heuristic`` loads the agent the registry names for that game.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+import numpy as np
+import yaml
+
+from boardgym.core.chance import sample_outcome
+from boardgym.core.errors import ConfigError
+from boardgym.core.game import CHANCE, TERMINAL
+
+
+# -- ``list`` ------------------------------------------------------------------------------------
+def cmd_list(args, out) -> int:
+    from boardgym.envs.registry import gym_ids, pettingzoo_ids, registry
+    from boardgym.games import GAMES
+
+    print("Gymnasium ids:", file=out)
+    for i in gym_ids():
+        print(f"  {i}", file=out)
+    print("PettingZoo ids:", file=out)
+    for i in pettingzoo_ids():
+        print(f"  {i}", file=out)
+    print("Games (boardgym play GAME):", file=out)
+    games = registry().get("games", {})
+    for g in GAMES:
+        title = games.get(g, {}).get("title", "")
+        print(f"  {g}" + (f"  ({title})" if title else ""), file=out)
+    return 0
+
+
+# -- readable action names --------------------------------------------------------------------------
+def _att_describe(state, action: int) -> str:
+    """Ancient Terrible Things: an action named with the context of the pending decision."""
+    from boardgym.games.ancient_terrible_things import actions as A
+    from boardgym.games.ancient_terrible_things.constants import COLOURS, TOKENS, TYPES
+    from boardgym.games.ancient_terrible_things.kinds import (
+        D_ACH, D_ADV_PLACE, D_BUY, D_CHASM, D_FORGET, D_GORG_ICON, D_GUNSLOOP, D_SELECT, D_SHRINE,
+        D_URGENT2, D_VILLAGE_SELL)
+    from boardgym.games.ancient_terrible_things.render import _combo
+    from boardgym.games.ancient_terrible_things.trade import price
+
+    s = state
+    g, c = s.game, s.game.content
+    name, k = g.catalog.split(action)
+    base = g.catalog.describe(action)
+    f = s.pend[-1] if s.pend else (None, -1, 0, 0)
+    kind, p = f[0], f[1]
+    wf = (*TOKENS, "blank")
+
+    def enc(e):
+        return (f"{c.enc_name[e]} [{'/'.join(TYPES[t] for t in c.enc_types[e])}] "
+                f"{_combo(c.enc_combo[e])}, {c.enc_secrets[e]} secrets")
+
+    if name == "LOC":
+        tile = g.tiles[k]["name"]
+        e = s.enc_at[k]
+        if kind == D_ADV_PLACE:
+            return f"{base} place the Adversary at {tile}" + (f" ({enc(e)})" if e >= 0 else " (empty)")
+        what = enc(e) if e >= 0 else "(empty)"
+        if kind == D_CHASM:
+            return f"{base} take {what} from {tile} for {c.enc_secrets[e]} Courage"
+        toks = ", ".join(f"{v} {TOKENS[t]}" for t, v in enumerate(s.loc_tokens[4 * k:4 * k + 4]) if v)
+        return f"{base} explore {tile}: {what}" + (f"; tokens {toks}" if toks else "")
+    if name == "FEAT" and k < len(s.feats[p]):
+        card = c.feats[s.feats[p][k]]
+        verb = "discard" if kind == D_GUNSLOOP else "play"
+        return f"{base} {verb} feat {card.name} (cost {card.feat_cost} Feat)"
+    if name == "SWAG" and k < len(s.swag[p]):
+        card = c.swag[s.swag[p][k]]
+        exh = " (exhausted)" if s.exh[p][k] else ""
+        verb = {D_SHRINE: "refresh", D_VILLAGE_SELL: "sell", D_FORGET: "forget"}.get(kind, "use")
+        if kind == D_URGENT2:
+            verb = "refresh"
+        return f"{base} {verb} swag {card.name}{exh}"
+    if name == "ACTION_DIE":
+        return f"{base} pay with white die {k} (showing {wf[s.w_face[k]]})"
+    if name == "DIE":
+        face = s.d_face[k]
+        verb = "pick"
+        if kind == D_SELECT:
+            verb = "add to the selection:"
+        return f"{base} {verb} die {k}, {COLOURS[s.d_col[k]]} showing {face}"
+    if name == "LINE" and k < len(g.lines):
+        combo, toks = g.lines[k]
+        return f"{base} spend dice on scenario line {_combo(combo)} -> {'/'.join(TOKENS[t] for t in toks)}"
+    if name == "ENCOUNTER":
+        e = s.enc_at[s.cur_loc] if s.cur_loc >= 0 else -1
+        return f"{base} spend dice on the encounter" + (f" {enc(e)}" if e >= 0 else "")
+    if name == "CLAIM":
+        return f"{base} claim white die {k}: +1 {wf[s.w_face[k]]}"
+    if name == "TOKEN":
+        return f"{base} take {TOKENS[k]}"
+    if name == "ICON":
+        if kind == D_GORG_ICON:
+            return f"{base} choose type {TYPES[k]}"
+        if kind == D_ACH:
+            return f"{base} claim the {TYPES[k]} achievement ({c.ach_name[k][0]} / {c.ach_name[k][1]})"
+        if kind == D_FORGET:
+            return f"{base} forget the {TYPES[k]} achievement"
+        return f"{base} {TYPES[k]}"
+    if name == "BUY":
+        w = (s.old_stock[-1] if s.old_stock else -1) if k == 3 else s.row[k]
+        if w >= 0:
+            cost = price(s, p, w, f[3] if kind == D_BUY else 0)
+            src = "Old Stock" if k == 3 else f"row slot {k}"
+            return f"{base} buy {c.swag[w].name} from {src} for {cost} Treasure ({c.swag[w].secrets} secrets)"
+    if name == "CYCLE":
+        w = s.row[k]
+        if w >= 0:
+            return f"{base} cycle {c.swag[w].name} to Old Stock"
+    if name == "URGENT":
+        return f"{base} urgent revelation: flip a {k}-tentacle"
+    if name == "VALUE":
+        return f"{base} set the die to {k + 1}"
+    if name == "STACK" and k < len(s.stack[p]):
+        return f"{base} forget encounter {c.enc_name[s.stack[p][k]]} ({c.enc_secrets[s.stack[p][k]]} secrets)"
+    simple = {
+        "CONFIRM": "draw a feat" if kind == D_URGENT2 else "confirm",
+        "PASS": "pass / skip / cancel",
+        "ROLL": "roll the dice",
+        "TO_RESOLVE": "stop rerolling: go to Resolve",
+        "REANIMATE": "use the Reanimation tile (refresh a swag)",
+        "MONKEY": "use the Monkey tile (buy a row swag)",
+        "LUCK": "reroll the Luck die showing 1 (free)",
+    }
+    if name in simple:
+        return f"{base} {simple[name]}"
+    return base
+
+
+DESCRIBERS = {"ancient_terrible_things": _att_describe}
+
+
+def describer(game_name: str):
+    """``describe(state, action) -> str`` for a game package."""
+    try:
+        mod = importlib.import_module(f"boardgym.games.{game_name}")
+        fn = getattr(mod, "describe_action", None)
+    except ImportError:  # pragma: no cover
+        fn = None
+    if fn is None:
+        fn = DESCRIBERS.get(game_name)
+    if fn is None:
+        return lambda state, a: state.game.catalog.describe(a)
+
+    def safe(state, a):
+        try:
+            return fn(state, a)
+        except Exception:
+            return state.game.catalog.describe(a)
+
+    return safe
+
+
+# -- ``play`` -------------------------------------------------------------------------------------
+def _parse_set(items) -> dict:
+    cfg = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"--set expects key=value, got {item!r}")
+        cfg[key.strip()] = yaml.safe_load(value)
+    return cfg
+
+
+def _read_choice(n: int, inp, out):
+    """A number in 0..n-1 from ``inp``; None when the player quits (or input ends)."""
+    while True:
+        print(f"Your choice [0-{n - 1}, q to quit]: ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            print("\n(end of input)", file=out)
+            return None
+        text = line.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        try:
+            k = int(text)
+        except ValueError:
+            print(f"Invalid choice {text!r}: type a number from 0 to {n - 1}, or q to quit.", file=out)
+            continue
+        if 0 <= k < n:
+            return k
+        print(f"Invalid choice {k}: type a number from 0 to {n - 1}, or q to quit.", file=out)
+
+
+def _final_report(state, out) -> None:
+    n = state.game.num_players
+    text = state.render()
+    print(text, file=out)
+    scores = []
+    for p in range(n):
+        try:
+            scores.append(f"P{p} {state.score(p)}")
+        except (AttributeError, NotImplementedError):
+            scores.append(f"P{p} {state.returns()[p]:+.2f}")
+    print("Final scores: " + ", ".join(scores), file=out)
+    if n == 1:
+        r = state.returns()[0]
+        print("Result: " + ("win" if r > 0 else "defeat" if r < 0 else "draw"), file=out)
+    else:
+        rets = state.returns()
+        try:
+            from boardgym.games.ancient_terrible_things.scoring import winners
+
+            w = winners(state) if state.game.info.name == "ancient_terrible_things" else None
+        except ImportError:  # pragma: no cover
+            w = None
+        if w is None:
+            best = max(rets)
+            w = [p for p in range(n) if rets[p] == best]
+        if "Winner" not in text:
+            print("Winner(s): " + ", ".join(f"P{p}" for p in w), file=out)
+
+
+def cmd_play(args, inp, out) -> int:
+    from boardgym.envs.opponents import make_agent
+    from boardgym.games import game_class, make_game
+
+    cls = game_class(args.game)
+    info = cls.info
+    n = args.players if args.players is not None else info.defaults.get("num_players", info.min_players)
+    if not info.min_players <= n <= info.max_players:
+        raise ConfigError(f"{args.game} takes {info.min_players}-{info.max_players} players, got {n}")
+    if not 0 <= args.seat < n:
+        raise ConfigError(f"--seat must be in 0..{n - 1}, got {args.seat}")
+    cfg = _parse_set(args.set)
+    cfg["num_players"] = n
+    game = make_game(args.game, **cfg)
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
+    rng = np.random.default_rng(seed)
+    agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p != args.seat}
+    describe = describer(args.game)
+    print(f"{info.title}: {n} player(s), you are P{args.seat}"
+          + (f", opponents: {args.opponents}" if agents else "") + f", seed {seed}", file=out)
+    state = game.new_initial_state()
+    decisions = 0
+    while True:
+        p = state.current_player
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        mask = state.legal_mask().copy()
+        legal = [int(a) for a in np.flatnonzero(mask)]
+        if p == args.seat:
+            print("", file=out)
+            print(state.render(), file=out)
+            print(f"-- P{p}, your legal actions:", file=out)
+            for i, a in enumerate(legal):
+                print(f"  {i:>2}. {describe(state, a)}", file=out)
+            k = _read_choice(len(legal), inp, out)
+            if k is None:
+                print("Quit.", file=out)
+                return 1
+            a = legal[k]
+            print(f"P{p} (you): {describe(state, a)}", file=out)
+        else:
+            agent = agents[p]
+            obs = state.observation(p)
+            a = int(agent.act(obs, mask, state if getattr(agent, "needs_state", False) else None))
+            print(f"P{p} ({getattr(agent, 'name', 'agent')}): {describe(state, a)}", file=out)
+        state.apply(a)
+        decisions += 1
+    print("", file=out)
+    print(f"Game over after {decisions} decisions.", file=out)
+    _final_report(state, out)
+    return 0
+
+
+# -- entry point ----------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="boardgym", description="boardgym: tabletop RL environments")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="list registered Gymnasium and PettingZoo ids and games")
+    pp = sub.add_parser("play", help="play a game in the terminal against agents")
+    pp.add_argument("game", help="game package name, e.g. ancient_terrible_things")
+    pp.add_argument("--players", type=int, default=None, help="number of players (1 = solo where supported)")
+    pp.add_argument("--seat", type=int, default=0, help="your seat (0-based)")
+    pp.add_argument("--opponents", default="heuristic",
+                    help="agent for the other seats: heuristic, random or module:Class")
+    pp.add_argument("--seed", type=int, default=None, help="seed for chance and the agents")
+    pp.add_argument("--set", action="append", metavar="KEY=VALUE",
+                    help="extra game option, e.g. --set scenario=II (repeatable)")
+    return ap
+
+
+def main(argv=None, stdin=None, stdout=None) -> int:
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if args.cmd == "list":
+            return cmd_list(args, out)
+        return cmd_play(args, inp, out)
+    except ConfigError as exc:
+        print(f"boardgym: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=out)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
