@@ -169,6 +169,23 @@ def test_case01_text_example_encounter_phase():
     assert not sc.is_legal(A.CLAIM + 0) and not sc.is_legal(A.CLAIM + 1)  # both whites spent
 
 
+def test_case01_preroll_admits_only_dice_swapping_cards():
+    """ATT-ENC-1/2 (spec case 1): before the roll only dice-swapping cards: an 'any'-timing
+    token feat and an action-die swag (Howler Warmask) wait until after the roll, so both
+    white dice are always rolled."""
+    sc = Script.start(3, chars=RNM, first=0, deck=(0, 6, 6), row=["swag01", "swag02", "swag03"],
+                      reveal=["enc13", "enc14", "enc16", "enc18", "enc19"],
+                      feats={0: ["feat13", "feat24", "feat14"]})
+    j = sc.give_swag(0, "swag04")
+    sc.act(A.LOC + 0)
+    sc.set_tokens(0, feat=3)
+    assert sc.legal() == {A.FEAT + sc.feat_slot(0, "feat24"), A.ROLL}
+    sc.dice(1, 2, 3, 4, 5).whites("focus", "courage")
+    sc.act(A.ROLL)
+    assert sc.s.w_face == [FOCUS, COURAGE]
+    assert {A.SWAG + j, A.FEAT + sc.feat_slot(0, "feat13")} <= sc.legal()
+
+
 def test_case02_after_hat_two_ones_unusable():
     """ATT-COMBO-1..4, ATT-RESOLVE-1/2 (spec case 2): after the Hat reroll (1,1,3,4,5) the
     Encounter's Run 3+ takes {3,4,5}; no Scenario I line accepts either 1."""
@@ -750,6 +767,22 @@ def test_case18_chasm_take_and_refill():
     assert sc.decision() == "preroll"
 
 
+def test_case18_chasm_take_own_encounter_faces_refill():
+    """ATT-LOC-C, ATT-D-13 (spec case 18): the Chasm may take the active player's own
+    encounter; the refill is then faced."""
+    sc, s = chasm_start(["enc18", "enc15", "enc16", "enc19", "enc25"], (0, 4, 6), 2)
+    sc.act(A.LOC + 2)
+    sc.force("refill_encounter", "enc27")
+    sc.act(A.LOC + 2)
+    assert s.stack[2] == [sc.enc("enc16")] and s.enc_at[2] == sc.enc("enc27")
+    to_decision(sc, "preroll")
+    sc.dice(4, 4, 4, 1, 2).whites("blank", "blank")
+    sc.act(A.ROLL, A.TO_RESOLVE, A.ENCOUNTER)
+    pick(sc, 0, 1, 2)
+    sc.act(A.CONFIRM, A.PASS)
+    assert s.stack[2] == [sc.enc("enc16"), sc.enc("enc27")] and s.tent[2] == []
+
+
 def test_case19_chasm_takes_active_encounter_deck_empty():
     """ATT-D-13 (spec case 19): deck empty; B takes the active player's encounter at the
     Chasm: the tile stays empty; the active player rolls, may use scenario lines and CLAIM,
@@ -868,7 +901,7 @@ def luck_start(faces, swag=()):
 
 
 def test_case21_luck_die_rider():
-    """Dice table, Luck rider (spec case 21): Luck showing 2: LUCK masked; showing 1 and
+    """Dice table, ATT-D-1, Luck rider (spec case 21): Luck showing 2: LUCK masked; showing 1 and
     unlocked: LUCK legal, then masked for that die this turn; a locked Luck 1: masked."""
     sc = luck_start((3, 4, 5, 2, 6))
     assert not sc.is_legal(A.LUCK)
@@ -1251,7 +1284,7 @@ def _bad_pack(tmp_path, file, key, list_key, effects):
     ("feats", "feat14", "feats", [{"kind": "draw_feat", "n": 1}]),
 ])
 def test_case30_schema_rejects_unbounded_effects(tmp_path, file, key, list_key, effects):
-    """Content constraints (spec case 30): the schema rejects a swag with REFRESH_SWAG or
+    """Content constraints, ATT-D-17 (spec case 30): the schema rejects a swag with REFRESH_SWAG or
     DRAW_FEAT and a feat with DRAW_FEAT."""
     pack = _bad_pack(tmp_path, file, key, list_key, effects)
     with pytest.raises(ContentError):
