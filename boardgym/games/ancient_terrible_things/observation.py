@@ -21,16 +21,17 @@ PLAYER_F = 1 + 4 + 4 + 2 + 4 + 4 + 3 + 4 + N_SWAG_IDS * 2 + N_FEAT_IDS
 
 
 def build_layout():
+    """Pieces grouped by how often they change (static, board, players, own cards, per step),
+    so the encoder can reuse whole blocks between steps."""
     from boardgym.core.observation import ObsLayout
 
     L = ObsLayout()
-    L.add("phase", len(PHASES), "turn phase, one-hot")
-    L.add("decision", len(DECISIONS), "pending decision kind, one-hot (zeros at chance/terminal)")
-    L.add("decider", 4, "seat deciding now, relative to the observer, one-hot")
-    L.add("active", 4, "active seat, relative, one-hot")
+    # static for a game
     L.add("num_players", 4, "player count, one-hot")
     L.add("scenario", 2, "scenario I / II")
-    L.add("turn", 1, "turn / 60")
+    L.add("tiles", 5 * len(TILE_IDS), "tile at each slot, one-hot")
+    L.add("lines", N_LINES * 11, "scenario lines: present, kind, min/6, len/5, token options")
+    # the board
     L.add("deck", 3, "encounters left per back (green, orange, red) / 12")
     L.add("deck_top", 3, "back of the encounter deck top, one-hot")
     L.add("doom", 5, "Doom stack size / 16, then tentacles per value 0..3 / 5")
@@ -40,6 +41,26 @@ def build_layout():
     L.add("monkey", 6, "holder (relative one-hot, then nobody), active side")
     L.add("achievements", 4 * 7, "per type: holder (relative, nobody), Mastery side, retired")
     L.add("adversary", 6, "solo: Adversary location one-hot, then absent")
+    L.add("loc_encounter", 5 * ENC_F, "per slot: encounter present, back, types, combo kind, min/6, len/5, secrets/5")
+    L.add("loc_tokens", 5 * 4, "per slot: tokens waiting there / 3")
+    L.add("row", 3 * (1 + SWAG_F), "Trading Post row: present + card features")
+    L.add("old_stock_top", 1 + SWAG_F, "Old Stock top: present + card features")
+    L.add("feat_discard_top", 1 + FEAT_F, "feat discard top: present + card features")
+    # the players, ego-rotated
+    for k in range(4):
+        L.add(f"player{k}", PLAYER_F,
+              f"seat observer+{k}: present, tokens/10, icons/5, stack n/10 + secrets/30, tentacles held "
+              "and flipped per value /4, swag/12, feats/8, score/30, character, swag id counts, "
+              "exhausted swag id counts, feat id counts")
+    # the observer's own cards
+    L.add("my_swag", MAX_SWAG * (3 + SWAG_F), "own swag slots: present, exhausted, selected, features")
+    L.add("my_feats", MAX_FEATS * (2 + FEAT_F), "own feat hand: present, selected, features")
+    # changes every step
+    L.add("phase", len(PHASES), "turn phase, one-hot")
+    L.add("decision", len(DECISIONS), "pending decision kind, one-hot (zeros at chance/terminal)")
+    L.add("decider", 4, "seat deciding now, relative to the observer, one-hot")
+    L.add("active", 4, "active seat, relative, one-hot")
+    L.add("turn", 1, "turn / 60")
     L.add("forget_req", 1, "solo: secrets to forget / 20")
     L.add("cancels_left", 1, "selection cancels left this turn / 3")
     L.add("gorg_icon", 4, "type chosen at the Gorg this turn")
@@ -47,20 +68,6 @@ def build_layout():
     L.add("cur_loc", 5, "location explored this turn")
     L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / 8")
     L.add("step_cap", 1, "turn step cap reached (ATT-D-17)")
-    L.add("tiles", 5 * len(TILE_IDS), "tile at each slot, one-hot")
-    L.add("loc_encounter", 5 * ENC_F, "per slot: encounter present, back, types, combo kind, min/6, len/5, secrets/5")
-    L.add("loc_tokens", 5 * 4, "per slot: tokens waiting there / 3")
-    L.add("lines", N_LINES * 11, "scenario lines: present, kind, min/6, len/5, token options")
-    L.add("row", 3 * (1 + SWAG_F), "Trading Post row: present + card features")
-    L.add("old_stock_top", 1 + SWAG_F, "Old Stock top: present + card features")
-    L.add("feat_discard_top", 1 + FEAT_F, "feat discard top: present + card features")
-    for k in range(4):
-        L.add(f"player{k}", PLAYER_F,
-              f"seat observer+{k}: present, tokens/10, icons/5, stack n/10 + secrets/30, tentacles held "
-              "and flipped per value /4, swag/12, feats/8, score/30, character, swag id counts, "
-              "exhausted swag id counts, feat id counts")
-    L.add("my_swag", MAX_SWAG * (3 + SWAG_F), "own swag slots: present, exhausted, selected, features")
-    L.add("my_feats", MAX_FEATS * (2 + FEAT_F), "own feat hand: present, selected, features")
     L.add("dice", MAX_DICE * 17, "dice: present, colour, face one-hot, locked, used, luck used, selected")
     L.add("whites", 2 * 8, "white dice: face (focus, treasure, feat, courage, blank), unrolled, spent, claimed")
     L.add("my_stack_sel", MAX_STACK, "solo forget: stacked encounter i selected")
@@ -109,24 +116,40 @@ def _card_rows(content):
 
 
 class _Cache:
-    __slots__ = ("swag", "feats", "encs", "lines", "off")
+    __slots__ = ("swag", "feats", "encs", "template", "off", "blocks", "spans")
+
+
+MAX_BLOCKS = 50_000  # cached blocks per game before the cache is cleared
 
 
 def _cache(game):
     cache = getattr(game, "_obs_cache", None)
     if cache is None:
+        L = game.layout
         cache = _Cache()
         cache.swag, cache.feats, cache.encs = _card_rows(game.content)
-        lines = np.zeros(N_LINES * 11, np.float32)
+        cache.off = {name: offset for name, offset, _, _ in L.pieces}
+        end = {name: offset + size for name, offset, size, _ in L.pieces}
+        cache.spans = {"board": (cache.off["deck"], end["feat_discard_top"]),
+                       "mine": (cache.off["my_swag"], end["my_feats"]),
+                       "dynamic": (cache.off["phase"], L.size)}
+        for k in range(4):
+            cache.spans[f"player{k}"] = (cache.off[f"player{k}"], end[f"player{k}"])
+        t = np.zeros(L.size, np.float32)
+        t[cache.off["num_players"] + game.num_players - 1] = 1
+        t[cache.off["scenario"] + (0 if game.config["scenario"] == "I" else 1)] = 1
+        o = cache.off["tiles"]
+        for slot, tile in enumerate(game.tile_ids):
+            t[o + slot * len(TILE_IDS) + TILE_IDS.index(tile)] = 1
         for i, ((kind, lo, ln), toks) in enumerate(game.lines):
-            o = i * 11
-            lines[o] = 1
-            lines[o + 1 + kind] = 1
-            lines[o + 5], lines[o + 6] = lo / 6.0, ln / 5.0
-            for t in toks:
-                lines[o + 7 + t] = 1
-        cache.lines = lines
-        cache.off = {name: offset for name, offset, _, _ in game.layout.pieces}
+            o = cache.off["lines"] + i * 11
+            t[o] = 1
+            t[o + 1 + kind] = 1
+            t[o + 5], t[o + 6] = lo / 6.0, ln / 5.0
+            for tok in toks:
+                t[o + 7 + tok] = 1
+        cache.template = t
+        cache.blocks = {}
         game._obs_cache = cache
     return cache
 
@@ -138,79 +161,60 @@ def _holder(buf, o, holder, player, n):
         buf[o + (holder - player) % n] = 1
 
 
-def encode(s, player: int, out=None) -> np.ndarray:
-    from .achievements import icon_counts
-    from .scoring import score
+def _cached(cache, buf, span, key, fill):
+    """Copy the block for ``key`` into ``buf[span]``, computing it with ``fill`` on a miss."""
+    a, b = span
+    block = cache.blocks.get(key)
+    if block is None:
+        fill()
+        if len(cache.blocks) >= MAX_BLOCKS:
+            cache.blocks.clear()
+        cache.blocks[key] = buf[a:b].copy()
+    else:
+        buf[a:b] = block
 
-    g = s.game
-    L = g.layout
-    c = g.content
-    cache = _cache(g)
-    buf = out if out is not None else np.zeros(L.size, np.float32)
-    buf[:] = 0
+
+def _board(s, player, buf, cache):
+    c = s.game.content
+    off = cache.off
     n = s.n
-    off = cache.off.__getitem__
-    buf[off("phase") + s.phase] = 1
-    frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
-    if frame is not None:
-        buf[off("decision") + frame[0]] = 1
-        buf[off("decider") + (frame[1] - player) % n] = 1
-        o = off("pending_args")
-        buf[o], buf[o + 1], buf[o + 2] = frame[2] / 12.0, frame[3] / 12.0, len(s.sel) / 8.0
-    buf[off("active") + (s.active - player) % n] = 1
-    buf[off("num_players") + n - 1] = 1
-    buf[off("scenario") + (0 if g.config["scenario"] == "I" else 1)] = 1
-    buf[off("turn")] = s.turn / 60.0
-    o = off("deck")
+    o = off["deck"]
     for b in range(3):
         buf[o + b] = s.deck[b] / 12.0
     for b in range(3):
         if s.deck[b]:
-            buf[off("deck_top") + b] = 1
+            buf[off["deck_top"] + b] = 1
             break
-    o = off("doom")
+    o = off["doom"]
     buf[o] = len(s.doom) / 16.0
     for v in s.doom:
         buf[o + 1 + v] += 0.2
     if s.doom:
-        buf[off("doom_top") + s.doom[-1]] = 1
-    o = off("rumours")
+        buf[off["doom_top"] + s.doom[-1]] = 1
+    o = off["rumours"]
     buf[o], buf[o + 1] = len(s.rumours) / 10.0, sum(c.enc_secrets[e] for e in s.rumours) / 30.0
-    o = off("reanimation")
+    o = off["reanimation"]
     _holder(buf, o, s.rean_holder, player, n)
     buf[o + 5] = s.rean_active
-    o = off("monkey")
+    o = off["monkey"]
     _holder(buf, o, s.monkey_holder, player, n)
     buf[o + 5] = s.monkey_active
-    o = off("achievements")
+    o = off["achievements"]
     for t in range(4):
         _holder(buf, o + 7 * t, s.ach_holder[t], player, n)
         buf[o + 7 * t + 5] = s.ach_side[t] if s.ach_holder[t] >= 0 else 0
         buf[o + 7 * t + 6] = s.ach_retired[t]
-    o = off("adversary")
-    buf[o + (s.adv if s.adv >= 0 else 5)] = 1 if n == 1 else 0
-    buf[off("forget_req")] = s.forget_req / 20.0
-    buf[off("cancels_left")] = (3 - s.cancels) / 3.0
-    if s.gorg_icon >= 0:
-        buf[off("gorg_icon") + s.gorg_icon] = 1
-    if 0 <= s.declared < 3:
-        buf[off("declared") + s.declared] = 1
-    if s.cur_loc >= 0:
-        buf[off("cur_loc") + s.cur_loc] = 1
-    buf[off("step_cap")] = float(s.step_cap_reached())
-    o = off("tiles")
-    for slot, t in enumerate(g.tile_ids):
-        buf[o + slot * len(TILE_IDS) + TILE_IDS.index(t)] = 1
-    o = off("loc_encounter")
+    if n == 1:
+        buf[off["adversary"] + (s.adv if s.adv >= 0 else 5)] = 1
+    o = off["loc_encounter"]
     for slot in range(5):
         e = s.enc_at[slot]
         if e >= 0:
             buf[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
-    o = off("loc_tokens")
+    o = off["loc_tokens"]
     buf[o:o + 20] = s.loc_tokens
     buf[o:o + 20] *= 1.0 / 3.0
-    buf[L.slice("lines")] = cache.lines
-    o = off("row")
+    o = off["row"]
     for k in range(3):
         w = s.row[k]
         if w >= 0:
@@ -218,57 +222,125 @@ def encode(s, player: int, out=None) -> np.ndarray:
             buf[b] = 1
             buf[b + 1:b + 1 + SWAG_F] = cache.swag[w]
     if s.old_stock:
-        o = off("old_stock_top")
+        o = off["old_stock_top"]
         buf[o] = 1
         buf[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
     if s.feat_discard:
-        o = off("feat_discard_top")
+        o = off["feat_discard_top"]
         buf[o] = 1
         buf[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
-    for k in range(n):
-        p = (player + k) % n
-        o = off(f"player{k}")
-        buf[o] = 1
-        buf[o + 1:o + 5] = s.tokens[4 * p:4 * p + 4]
-        buf[o + 1:o + 5] *= 0.1
-        buf[o + 5:o + 9] = icon_counts(s, p)
-        buf[o + 5:o + 9] *= 0.2
-        buf[o + 9] = len(s.stack[p]) / 10.0
-        buf[o + 10] = sum(c.enc_secrets[e] for e in s.stack[p]) / 30.0
-        for v, fl in zip(s.tent[p], s.flipped[p]):
-            buf[o + 11 + v] += 0.25
-            if fl:
-                buf[o + 15 + v] += 0.25
-        buf[o + 19] = len(s.swag[p]) / 12.0
-        buf[o + 20] = len(s.feats[p]) / 8.0
-        buf[o + 21] = score(s, p) / 30.0
-        if s.chars[p] >= 0:
-            buf[o + 22 + s.chars[p]] = 1
-        base = o + 26
-        for w, e in zip(s.swag[p], s.exh[p]):
-            buf[base + w] += 1
-            if e:
-                buf[base + N_SWAG_IDS + w] += 1
-        base += 2 * N_SWAG_IDS
-        for f in s.feats[p]:
-            buf[base + f] += 1
-    sel_frame = frame[0] if frame is not None else -1
-    sel = set(s.sel) if frame is not None and frame[1] == player else set()
-    o = off("my_swag")
+    a, b = cache.spans["board"]
+    np.clip(buf[a:b], -1.0, 1.0, out=buf[a:b])
+
+
+def _player(s, p, buf, o):
+    from .achievements import icon_counts
+    from .scoring import score
+
+    c = s.game.content
+    buf[o] = 1
+    buf[o + 1:o + 5] = s.tokens[4 * p:4 * p + 4]
+    buf[o + 1:o + 5] *= 0.1
+    buf[o + 5:o + 9] = icon_counts(s, p)
+    buf[o + 5:o + 9] *= 0.2
+    buf[o + 9] = len(s.stack[p]) / 10.0
+    buf[o + 10] = sum(c.enc_secrets[e] for e in s.stack[p]) / 30.0
+    for v, fl in zip(s.tent[p], s.flipped[p]):
+        buf[o + 11 + v] += 0.25
+        if fl:
+            buf[o + 15 + v] += 0.25
+    buf[o + 19] = len(s.swag[p]) / 12.0
+    buf[o + 20] = len(s.feats[p]) / 8.0
+    buf[o + 21] = score(s, p) / 30.0
+    if s.chars[p] >= 0:
+        buf[o + 22 + s.chars[p]] = 1
+    base = o + 26
+    for w, e in zip(s.swag[p], s.exh[p]):
+        buf[base + w] += 1
+        if e:
+            buf[base + N_SWAG_IDS + w] += 1
+    base += 2 * N_SWAG_IDS
+    for f in s.feats[p]:
+        buf[base + f] += 1
+    np.clip(buf[o:o + PLAYER_F], -1.0, 1.0, out=buf[o:o + PLAYER_F])
+
+
+def _mine(s, player, buf, cache, sel_frame, sel):
+    o = cache.off["my_swag"]
     for j, (w, e) in enumerate(zip(s.swag[player], s.exh[player])):
         b = o + j * (3 + SWAG_F)
         buf[b], buf[b + 1] = 1, e
         if sel_frame == D_SHRINE and j in sel:
             buf[b + 2] = 1
         buf[b + 3:b + 3 + SWAG_F] = cache.swag[w]
-    o = off("my_feats")
+    o = cache.off["my_feats"]
     for i, f in enumerate(s.feats[player]):
         b = o + i * (2 + FEAT_F)
         buf[b] = 1
         if sel_frame == D_GUNSLOOP and i in sel:
             buf[b + 1] = 1
         buf[b + 2:b + 2 + FEAT_F] = cache.feats[f]
-    o = off("dice")
+
+
+def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
+    g = s.game
+    cache = _cache(g)
+    buf = out if out is not None else np.empty(g.layout.size, np.float32)
+    buf[:] = cache.template
+    n = s.n
+    off = cache.off
+    frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
+    sel_frame = frame[0] if frame is not None else -1
+    sel = tuple(s.sel) if frame is not None and frame[1] == player else ()
+    blocks = cache.blocks if use_cache else None
+
+    def put(span_name, key, fill):
+        if blocks is None:
+            fill()
+        else:
+            _cached(cache, buf, cache.spans[span_name], key, fill)
+
+    put("board", ("b", player, tuple(s.deck), tuple(s.doom), tuple(s.rumours), s.rean_holder,
+                  s.rean_active, s.monkey_holder, s.monkey_active, tuple(s.ach_holder),
+                  tuple(s.ach_side), tuple(s.ach_retired), s.adv, tuple(s.enc_at),
+                  tuple(s.loc_tokens), tuple(s.row), s.old_stock[-1] if s.old_stock else -1,
+                  s.feat_discard[-1] if s.feat_discard else -1),
+        lambda: _board(s, player, buf, cache))
+    for k in range(n):
+        p = (player + k) % n
+        o = off[f"player{k}"]
+        put(f"player{k}", ("p", k, tuple(s.tokens[4 * p:4 * p + 4]), tuple(s.stack[p]), tuple(s.swag[p]),
+                           tuple(s.exh[p]), tuple(s.feats[p]), tuple(s.tent[p]), tuple(s.flipped[p]),
+                           s.chars[p], s.gorg_icon if p == s.active else -1, tuple(s.ach_holder),
+                           tuple(s.ach_side)),
+            lambda p=p, o=o: _player(s, p, buf, o))
+    msel = sel if sel_frame in (D_SHRINE, D_GUNSLOOP) else ()
+    put("mine", ("m", tuple(s.swag[player]), tuple(s.exh[player]), tuple(s.feats[player]), sel_frame
+                 if msel else -1, msel),
+        lambda: _mine(s, player, buf, cache, sel_frame, sel))
+
+    buf[off["phase"] + s.phase] = 1
+    if frame is not None:
+        buf[off["decision"] + frame[0]] = 1
+        buf[off["decider"] + (frame[1] - player) % n] = 1
+        o = off["pending_args"]
+        buf[o] = min(frame[2] / 12.0, 1.0)
+        buf[o + 1] = min(frame[3] / 12.0, 1.0) if frame[3] >= 0 else -1.0 / 12.0
+        buf[o + 2] = len(s.sel) / 8.0
+    buf[off["active"] + (s.active - player) % n] = 1
+    buf[off["turn"]] = min(s.turn / 60.0, 1.0)
+    buf[off["forget_req"]] = min(s.forget_req / 20.0, 1.0)
+    buf[off["cancels_left"]] = (3 - s.cancels) / 3.0
+    if s.gorg_icon >= 0:
+        buf[off["gorg_icon"] + s.gorg_icon] = 1
+    if 0 <= s.declared < 3:
+        buf[off["declared"] + s.declared] = 1
+    if s.cur_loc >= 0:
+        buf[off["cur_loc"] + s.cur_loc] = 1
+    if s.step_cap_reached():
+        buf[off["step_cap"]] = 1
+    o = off["dice"]
+    dsel = sel if sel_frame == D_SELECT else ()
     for d in range(MAX_DICE):
         col = s.d_col[d]
         if col < 0:
@@ -278,23 +350,30 @@ def encode(s, player: int, out=None) -> np.ndarray:
         buf[b + 1 + col] = 1
         if s.d_face[d]:
             buf[b + 5 + s.d_face[d]] = 1
-        buf[b + 12], buf[b + 13], buf[b + 14] = s.d_lock[d], s.d_used[d], s.d_luck[d]
-        if sel_frame == D_SELECT and d in sel:
+        if s.d_lock[d]:
+            buf[b + 12] = 1
+        if s.d_used[d]:
+            buf[b + 13] = 1
+        if s.d_luck[d]:
+            buf[b + 14] = 1
+        if d in dsel:
             buf[b + 15] = 1
-    o = off("whites")
+    o = off["whites"]
     for w in range(2):
         b = o + w * 8
         if s.w_face[w] >= 0:
             buf[b + min(s.w_face[w], BLANK)] = 1
         else:
             buf[b + 5] = 1
-        buf[b + 6], buf[b + 7] = s.w_spent[w], s.w_claimed[w]
+        if s.w_spent[w]:
+            buf[b + 6] = 1
+        if s.w_claimed[w]:
+            buf[b + 7] = 1
     if sel_frame == D_FORGET:
-        o = off("my_stack_sel")
+        o = off["my_stack_sel"]
         for code in sel:
             if code < 100:
                 buf[o + code] = 1
-    np.clip(buf, -1.0, 1.0, out=buf)
     return buf
 
 

@@ -2,9 +2,9 @@
 
 # phases of the round machine (flow.py)
 PHASES = ("setup", "day", "turn", "reveal", "talisman", "order", "turn_end", "night",
-          "night_tools", "feed", "missions", "moon_cards", "deal", "over")
+          "night_tools", "feed", "missions", "moon_cards", "deal", "over", "setup2")
 (PH_SETUP, PH_DAY, PH_TURN, PH_REVEAL, PH_TALIS, PH_ORDER, PH_TURN_END, PH_NIGHT, PH_NTOOLS,
- PH_FEED, PH_MISSIONS, PH_MOON, PH_DEAL, PH_OVER) = range(len(PHASES))
+ PH_FEED, PH_MISSIONS, PH_MOON, PH_DEAL, PH_OVER, PH_SETUP2) = range(len(PHASES))
 
 # pending decisions: a frame is (kind, seat, a, b)
 DECISIONS = ("commit", "talisman", "order", "owner", "negative", "tool_window", "wound_group",

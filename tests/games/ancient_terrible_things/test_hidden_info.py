@@ -68,3 +68,22 @@ def test_observation_is_ego_centric():
         obs = s.observation(p)
         mine = obs[L.slice("player0")][1:5]
         assert np.allclose(mine, np.minimum(np.array(s.tokens[4 * p:4 * p + 4]) / 10.0, 1.0))
+
+
+def test_block_cache_gives_the_same_vector_as_a_fresh_encode():
+    """The encoder reuses unchanged blocks between steps; it must equal a from-scratch encode."""
+    from boardgym.games.ancient_terrible_things.observation import encode
+
+    for n in (1, 2, 4):
+        game = make_game("ancient_terrible_things", num_players=n)
+        s = game.new_initial_state()
+        rng = np.random.default_rng(n)
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                s.apply(sample_outcome(s.chance_outcomes(), rng))
+                continue
+            for p in range(n):
+                cached = encode(s, p).copy()
+                assert np.array_equal(cached, encode(s, p, use_cache=False))
+                assert cached.min() >= -1.0 and cached.max() <= 1.0
+            s.apply(int(rng.choice(s.legal_actions())))

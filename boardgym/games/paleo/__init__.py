@@ -1,0 +1,14 @@
+"""Paleo — cooperative survival: simultaneous hidden card choices, hidden card fronts drawn
+lazily and exactly, 1-4 groups.
+
+Rules as a pure state machine (flow, day, options, help, choices, wounds, night, tools,
+hidden), content pack with its schema (content/, schema/), observation encoder and text render.
+See docs/games/paleo.md.
+"""
+from .game import PaleoGame
+from .state import PaleoState
+
+PaleoGame.state_class = PaleoState
+GAME_CLASS = PaleoGame
+
+__all__ = ["PaleoGame", "PaleoState", "GAME_CLASS"]

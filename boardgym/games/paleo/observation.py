@@ -1,0 +1,300 @@
+"""The Paleo observation: one float32 vector of named pieces, ego-rotated (group 0 = the
+observer), the same layout for every group count; and a structured dict for people and
+heuristics. Every seat sees the same public view (PALEO-CORE-1) plus its own commitment.
+
+Nothing hidden is encoded: slot identities, removed cards, deck contents and other seats'
+commitments never enter (spec §4). Static card features are precomputed rows per card id.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .constants import (A_ADD, A_ALT, BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
+                        E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
+                        E_SKULL, E_TOOL, E_VICTORY, E_WOUND, HINTS, KINDS, MAX_ADD, MAX_GROUPS,
+                        MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
+from .kinds import D_COMMIT, DECISIONS, ON_CARD, PHASES
+
+OPT_F = 4 + 2 + 3 + 4 + 2 + 7 + 14
+CARD_F = 1 + len(KINDS) + 2 + MAX_OPTIONS * OPT_F
+BACK_F = 1 + len(BACK_TYPES) + len(HINTS)
+TOP = 12
+PERSON_F = 8
+GROUP_F = 8 + MAX_TOOLS + MAX_PEOPLE * PERSON_F + 1 + TOP * BACK_F + len(BACK_TYPES) + CARD_F + 4
+INPLAY_F = 1 + CARD_F + 6 + 3 + MAX_TOOLS
+
+
+def build_layout():
+    from boardgym.core.observation import ObsLayout
+
+    L = ObsLayout()
+    L.add("phase", len(PHASES), "phase, one-hot")
+    L.add("decision", len(DECISIONS), "pending decision kind, one-hot (zeros at chance/terminal)")
+    L.add("decider", MAX_GROUPS, "deciding group relative to the observer (zeros at the commit step)")
+    L.add("lead", MAX_GROUPS, "lead group, relative one-hot")
+    L.add("num_groups", MAX_GROUPS, "group count, one-hot")
+    L.add("counts", 10, "storage food/wood/stone, supply food/wood/stone (/limit), skulls/5, "
+                        "victories/5, round/max_rounds, turn/100")
+    L.add("dice", 2 * 12, "per die: face index one-hot (zeros if not rolled)")
+    L.add("check", 6, "current requirement STR/AWR/SKL /10, tool bonus STR/AWR/SKL /10")
+    L.add("pending_args", 4, "pending wound /10, prevent left /10, frame args /20")
+    L.add("resolution", 3 * MAX_GROUPS, "owner, chooser, participants of the running resolution (relative)")
+    L.add("piles", 2 * len(BACK_TYPES) + 3, "facedown and faceup pile back-type histograms /50, sizes of "
+                                            "facedown, faceup and cemetery /100")
+    L.add("decks", 3, "People / Dream / Idea deck sizes /20")
+    L.add("secrets", 22, "secret n revealed (out of the secret deck)")
+    L.add("tool_supply", 2 * MAX_TOOLS, "general supply and craft stock per tool type /12")
+    L.add("bench", 4 * (1 + CARD_F), "workbench idea slots: present + card features")
+    L.add("additional", 2 * MAX_ADD, "additional-action instance used today (tribe) / used this turn by me")
+    L.add("my_commit", 7, "own commitment this turn: PICK[0..5], SLEEP_EARLY")
+    L.add("secret_card", 1 + CARD_F, "revealed secret waiting to resolve: present + features")
+    for k in range(MAX_GROUPS):
+        L.add(f"group{k}", GROUP_F,
+              f"group observer+{k}: flags (present, awake, unresolved card, resolved, helping the "
+              "current owner, participant, secret owner, committed if open), tools /5, people "
+              "(present, ability one-hot, value/2, hearts/5, wounds/5, extra options), deck size /50, "
+              "top-12 backs (present, type, hints), remaining back-type histogram /50, revealed card, "
+              "helpers (relative)")
+    L.add("inplay", MAX_INPLAY * INPLAY_F, "in-play cards: present, features, location (table, on card, "
+                                            "group relative 4), held resources and tools /5")
+    return L
+
+
+def _opt_row(o) -> np.ndarray:
+    r = np.zeros(OPT_F, np.float32)
+    r[o.area] = 1
+    r[4], r[5] = o.neg, o.limit / 2.0
+    r[6], r[7], r[8] = o.req[0] / 6.0, o.req[1] / 6.0, o.req[2] / 6.0
+    r[9], r[10], r[11], r[12] = o.dice / 2.0, len(o.has_tool) / 3.0, o.on_card / 9.0, o.from_card / 9.0
+    r[13], r[14] = o.discard / 4.0, o.remove
+    r[15], r[16], r[17] = o.cres[0] / 6.0, o.cres[1] / 6.0, o.cres[2] / 6.0
+    r[18] = len(o.ctools) / 4.0
+    base = 20
+    idx = {E_PERSON: 3, E_KILL: 4, E_DREAM: 5, E_IDEA: 6, E_SECRET: 7, E_WOUND: 8, E_HEAL: 9,
+           E_PREVENT: 10, E_SKULL: 11, E_VICTORY: 12, E_CRAFT: 13}
+    for e in o.reward:
+        k = e[0]
+        if k == E_RES:
+            r[base + e[1]] += e[2] / 9.0
+        elif k == E_LOSE_RES:
+            r[base + e[1]] -= e[2] / 9.0
+        elif k in (E_TOOL, E_LOSE_TOOL):
+            r[19] += (1 if k == E_TOOL else -1) * e[2] / 3.0
+        elif k == E_SKULL:
+            r[base + 11] += e[1]
+        elif k in (E_WOUND, E_HEAL, E_PREVENT):
+            r[base + idx[k]] += e[1] / 9.0
+        elif k == E_DISCARD:
+            r[13] -= e[1] / 4.0
+        elif k in idx:
+            r[base + idx[k]] += 1
+    return np.clip(r, -1, 1)
+
+
+def _cache(game):
+    cache = getattr(game, "_obs_cards", None)
+    if cache is None:
+        c = game.content
+        rows = np.zeros((len(c.cards), CARD_F), np.float32)
+        for card in c.cards:
+            r = rows[card.id]
+            r[0] = 1
+            r[1 + card.kind] = 1
+            r[1 + len(KINDS)] = card.hazard
+            r[2 + len(KINDS)] = card.red
+            for o in card.opts:
+                off = 3 + len(KINDS) + o.idx * OPT_F
+                r[off:off + OPT_F] = _opt_row(o)
+        backs = np.zeros((len(c.backs), BACK_F), np.float32)
+        for (t, hints), b in c.backs.items():
+            backs[b, 0] = 1
+            backs[b, 1 + t] = 1
+            for h in hints:
+                backs[b, 1 + len(BACK_TYPES) + h] = 1
+        game._obs_cards = cache = (rows, backs)
+    return cache
+
+
+def encode(s, player: int, out=None) -> np.ndarray:
+    L = s.game.layout
+    buf = out if out is not None else np.zeros(L.size, np.float32)
+    buf[:] = 0
+    rows, backs = _cache(s.game)
+    c = s.game.content
+    n = s.n
+    rel = lambda g: (g - player) % n  # noqa: E731
+    o = L.offset("phase")
+    buf[o + s.phase] = 1
+    top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
+    if top is not None:
+        buf[L.offset("decision") + top[0]] = 1
+        if top[0] != D_COMMIT:
+            buf[L.offset("decider") + rel(top[1])] = 1
+    buf[L.offset("lead") + rel(s.lead)] = 1
+    buf[L.offset("num_groups") + n - 1] = 1
+    o = L.offset("counts")
+    for r in range(3):
+        buf[o + r] = s.store[r] / RES_TOTAL[r]
+        buf[o + 3 + r] = s.sup[r] / RES_TOTAL[r]
+    buf[o + 6], buf[o + 7] = s.skulls / 5.0, s.victories / 5.0
+    buf[o + 8] = min(1.0, s.round / s.game.max_rounds)
+    buf[o + 9] = min(1.0, s.turn / 100.0)
+    o = L.offset("dice")
+    for i, f in enumerate(s.dice[:2]):
+        if f >= 0:
+            buf[o + 12 * i + f] = 1
+    o = L.offset("check")
+    for a in range(3):
+        buf[o + a] = min(1.0, s.need[a] / 10.0)
+        buf[o + 3 + a] = min(1.0, s.bonus[a] / 10.0)
+    o = L.offset("pending_args")
+    buf[o] = min(1.0, s.r_wound / 10.0)
+    buf[o + 1] = min(1.0, s.r_prev / 10.0)
+    if top is not None and top[0] != D_COMMIT:
+        buf[o + 2] = max(-1.0, min(1.0, top[2] / 20.0))
+        buf[o + 3] = max(-1.0, min(1.0, top[3] / 20.0))
+    o = L.offset("resolution")
+    if s.r_card >= 0 or s.r_parts:
+        if s.r_owner >= 0:
+            buf[o + rel(s.r_owner)] = 1
+        if s.r_chooser >= 0:
+            buf[o + 4 + rel(s.r_chooser)] = 1
+        for g in range(n):
+            if s.r_parts >> g & 1:
+                buf[o + 8 + rel(g)] = 1
+    o = L.offset("piles")
+    bk = c.back_keys
+    nb = len(BACK_TYPES)
+    for b in s.fd_b:
+        buf[o + bk[b][0]] += 1 / 50.0
+    for x in s.fu:
+        buf[o + nb + c.cards[x].back_type] += 1 / 50.0
+    buf[o + 2 * nb] = len(s.fd_b) / 100.0
+    buf[o + 2 * nb + 1] = len(s.fu) / 100.0
+    buf[o + 2 * nb + 2] = len(s.cem) / 100.0
+    o = L.offset("decks")
+    buf[o], buf[o + 1], buf[o + 2] = len(s.people_deck) / 20.0, len(s.dream_deck) / 20.0, len(s.idea_deck) / 20.0
+    o = L.offset("secrets")
+    for no, x in c.secret_by_no.items():
+        if x not in s.secrets:
+            buf[o + no - 1] = 1
+    o = L.offset("tool_supply")
+    for t in range(s.game.T):
+        buf[o + t] = s.gsup[t] / 12.0
+        buf[o + MAX_TOOLS + t] = s.stock[t] / 12.0
+    o = L.offset("bench")
+    for i, x in enumerate(s.bench[:4]):
+        buf[o + i * (1 + CARD_F)] = 1
+        buf[o + i * (1 + CARD_F) + 1:o + (i + 1) * (1 + CARD_F)] = rows[x]
+    o = L.offset("additional")
+    for i in range(len(s.add_day)):
+        buf[o + i] = s.add_day[i]
+        buf[o + MAX_ADD + i] = s.add_used[i] >> player & 1
+    o = L.offset("my_commit")
+    a = s.commit[player]
+    if a:
+        buf[o + (6 if a == 9 else a - 3)] = 1
+    if s.sec_card >= 0:
+        o = L.offset("secret_card")
+        buf[o] = 1
+        buf[o + 1:o + 1 + CARD_F] = rows[s.sec_card]
+    T = s.game.T
+    opened = s.game.open_commitments
+    for g in range(n):
+        o = L.offset(f"group{rel(g)}")
+        buf[o] = 1
+        buf[o + 1] = s.awake[g]
+        buf[o + 2] = s.rstat[g] == 1
+        buf[o + 3] = s.rstat[g] == 2
+        buf[o + 4] = s.r_owner >= 0 and bool(s.helpers[s.r_owner] >> g & 1)
+        buf[o + 5] = s.r_parts >> g & 1
+        buf[o + 6] = s.sec_owner == g
+        buf[o + 7] = bool(s.commit[g]) and (opened or g == player)
+        o += 8
+        for t in range(T):
+            buf[o + t] = min(1.0, s.tools[g * T + t] / 5.0)
+        o += MAX_TOOLS
+        for p, (x, w) in enumerate(zip(s.ppl[g], s.wnd[g])):
+            card = c.cards[x]
+            q = o + p * PERSON_F
+            buf[q] = 1
+            if card.ability < 3:
+                buf[q + 1 + card.ability] = 1
+            buf[q + 4], buf[q + 5], buf[q + 6] = card.value / 2.0, card.hearts / 5.0, w / 5.0
+            buf[q + 7] = bool(card.opts)
+        o += MAX_PEOPLE * PERSON_F
+        db = s.deck_b[g]
+        buf[o] = min(1.0, len(db) / 50.0)
+        o += 1
+        for i, b in enumerate(db[:TOP]):
+            buf[o + i * BACK_F:o + (i + 1) * BACK_F] = backs[b]
+        o += TOP * BACK_F
+        for b in db[TOP:]:
+            buf[o + bk[b][0]] += 1 / 50.0
+        o += nb
+        x = s.rev[g]
+        if x >= 0:
+            buf[o:o + CARD_F] = rows[x]
+        o += CARD_F
+        for h in range(n):
+            if s.helpers[g] >> h & 1:
+                buf[o + rel(h)] = 1
+    o = L.offset("inplay")
+    for i, x in enumerate(s.inplay[:MAX_INPLAY]):
+        q = o + i * INPLAY_F
+        buf[q] = 1
+        buf[q + 1:q + 1 + CARD_F] = rows[x]
+        q += 1 + CARD_F
+        loc = s.inloc[i]
+        if loc >= ON_CARD:
+            buf[q + 1] = 1
+        elif loc >= 0:
+            buf[q + 2 + rel(loc)] = 1
+        else:
+            buf[q] = 1
+        q += 6
+        for code in s.held[i]:
+            buf[q + code] += 0.2
+    return buf
+
+
+def as_dict(s, player: int) -> dict:
+    """The same public view, structured: card ids (-1 where hidden), names, counts."""
+    c = s.game.content
+    cards = c.cards
+    mask = s.legal_mask_for(player) if not s.over and not s.cq else None
+    groups = []
+    for g in range(s.n):
+        groups.append({
+            "seat": g, "awake": bool(s.awake[g]),
+            "people": [{"card_id": x, "name": cards[x].name, "wounds": w, "hearts": cards[x].hearts,
+                        "ability": ("STR", "AWR", "SKL", "NONE")[cards[x].ability], "value": cards[x].value}
+                       for x, w in zip(s.ppl[g], s.wnd[g])],
+            "tools": {t.key: s.tools[g * s.game.T + t.id] for t in c.tools if s.tools[g * s.game.T + t.id]},
+            "deck": [{"back": BACK_TYPES[c.back_keys[b][0]],
+                      "hints": [HINTS[h] for h in c.back_keys[b][1]], "card_id": -1} for b in s.deck_b[g]],
+            "revealed": s.rev[g], "revealed_name": cards[s.rev[g]].name if s.rev[g] >= 0 else None,
+            "resolved": s.rstat[g] == 2, "helpers": [h for h in range(s.n) if s.helpers[g] >> h & 1],
+            "committed": bool(s.commit[g]) if (g == player or s.game.open_commitments) else None,
+        })
+    return {
+        "seat": player, "phase": PHASES[s.phase], "round": s.round, "turn": s.turn,
+        "current_player": s.current_player, "lead": s.lead,
+        "decision": DECISIONS[s.pend[-1][0]] if (s.pend and not s.cq and not s.over) else None,
+        "storage": dict(zip(("food", "wood", "stone"), s.store)),
+        "supply": dict(zip(("food", "wood", "stone"), s.sup)),
+        "skulls": s.skulls, "victories": s.victories,
+        "dice": [c.dice_faces[f] if f >= 0 else None for f in s.dice],
+        "workbench": [cards[x].name for x in s.bench],
+        "general_supply": {t.key: s.gsup[t.id] for t in c.tools},
+        "craft_stock": {t.key: s.stock[t.id] for t in c.tools},
+        "facedown_pile": [{"back": BACK_TYPES[c.back_keys[b][0]], "card_id": -1} for b in s.fd_b],
+        "faceup_pile": list(s.fu), "cemetery": list(s.cem),
+        "in_play": [{"card_id": x, "name": cards[x].name, "location": s.inloc[i], "held": list(s.held[i])}
+                    for i, x in enumerate(s.inplay)],
+        "secret": s.sec_card,
+        "people_deck": len(s.people_deck), "dream_deck": len(s.dream_deck), "idea_deck": len(s.idea_deck),
+        "groups": groups,
+        "my_commit": s.commit[player],
+        "action_mask": mask.astype(np.int8) if mask is not None else None,
+    }
