@@ -245,15 +245,11 @@ class ATTHeuristicAgent(Agent):
         return int(a)
 
     def _fallback(self, m) -> int:
+        """A sensible legal action when no plan applies: finish the step, else decline."""
         for a in (A.CONFIRM, A.ROLL, A.TO_RESOLVE, A.PASS):
-            if m[a] and a != A.PASS:
+            if m[a]:
                 return a
         legal = np.flatnonzero(m)
-        non_pass = [a for a in legal if a != A.PASS]
-        if m[A.PASS] and not non_pass:
-            return A.PASS
-        if m[A.PASS]:
-            return A.PASS
         return int(legal[self.rng.integers(len(legal))])
 
     def _pick(self, scored):

@@ -1,0 +1,89 @@
+"""The ``boardgym`` command line: ``list`` and a piped ``play``."""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from boardgym.cli import main
+from boardgym.envs.registry import gym_ids, pettingzoo_ids
+
+
+class Inputs(io.StringIO):
+    """stdin that answers '0' forever (after any scripted lines)."""
+
+    def __init__(self, lines=()):
+        super().__init__("".join(f"{x}\n" for x in lines))
+
+    def readline(self, *a):
+        line = super().readline(*a)
+        return line if line else "0\n"
+
+
+def run(argv, stdin):
+    out = io.StringIO()
+    rc = main(argv, stdin=stdin, stdout=out)
+    return rc, out.getvalue()
+
+
+def test_list_contains_ids():
+    rc, text = run(["list"], io.StringIO())
+    assert rc == 0
+    for i in gym_ids() + pettingzoo_ids():
+        assert i in text
+    assert "ancient_terrible_things" in text
+
+
+def test_play_piped_always_zero_reaches_the_end():
+    rc, text = run(["play", "ancient_terrible_things", "--players", "3", "--seed", "1",
+                    "--opponents", "random"], Inputs())
+    assert rc == 0
+    assert "Final scores: P0 " in text and "P2 " in text.split("Final scores:")[1]
+    assert "-- P0, your legal actions:" in text
+    assert "P1 (random):" in text
+    assert "explore" in text and "== Ancient Terrible Things" in text
+
+
+def test_play_heuristic_opponents_other_seat():
+    rc, text = run(["play", "ancient_terrible_things", "--players", "2", "--seat", "1", "--seed", "4"],
+                   Inputs())
+    assert rc == 0
+    assert "P0 (att_heuristic):" in text
+    assert "Final scores:" in text
+
+
+def test_play_solo():
+    rc, text = run(["play", "ancient_terrible_things", "--players", "1", "--seed", "2"], Inputs())
+    assert rc == 0
+    assert "Final scores: P0" in text and "Result:" in text
+
+
+def test_invalid_input_reprompts_and_quit():
+    rc, text = run(["play", "ancient_terrible_things", "--players", "3", "--seed", "1"],
+                   io.StringIO("hello\n99\n-1\nq\n"))
+    assert rc == 1
+    assert "Invalid choice 'hello'" in text
+    assert "Invalid choice 99" in text
+    assert "Invalid choice -1" in text
+    assert text.count("Your choice") == 4
+    assert "Quit." in text
+
+
+def test_end_of_input_quits():
+    rc, text = run(["play", "ancient_terrible_things", "--players", "2", "--seed", "1"], io.StringIO(""))
+    assert rc == 1 and "end of input" in text
+
+
+def test_bad_seat_is_an_error(capsys):
+    rc = main(["play", "ancient_terrible_things", "--players", "2", "--seat", "5"],
+              stdin=io.StringIO(), stdout=io.StringIO())
+    assert rc == 2
+    assert "seat" in capsys.readouterr().err
+
+
+def test_subprocess_piped_stdin():
+    proc = subprocess.run([sys.executable, "-m", "boardgym.cli", "play", "ancient_terrible_things",
+                           "--players", "3", "--seed", "7", "--opponents", "random"],
+                          input="0\n" * 3000, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Final scores:" in proc.stdout
