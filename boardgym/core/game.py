@@ -160,6 +160,15 @@ class State:
         p = self.current_player
         return [p] if p >= 0 else []
 
+    def legal_mask_for(self, seat: int) -> np.ndarray:
+        """The mask of any seat: its own pending decision's mask when it is acting (several
+        seats act at a simultaneous choice), else NOOP only. A fresh array."""
+        if seat == self.current_player:
+            return self.legal_mask().copy()
+        m = np.zeros(self.game.catalog.n, dtype=bool)
+        m[0] = True
+        return m
+
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
 

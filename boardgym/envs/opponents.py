@@ -17,7 +17,8 @@ def load_object(path: str):
 
 
 def make_agent(spec, game_name: str, seed: int | None = None) -> Agent:
-    """An Agent from ``"random"``, ``"heuristic"``, an ``Agent``, or a callable."""
+    """An Agent from ``"random"``, ``"heuristic"``, ``"ppo:<model.zip>"`` (a trained
+    MaskablePPO policy), ``"module:Class"``, an ``Agent``, or a callable."""
     from boardgym.envs.registry import heuristic_path
 
     if isinstance(spec, Agent):
@@ -26,12 +27,14 @@ def make_agent(spec, game_name: str, seed: int | None = None) -> Agent:
         return RandomAgent(seed)
     if spec == "heuristic":
         return load_object(heuristic_path(game_name))(seed=seed)
+    if isinstance(spec, str) and spec.startswith("ppo:"):
+        return load_object("agents.ppo:PPOAgent")(spec[4:], seed=seed)
     if isinstance(spec, str) and ":" in spec:
         return load_object(spec)()
     if callable(spec):
         return CallableAgent(spec)
     raise ConfigError(
-        f"opponent {spec!r} is not 'random', 'heuristic', 'module:Class', an Agent or a callable"
+        f"opponent {spec!r} is not 'random', 'heuristic', 'ppo:<path>', 'module:Class', an Agent or a callable"
     )
 
 

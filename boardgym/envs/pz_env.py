@@ -65,7 +65,10 @@ class _Common:
         state = self.state
         obs = state.observation(seat).copy()
         if state.current_player >= 0 and seat in state.acting_players():
-            mask = state.legal_mask().astype(np.int8) if seat == state.current_player else self._noop_mask.copy()
+            if seat == state.current_player:
+                mask = state.legal_mask().astype(np.int8)
+            else:  # another seat of a simultaneous choice
+                mask = state.legal_mask_for(seat).astype(np.int8)
         else:
             mask = self._noop_mask.copy()
         return {"observation": obs, "action_mask": mask}

@@ -5,7 +5,7 @@ import importlib
 
 from boardgym.core.errors import ConfigError
 
-GAMES = ("ancient_terrible_things",)
+GAMES = ("ancient_terrible_things", "paleo")
 
 
 def game_class(name: str):

@@ -14,12 +14,14 @@ from .tools import take_token
 
 def _remove_outcomes(s, i):
     _, _, cands = s.game.removal[i]
-    return uniform(x for x in cands if x not in s.removed)
+    return uniform(x for x in cands if s.u[x])
 
 
 def _apply_remove(s, i, x):
     s.removed.append(x)
     s.removed.sort()
+    s.u[x] = 0
+    s.deal_pool[s.game.content.cards[x].back] -= 1
 
 
 def join_person(s, g, x):

@@ -167,7 +167,7 @@ def craft_apply(s, f, a):
     if len(ps) == 1:
         s.ops.insert(0, (OP_GIVE_TOOL, t, ps[0], 1))
     else:
-        s.pend.append((D_SPLIT, s.r_chooser, SP_TOOL, t + 100))  # + 100: already taken
+        s.pend.append((D_SPLIT, s.r_chooser, SP_TOOL, t + 100))  # + 100: crafted
 
 
 # -- workbench slot (PALEO-REW-6, D-15) ------------------------------------------------------------

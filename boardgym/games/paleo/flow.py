@@ -58,6 +58,7 @@ def _setup(s) -> None:
     s.dream_deck = [x for x in c.sets.get("dream", []) if x not in placed]
     s.idea_deck = [x for x in c.sets.get("idea", []) if x not in placed]
     s.secrets = [x for x in c.sets.get("mystery", []) if x not in placed]
+    setup_pool(s)  # every day card enters U_b; removal takes its draws out again
     for i, (_, k, _) in enumerate(g.removal):
         s.cq.extend((CH_REMOVE, i) for _ in range(k))
     s.phase = PH_SETUP2
@@ -65,7 +66,6 @@ def _setup(s) -> None:
 
 def _setup2(s) -> None:
     """PALEO-SETUP-4/5: deal from seat 0 (D-6), then 2 people per group with their tools."""
-    setup_pool(s)
     queue_deal(s, 0)
     for g in range(s.n):
         for _ in range(2):

@@ -223,9 +223,14 @@ def op_gain_tool(s, t: int, n: int) -> None:
     _split(s, SP_TOOL, t, lambda g: (OP_GIVE_TOOL, t, g, 0))
 
 
-def op_give_tool(s, t: int, g: int, taken: int) -> None:
-    """PALEO-REW-2 / D-19: the token goes to group g (or onto a holder card)."""
-    if not taken and not take_token(s, t):
+def op_give_tool(s, t: int, g: int, crafted: int) -> None:
+    """PALEO-REW-2 / D-19: the token goes to group g (or onto a holder card); a crafted one
+    comes from the craft stock (PALEO-CRAFT-1)."""
+    if crafted:
+        if s.stock[t] <= 0:
+            return
+        s.stock[t] -= 1
+    elif not take_token(s, t):
         return
     if hosts(s, 3 + t):
         s.pend.append((D_HOST, s.r_chooser, 3 + t, g))

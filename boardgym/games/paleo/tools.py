@@ -148,7 +148,6 @@ def pay_recipe(s, parts: int, t: int, prefer: int) -> None:
         s.sup[r] += tool.recipe_res[r]
     for x in tool.recipe_tools:
         spend(s, parts, x, prefer)
-    s.stock[t] -= 1
 
 
 def group_tools(s, g: int, effect: int) -> list[int]:
