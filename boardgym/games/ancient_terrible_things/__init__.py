@@ -4,10 +4,11 @@ Rules as a pure state machine (flow, locations, encounter, tiles, solo), content
 schema (content/, schema/), observation encoder and text render. See
 docs/games/ancient_terrible_things.md.
 """
+from .describe import describe_action
 from .game import ATTGame
 from .state import ATTState
 
 ATTGame.state_class = ATTState
 GAME_CLASS = ATTGame
 
-__all__ = ["ATTGame", "ATTState", "GAME_CLASS"]
+__all__ = ["ATTGame", "ATTState", "GAME_CLASS", "describe_action"]

@@ -12,7 +12,6 @@ from .kinds import (CH_ADV_D6, CH_CHAR, CH_DIE, CH_ENC, CH_FEAT, CH_FEAT_DISCARD
                     CH_MOVE, CH_REFILL, CH_ROW, CH_TENT, CH_WHITE, D_ADV_PLACE)
 
 MOVE_ANTICLOCKWISE, MOVE_STAY, MOVE_CLOCKWISE = 0, 1, 2
-_THIRDS = [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
 _D6 = uniform(range(1, 7))
 
 
@@ -98,7 +97,7 @@ CHANCE_OUTCOMES = {
     CH_ENC: _encounter_outcomes,
     CH_REFILL: _encounter_outcomes,
     CH_ADV_D6: lambda s, _a: _D6,
-    CH_MOVE: lambda s, _a: _THIRDS,
+    CH_MOVE: lambda s, _a: s.game.content.movement,
     CH_DIE: _die_outcomes,
     CH_WHITE: lambda s, _a: s.game.white_outcomes,
 }

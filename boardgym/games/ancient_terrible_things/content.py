@@ -14,7 +14,7 @@ from boardgym.core.errors import ContentError
 
 from .constants import (BACKS, COLOURS, COMBOS, DICE_EFFECTS, EFFECTS, PRE, PRE_EFFECTS,
                         SELECT_EFFECTS, TILE_IDS, TIMINGS, TOKENS, TYPES, E_REFRESH, PASSIVE,
-                        E_DISCOUNT)
+                        E_DISCOUNT, E_ADD_DIE)
 
 HERE = Path(__file__).parent
 DEFAULT_PACK = HERE / "content"
@@ -196,6 +196,15 @@ class Content:
         self.turn_order_bonus = [[b.get(t, 0) for t in TOKENS] for b in rules["turn_order_bonus"]]
         self.start_tokens = [rules["start_tokens"][t] for t in TOKENS]
         self.feat_hand = rules["feat_hand_size"]
+        self.forget_multiplier = rules["solo_forget_multiplier"]
+        moves = rules["dice"]["black"]["faces"]
+        self.movement = [(k, moves.count(name) / len(moves))
+                         for k, name in enumerate(("anticlockwise", "stay", "clockwise")) if name in moves]
+        for card in self.swag + self.feats:  # an extra die needs a spare one of its colour
+            for e in card.effects:
+                if e[0] == E_ADD_DIE and self.dice_supply[COLOURS[e[1]]] <= (5 if e[1] == 0 else 0):
+                    raise ContentError(f["feats"] if card.is_feat else f["swag"], card.key, "effects",
+                                       f"add_die {COLOURS[e[1]]}: the whole supply is already in the pool")
         for n, lengths in self.setup_table.items():
             for length, row in lengths.items():
                 for back, k in zip(BACKS, (row["green"], row["orange"], row["red"])):

@@ -23,7 +23,7 @@ def round_end(s) -> None:
     from .flow import end_game
 
     c = s.game.content
-    req = 2 * sum(c.enc_secrets[e] for e in s.rumours)
+    req = c.forget_multiplier * sum(c.enc_secrets[e] for e in s.rumours)
     s.forget_req = req
     if req == 0:
         s.rumours.clear()

@@ -83,3 +83,31 @@ def test_env_accepts_a_content_pack_folder(tmp_path):
     _edit(pack, "encounters", lambda d: d["encounters"][0].update(name="Renamed Peril"))
     game = make_game("ancient_terrible_things", content_pack=str(pack))
     assert "Renamed Peril" in game.content.enc_name
+
+
+def test_an_extra_green_die_is_rejected(tmp_path):
+    """ATT-SETUP-1 / ATT-D-1: all 5 green dice are already in the pool, so a card that adds a
+    green die could never work."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "feats", lambda d: d["feats"][24]["effects"][0].update(colour="green"))
+    with pytest.raises(ContentError, match="add_die green") as err:
+        load_content(str(pack))
+    assert err.value.entry == "feat25"
+
+
+def test_catalogue_sized_rules_are_pinned(tmp_path):
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "rules", lambda d: d.update(swag_cap=20))
+    with pytest.raises(ContentError, match="swag_cap"):
+        load_content(str(pack))
+
+
+def test_every_shipped_card_can_be_activated_somewhere():
+    """Each effect of every non-passive card is usable in at least one position (review: a
+    green add_die card never was)."""
+    from boardgym.games.ancient_terrible_things.constants import E_ADD_DIE, GREEN
+
+    c = load_content()
+    for card in c.swag + c.feats:
+        for e in card.effects:
+            assert not (e[0] == E_ADD_DIE and e[1] == GREEN), card.key

@@ -87,3 +87,15 @@ def test_block_cache_gives_the_same_vector_as_a_fresh_encode():
                 assert np.array_equal(cached, encode(s, p, use_cache=False))
                 assert cached.min() >= -1.0 and cached.max() <= 1.0
             s.apply(int(rng.choice(s.legal_actions())))
+
+
+def test_render_and_action_names_carry_what_a_person_needs():
+    from boardgym.games.ancient_terrible_things import describe_action
+
+    s = _midgame(n=3, steps=60, seed=4)
+    text = s.render()
+    assert "decides:" in text and "Legend:" in text and "Rumours:" in text
+    for p in range(3):
+        assert f"P{p} " in text
+    names = [describe_action(s, a) for a in s.legal_actions()]
+    assert names and all(isinstance(x, str) and len(x) > 3 for x in names)
