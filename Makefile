@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e ".[train,dev]"
+	$(BIN)/python -m pip install -q -e ".[train,dev,bench]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 

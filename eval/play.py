@@ -42,6 +42,32 @@ def try_agent(spec: str, game_name: str, seed: int | None = None):
         return None, f"{type(exc).__name__}: {exc}"
 
 
+def pz_entry(game_name: str) -> dict | None:
+    """The PettingZoo registry entry of ``game_name`` (its module ends ``<game>_v0``)."""
+    from boardgym.envs.registry import registry
+
+    for entry in registry()["pettingzoo"]:
+        if entry["module"].rsplit(".", 1)[-1] == f"{game_name}_v0":
+            return entry
+    return None
+
+
+def players_kwarg(game_name: str) -> str:
+    """The game option that sets the number of seats (``num_players``, ``num_groups``...)."""
+    entry = pz_entry(game_name) or {}
+    return entry.get("players_kwarg", "num_players")
+
+
+def player_counts(game_name: str) -> list[int]:
+    from boardgym.games import game_class
+
+    entry = pz_entry(game_name) or {}
+    if entry.get("test_player_counts"):
+        return list(entry["test_player_counts"])
+    info = game_class(game_name).info
+    return list(range(info.min_players, info.max_players + 1))
+
+
 def env_game_kwargs(env_id: str) -> tuple[str, dict, dict]:
     """A registered Gymnasium id -> ``(game_name, game_kwargs, env_kwargs)``."""
     import gymnasium

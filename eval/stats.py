@@ -24,7 +24,9 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return lo, hi
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
@@ -40,7 +42,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
 
 
 def fit_elo(wins: np.ndarray, prior_games: float = 1.0, anchor: float = 1000.0,
-            iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
+            iters: int = 1000, tol: float = 1e-8) -> np.ndarray:
     """Elo ratings from a pairwise result matrix by Bradley-Terry maximum likelihood.
 
     ``wins[i, j]`` is the (possibly fractional: draws count 1/2) number of times ``i`` beat
@@ -112,11 +114,16 @@ def pairwise_matrix(results: Sequence[tuple[int, int, float]], k: int) -> np.nda
 
 
 def elo_with_intervals(games: Sequence[list[tuple[int, int, float]]], k: int, n_boot: int = 500,
-                       rng: np.random.Generator | int | None = 0, anchor: float = 1000.0):
+                       rng: np.random.Generator | int | None = 0, anchor: float = 1000.0,
+                       alpha: float = 0.05):
     """Elo ratings and bootstrap 95% intervals, resampling whole games (each game is a list
     of pairwise ``(i, j, score_of_i)`` results). Returns ``(ratings, low, high)``."""
-
-    def stat(sample):
-        return fit_elo(pairwise_matrix([r for g in sample for r in g], k), anchor=anchor)
-
-    return bootstrap(games, stat, n_boot=n_boot, rng=rng)
+    per_game = np.stack([pairwise_matrix(g, k) for g in games]) if games else np.zeros((0, k, k))
+    point = fit_elo(per_game.sum(axis=0), anchor=anchor)
+    if len(games) == 0 or n_boot <= 0:
+        return point, point.copy(), point.copy()
+    rng = np.random.default_rng(rng)
+    n = len(games)
+    samples = np.stack([fit_elo(per_game[rng.integers(0, n, size=n)].sum(axis=0), anchor=anchor)
+                        for _ in range(n_boot)])
+    return (point, np.quantile(samples, alpha / 2, axis=0), np.quantile(samples, 1 - alpha / 2, axis=0))

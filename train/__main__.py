@@ -1,5 +1,5 @@
 """``python -m train [--game G] [--config FILE] [--timesteps N] [--seed S] [--n-envs K]
-[--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]``."""
+[--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]``."""
 from __future__ import annotations
 
 import argparse
@@ -17,6 +17,7 @@ def parse_args(argv=None):
     ap.add_argument("--timesteps", type=int, help="override total_timesteps (e.g. 2048 for a smoke test)")
     ap.add_argument("--seed", type=int)
     ap.add_argument("--n-envs", type=int, help="1 = DummyVecEnv; >1 = SubprocVecEnv")
+    ap.add_argument("--vec-env", choices=["subproc", "dummy"], help="override vec_env")
     ap.add_argument("--out", help="run folder (default runs/<config name>)")
     ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps)")
     ap.add_argument("--eval-games", type=int, help="override eval.games")
@@ -36,7 +37,7 @@ def main(argv=None) -> int:
     if cfg_path is None:
         cfg_path = default_config_path(args.game)
     cfg = load_config(cfg_path, {"total_timesteps": args.timesteps, "seed": args.seed,
-                                 "n_envs": args.n_envs})
+                                 "n_envs": args.n_envs, "vec_env": args.vec_env})
     for k in ("out", "resume", "vec_env_used", "env_seeds", "command", "versions"):
         cfg.pop(k, None)
     if args.eval_games is not None:

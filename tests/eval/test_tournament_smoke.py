@@ -1,0 +1,39 @@
+"""A tiny tournament (random vs random, competitive and solo) writes md, json and png files."""
+import json
+
+from eval.__main__ import main
+
+
+def _tb_run(path):
+    from torch.utils.tensorboard import SummaryWriter
+
+    w = SummaryWriter(str(path / "ppo_1"))
+    for step in range(0, 5000, 1000):
+        w.add_scalar("rollout/ep_rew_mean", -1.0 + step / 5000, step)
+        w.add_scalar("rollout/ep_len_mean", 100.0, step)
+    w.close()
+    return path
+
+
+def test_tiny_tournament_writes_outputs(tmp_path):
+    tb = _tb_run(tmp_path / "tb")
+    out = tmp_path / "res"
+    assert main(["--game", "ancient_terrible_things", "--agents", "random,random", "--games", "3",
+                 "--players", "2,1", "--bootstrap", "20", "--out", str(out), "--tb", str(tb)]) == 0
+    md = (out / "tournament.md").read_text()
+    assert "2 players (competitive)" in md and "solo" in md and "Elo" in md
+    data = json.loads((out / "tournament.json").read_text())
+    comp, solo = data["tournaments"]
+    assert comp["kind"] == "competitive" and comp["agents"] == ["random", "random#2"]
+    assert sum(map(sum, comp["pair_results"])) == 2 * 3  # 3 games, one pairwise result each, both ways
+    assert abs(sum(comp["elo"]) / 2 - 1000) < 1e-6
+    assert solo["kind"] == "team" and solo["rows"][0]["games"] == 3
+    for name in ("ratings_2p.png", "winrate_1p.png", "learning_curve.png"):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_read_scalars(tmp_path):
+    from eval.plots import read_scalars
+
+    s = read_scalars(_tb_run(tmp_path / "tb"))
+    assert [step for step, _ in s["rollout/ep_rew_mean"]] == [0, 1000, 2000, 3000, 4000]
