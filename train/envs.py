@@ -10,16 +10,7 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-
-class ObservationOnly(gym.ObservationWrapper):
-    """Dict(observation, action_mask) -> the ``observation`` Box alone."""
-
-    def __init__(self, env: gym.Env):
-        super().__init__(env)
-        self.observation_space = env.observation_space["observation"]
-
-    def observation(self, observation):
-        return observation["observation"]
+from boardgym.envs.wrappers import ObservationOnly
 
 
 def _masks(env: gym.Env) -> np.ndarray:
