@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .constants import MAX_SKULLS, MAX_VICTORIES, RES_TOTAL
+from .kinds import D_HOST
 
 
 def check(s) -> list[str]:
@@ -16,9 +17,12 @@ def check(s) -> list[str]:
         on_cards = sum(1 for x in held if x == r)
         if min(s.store[r], s.sup[r]) < 0 or s.store[r] + s.sup[r] + on_cards != RES_TOTAL[r]:
             bad.append(f"resource {r} not conserved")
-    # tool tokens conserved per type (PALEO-D-19)
+    # tool tokens conserved per type (PALEO-D-19); a gained token whose host choice (take it or
+    # place it on a card, PALEO-SPEC-1) is pending is in hand: it counts once
+    in_hand = [f[2] for f in s.pend if f[0] == D_HOST and f[2] >= 3]
     for t in range(T):
-        tot = s.gsup[t] + s.stock[t] + sum(s.tools[g * T + t] for g in range(n)) + sum(1 for x in held if x == 3 + t)
+        tot = (s.gsup[t] + s.stock[t] + sum(s.tools[g * T + t] for g in range(n))
+               + sum(1 for x in held if x == 3 + t) + in_hand.count(3 + t))
         if tot != c.tools[t].count or s.gsup[t] < 0 or s.stock[t] < 0 or min(s.tools) < 0:
             bad.append(f"tool {c.tools[t].key} not conserved")
     if not (0 <= s.skulls <= MAX_SKULLS and 0 <= s.victories <= MAX_VICTORIES):
