@@ -33,15 +33,15 @@ def effect_text(e) -> str:
     k = e[0]
     each = lambda fe: f", {fe} Focus each" if fe else ""  # noqa: E731
     if k == E_SWAP:
-        return f"swap {e[2]} green die for {COLOURS[e[1]]}"
+        return f"swap {e[2]} green {'die' if e[2] == 1 else 'dice'} for {COLOURS[e[1]]}"
     if k == E_ADD_DIE:
         return f"add a {COLOURS[e[1]]} die"
     if k == E_LOCK:
-        return f"lock up to {e[1]}{_filter(e[2])} dice{each(e[3])}"
+        return f"lock up to {e[1]}{_filter(e[2])} {'die' if e[1] == 1 else 'dice'}{each(e[3])}"
     if k == E_LOCK_REROLL:
         return f"lock{_filter(e[1])} dice{each(e[2])}, reroll the other unlocked dice"
     if k == E_REROLL:
-        return f"reroll up to {e[1]}{_filter(e[2])} dice{each(e[3])}"
+        return f"reroll up to {e[1]}{_filter(e[2])} {'die' if e[1] == 1 else 'dice'}{each(e[3])}"
     if k == E_REROLL_ALL:
         return "reroll every unlocked die"
     if k == E_SET_FACE:
