@@ -48,10 +48,11 @@ class PaleoGame(Game):
             raise ConfigError("content_pack must be a folder path (str) or None")
         self.content = c = load_content(pack)
         mods, level = cfg["modules"], cfg["level"]
-        if mods is not None and level is not None:
-            raise ConfigError("give either modules or level, not both")
         if level is not None:
             level = _int(cfg, "level", 1, len(c.levels))
+            if mods is not None and sorted(mods) != sorted(c.levels[level - 1]):
+                raise ConfigError(f"give either modules or level, not both (level {level} is modules "
+                                  f"{list(c.levels[level - 1])}, got {mods!r})")
             mods = list(c.levels[level - 1])
         elif mods is None:
             level = 1
