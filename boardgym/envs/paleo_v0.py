@@ -4,18 +4,6 @@ Cooperative: every group gets the shared team reward (+1 win, -1 loss, 0 at ``ma
 In ``parallel_env`` all awake groups commit their card choice in the same step.
 See ``docs/games/paleo.md``.
 """
-from .pz_env import BoardgymAECEnv, BoardgymParallelEnv
+from .pz_env import factories
 
-GAME = "paleo"
-
-
-def env(render_mode=None, **kwargs):
-    return BoardgymAECEnv(GAME, render_mode=render_mode, **kwargs)
-
-
-def raw_env(render_mode=None, **kwargs):
-    return env(render_mode=render_mode, **kwargs)
-
-
-def parallel_env(render_mode=None, **kwargs):
-    return BoardgymParallelEnv(GAME, render_mode=render_mode, **kwargs)
+env, raw_env, parallel_env = factories("paleo")

@@ -25,6 +25,13 @@ from .spaces import observation_space
 class _Common:
     """Game, spaces, seeding, observation shared by the AEC and Parallel adapters."""
 
+    def _new_game(self, seed):
+        """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
+        self._seed(seed)
+        self.state = self.game.new_initial_state()
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+
     def _setup(self, game_name: str, render_mode, game_kwargs):
         illegal = game_kwargs.pop("illegal_action", "penalize")
         if illegal not in ("penalize", "raise"):
@@ -117,10 +124,7 @@ class BoardgymAECEnv(_Common, AECEnv):
         self.agents = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        self._seed(seed)
-        self.state = self.game.new_initial_state()
-        self._resolve_chance()
-        self.agents = list(self.possible_agents)
+        self._new_game(seed)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -177,10 +181,7 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         self.agents = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        self._seed(seed)
-        self.state = self.game.new_initial_state()
-        self._resolve_chance()
-        self.agents = list(self.possible_agents)
+        self._new_game(seed)
         obs = {a: self._observe_seat(i) for i, a in enumerate(self.possible_agents)}
         return obs, {a: {} for a in self.agents}
 
@@ -214,3 +215,15 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         if self.render_mode == "human":
             self.render()
         return obs, rewards, terms, truncs, infos
+
+
+def factories(game: str):
+    """``(env, raw_env, parallel_env)`` factory functions of one game for its ``<game>_v0`` module."""
+
+    def env(render_mode=None, **kwargs):
+        return BoardgymAECEnv(game, render_mode=render_mode, **kwargs)
+
+    def parallel_env(render_mode=None, **kwargs):
+        return BoardgymParallelEnv(game, render_mode=render_mode, **kwargs)
+
+    return env, env, parallel_env
