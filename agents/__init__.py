@@ -2,5 +2,6 @@
 from boardgym.core.agent import Agent, RandomAgent
 
 from .att_heuristic import ATTHeuristicAgent
+from .paleo_heuristic import PaleoHeuristicAgent
 
-__all__ = ["Agent", "RandomAgent", "ATTHeuristicAgent"]
+__all__ = ["Agent", "RandomAgent", "ATTHeuristicAgent", "PaleoHeuristicAgent"]

@@ -51,17 +51,17 @@ from boardgym.core.agent import Agent
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import (
     A_ADD, A_ALT, A_DAY, A_MOON, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA, E_KILL, E_LOSE_RES,
-    E_LOSE_TOOL, E_PERSON, E_PLACE_SELF, E_PREVENT, E_RES, E_SECRET, E_SKULL, E_TOOL, E_VICTORY,
-    E_WOUND, FOOD, K_ACTION, K_NEW, K_SECRET, MAX_SKULLS, MAX_VICTORIES, RED, STONE, TE_ABILITY, TE_FOOD,
+    E_LOSE_TOOL, E_PERSON, E_PLACE_SELF, E_RES, E_SECRET, E_SKULL, E_TOOL, E_VICTORY,
+    E_WOUND, FOOD, K_ACTION, K_NEW, K_SECRET, MAX_SKULLS, MAX_VICTORIES, RED, TE_ABILITY, TE_FOOD,
     TE_HEAL, TE_NONE, TE_PREVENT, TE_TALISMAN, WOOD)
 from boardgym.games.paleo.kinds import (
     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON, D_NEG,
     D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT, D_TALISMAN, D_TOOLWIN,
-    D_WGROUP, D_WPERSON, OW_HELP_ONLY, PH_MISSIONS, PH_MOON, OW_SECRET, SP_DREAM, SP_HEAL, SP_PERSON, SP_TOOL, SRC_NIGHT,
-    TABLE)
+    D_WGROUP, D_WPERSON, OW_HELP_ONLY, OW_SECRET, PH_MISSIONS, PH_MOON, SP_DREAM, SP_HEAL,
+    SP_PERSON, SP_TOOL, SRC_NIGHT)
 from boardgym.games.paleo.help import card_location, parts_of
 from boardgym.games.paleo.resolve import option_ok
-from boardgym.games.paleo.tools import abilities, craftable, held, known
+from boardgym.games.paleo.tools import abilities, craftable, held
 
 VICTORY_POINTS = 14.0
 PERSON_POINTS = 2.6

@@ -2,12 +2,16 @@
 
 ``boardgym list``
     every registered Gymnasium and PettingZoo id, and the playable game packages.
-``boardgym play GAME [--players N] [--seat S] [--opponents heuristic|random] [--seed N]``
+``boardgym play GAME [--players N | --groups N] [--seat S] [--all-seats] [--opponents heuristic|random] [--seed N]``
     play GAME (a game package name from ``boardgym.games``) in the terminal against agents.
     Before each of your decisions the state is printed with the legal actions as numbered
     lines; type a number (``q`` quits). Agents play the other seats and each of their actions
     is logged on one line; chance (dice, cards) is sampled from ``--seed``. Works with piped
-    stdin.
+    stdin. ``--players``/``--groups`` (aliases) set the game's player-count option, whatever
+    its name (the registry's ``players_kwarg``, e.g. Paleo's ``num_groups``). In cooperative
+    games (Paleo) you play the group ``--seat`` and the other groups are your partners
+    (``--opponents``, the heuristic by default); ``--all-seats`` lets you decide for every
+    group yourself.
 
 Game-agnostic: a game package may define ``describe_action(state, action) -> str`` to name
 its actions in context; otherwise the package's own describer below (if any) or the action
@@ -68,6 +72,17 @@ def describer(game_name: str):
 
 
 # -- ``play`` -------------------------------------------------------------------------------------
+def players_kwarg(game_name: str, info) -> str:
+    """The game option that sets the player count: the registry's ``players_kwarg`` of the
+    game's PettingZoo entry, else ``num_players``."""
+    from boardgym.envs.registry import registry
+
+    for entry in registry().get("pettingzoo", []):
+        if entry.get("module", "").rsplit(".", 1)[-1] == f"{game_name}_v0" and entry.get("players_kwarg"):
+            return entry["players_kwarg"]
+    return "num_players"
+
+
 def _parse_set(items) -> dict:
     cfg = {}
     for item in items or []:
@@ -110,10 +125,10 @@ def _final_report(state, out) -> None:
         except (AttributeError, NotImplementedError):
             scores.append(f"P{p} {state.returns()[p]:+.2f}")
     print("Final scores: " + ", ".join(scores), file=out)
-    if n == 1:
+    if n == 1 or state.game.info.cooperative:
         r = state.returns()[0]
         print("Result: " + ("win" if r > 0 else "defeat" if r < 0 else "draw"), file=out)
-    else:
+    if n > 1 and not state.game.info.cooperative:
         rets = state.returns()
         try:
             from boardgym.games.ancient_terrible_things.scoring import winners
@@ -134,20 +149,24 @@ def cmd_play(args, inp, out) -> int:
 
     cls = game_class(args.game)
     info = cls.info
-    n = args.players if args.players is not None else info.defaults.get("num_players", info.min_players)
+    pkw = players_kwarg(args.game, info)
+    n = args.players if args.players is not None else info.defaults.get(pkw, info.min_players)
     if not info.min_players <= n <= info.max_players:
         raise ConfigError(f"{args.game} takes {info.min_players}-{info.max_players} players, got {n}")
     if not 0 <= args.seat < n:
         raise ConfigError(f"--seat must be in 0..{n - 1}, got {args.seat}")
     cfg = _parse_set(args.set)
-    cfg["num_players"] = n
+    cfg[pkw] = n
     game = make_game(args.game, **cfg)
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
     rng = np.random.default_rng(seed)
-    agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p != args.seat}
+    human = set(range(n)) if args.all_seats else {args.seat}
+    agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p not in human}
     describe = describer(args.game)
-    print(f"{info.title}: {n} player(s), you are P{args.seat}"
-          + (f", opponents: {args.opponents}" if agents else "") + f", seed {seed}", file=out)
+    others = "partners" if info.cooperative else "opponents"
+    you = "every seat" if args.all_seats else f"P{args.seat}"
+    print(f"{info.title}: {n} player(s), you are {you}"
+          + (f", {others}: {args.opponents}" if agents else "") + f", seed {seed}", file=out)
     state = game.new_initial_state()
     decisions = 0
     while True:
@@ -159,7 +178,7 @@ def cmd_play(args, inp, out) -> int:
             continue
         mask = state.legal_mask().copy()
         legal = [int(a) for a in np.flatnonzero(mask)]
-        if p == args.seat:
+        if p in human:
             print("", file=out)
             print(state.render(), file=out)
             print(f"-- P{p}, your legal actions:", file=out)
@@ -191,10 +210,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="list registered Gymnasium and PettingZoo ids and games")
     pp = sub.add_parser("play", help="play a game in the terminal against agents")
     pp.add_argument("game", help="game package name, e.g. ancient_terrible_things")
-    pp.add_argument("--players", type=int, default=None, help="number of players (1 = solo where supported)")
+    pp.add_argument("--players", "--groups", dest="players", type=int, default=None,
+                    help="number of players / groups (1 = solo where supported)")
     pp.add_argument("--seat", type=int, default=0, help="your seat (0-based)")
+    pp.add_argument("--all-seats", action="store_true",
+                    help="decide for every seat yourself (e.g. every group of a cooperative game)")
     pp.add_argument("--opponents", default="heuristic",
-                    help="agent for the other seats: heuristic, random or module:Class")
+                    help="agent for the other seats (partners in cooperative games): heuristic, "
+                         "random or module:Class")
     pp.add_argument("--seed", type=int, default=None, help="seed for chance and the agents")
     pp.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="extra game option, e.g. --set scenario=II (repeatable)")

@@ -87,3 +87,30 @@ def test_subprocess_piped_stdin():
                           input="0\n" * 3000, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Final scores:" in proc.stdout
+
+
+def test_play_paleo_groups_piped_reaches_the_end():
+    """Cooperative Paleo: --groups maps to num_groups; heuristic partners; readable names."""
+    rc, text = run(["play", "paleo", "--groups", "2", "--seed", "3"], Inputs())
+    assert rc == 0
+    assert "Paleo: 2 player(s), you are P0, partners: heuristic" in text
+    assert "-- P0, your legal actions:" in text
+    assert "P1 (paleo_heuristic):" in text
+    assert "take card 0 (" in text and "SLEEP_EARLY sleep early" in text
+    assert "Game over after" in text and "Result: " in text
+    assert "RESULT: the tribe" in text
+
+
+def test_play_paleo_all_seats_and_players_alias():
+    rc, text = run(["play", "paleo", "--players", "3", "--all-seats", "--seed", "1"], Inputs())
+    assert rc == 0
+    assert "you are every seat" in text
+    assert "-- P2, your legal actions:" in text
+    assert "(paleo_heuristic)" not in text
+    assert "Game over after" in text
+
+
+def test_play_paleo_bad_group_count(capsys):
+    rc = main(["play", "paleo", "--groups", "5"], stdin=io.StringIO(), stdout=io.StringIO())
+    assert rc == 2
+    assert "1-4 players" in capsys.readouterr().err

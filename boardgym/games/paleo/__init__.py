@@ -5,10 +5,11 @@ Rules as a pure state machine (flow, day, options, help, choices, wounds, night,
 hidden), content pack with its schema (content/, schema/), observation encoder and text render.
 See docs/games/paleo.md.
 """
+from .describe import describe_action
 from .game import PaleoGame
 from .state import PaleoState
 
 PaleoGame.state_class = PaleoState
 GAME_CLASS = PaleoGame
 
-__all__ = ["PaleoGame", "PaleoState", "GAME_CLASS"]
+__all__ = ["PaleoGame", "PaleoState", "GAME_CLASS", "describe_action"]

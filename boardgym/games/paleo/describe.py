@@ -6,9 +6,9 @@ Only public information is used: facedown cards are named by their backs.
 from __future__ import annotations
 
 from . import actions as A
-from .constants import ABIL_NAMES, A_ADD, A_ALT, A_MOON, BACK_TYPES, EFFECTS, HINTS, RES, TE_ABILITY, TE_FOOD, TE_HEAL, TE_PREVENT
-from .kinds import (D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
-                    D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
+from .constants import ABIL_NAMES, A_MOON, BACK_TYPES, EFFECTS, HINTS, RES, TE_ABILITY, TE_FOOD, TE_HEAL, TE_PREVENT
+from .kinds import (D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_KGROUP, D_KPERSON,
+                    D_NEG, D_NIGHTOPT, D_NTOOL, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
                     D_TALISMAN, D_TOOLWIN, D_WGROUP, D_WPERSON, OW_SECRET, SP_DREAM, SP_HEAL,
                     SP_PERSON, SP_TOOL)
 
