@@ -108,6 +108,8 @@ class PaleoGame(Game):
             + sum(1 for _, to in self.setup_places if to == "TABLE")
         if n_inplay > MAX_INPLAY:
             raise ConfigError(f"the chosen content could put {n_inplay} cards in play; at most {MAX_INPLAY}")
+        # (instance, card, option) of every additional action, for the masks (help.usable_adds)
+        self.add_opts = tuple((i, cid, c.cards[cid].opts[k]) for i, (cid, k) in enumerate(self.add_inst))
         self.add_index = {x: i for i, x in enumerate(self.add_inst)}
         self.alt_index = {x: i for i, x in enumerate(self.alt_inst)}
         self.add_of_card = {}

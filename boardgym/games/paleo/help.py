@@ -46,19 +46,24 @@ def parts_of(s, g: int) -> int:
 def usable_adds(s, g: int) -> list[int]:
     """Additional-action instances group g may resolve now: in its group, or on the board, the
     workbench or another card; once per group per turn, or once per day if limited (D-10)."""
-    game = s.game
     out = []
-    cards = game.content.cards
-    for i, (x, k) in enumerate(game.add_inst):
-        opt = cards[x].opts[k]
+    add_day, add_used = s.add_day, s.add_used
+    inplay = s.inplay
+    for i, x, opt in s.game.add_opts:
         if opt.limit == 2:
-            if s.add_day[i]:
+            if add_day[i]:
                 continue
-        elif s.add_used[i] >> g & 1:
+        elif add_used[i] >> g & 1:
             continue
-        where, host = card_location(s, x)
-        if where != g and where != TABLE:
-            continue
+        if x in inplay:  # card_location, inlined
+            host = inplay.index(x)
+            loc = s.inloc[host]
+            if 0 <= loc < ON_CARD and loc != g:
+                continue
+        else:
+            host = -1
+            if x not in s.bench[:4] and x not in s.ppl[g]:
+                continue  # in another group, or not in play
         if option_ok(s, opt, 1 << g, g, host):
             out.append(i)
     return out

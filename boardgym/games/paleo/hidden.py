@@ -7,8 +7,6 @@ reveal draws x uniformly from those; a deal fixes only the back.
 """
 from __future__ import annotations
 
-from boardgym.core.chance import from_counts
-
 from .kinds import CH_DEAL
 
 
@@ -55,7 +53,14 @@ def queue_deal(s, start: int) -> None:
 
 
 def deal_outcomes(s, seat):
-    return from_counts(dict(enumerate(s.deal_pool)))
+    """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
+    written out (the same ints, the same divisions, in back order)."""
+    dp = s.deal_pool
+    total = 0
+    for c in dp:
+        if c > 0:
+            total += c
+    return [(b, c / total) for b, c in enumerate(dp) if c > 0]
 
 
 def apply_deal(s, seat, b):

@@ -115,131 +115,309 @@ def _cache(game):
     return cache
 
 
-def encode(s, player: int, out=None) -> np.ndarray:
-    L = s.game.layout
-    buf = out if out is not None else np.zeros(L.size, np.float32)
-    buf[:] = 0
-    rows, backs = _cache(s.game)
-    c = s.game.content
+def _tables(game):
+    """(person rows by (card, wounds), back type by back id, back type by card id)."""
+    tb = getattr(game, "_obs_tables", None)
+    if tb is None:
+        c = game.content
+        btype = [t for t, _ in c.back_keys]
+        game._obs_tables = tb = ({}, btype, [card.back_type for card in c.cards])
+    return tb
+
+
+def _person_row(c, x: int, w: int) -> np.ndarray:
+    card = c.cards[x]
+    r = np.zeros(PERSON_F, np.float32)
+    r[0] = 1
+    if card.ability < 3:
+        r[1 + card.ability] = 1
+    r[4], r[5], r[6] = card.value / 2.0, card.hearts / 5.0, w / 5.0
+    r[7] = bool(card.opts)
+    return r
+
+
+# offsets of the pieces (the layout is the same for every configuration)
+_L = build_layout()
+OFF = {name: offset for name, offset, _, _ in _L.pieces}
+SIZE = _L.size
+O_PHASE, O_DECISION, O_DECIDER, O_LEAD = OFF["phase"], OFF["decision"], OFF["decider"], OFF["lead"]
+O_NGROUPS, O_COUNTS, O_DICE, O_CHECK = OFF["num_groups"], OFF["counts"], OFF["dice"], OFF["check"]
+O_PARGS, O_RESOL, O_PILES, O_DECKS = OFF["pending_args"], OFF["resolution"], OFF["piles"], OFF["decks"]
+O_SECRETS, O_TSUP, O_BENCH, O_ADD = OFF["secrets"], OFF["tool_supply"], OFF["bench"], OFF["additional"]
+O_MYCOMMIT, O_SECCARD, O_INPLAY = OFF["my_commit"], OFF["secret_card"], OFF["inplay"]
+O_GROUP = tuple(OFF[f"group{k}"] for k in range(MAX_GROUPS))
+NB = len(BACK_TYPES)
+# spans of the cached blocks: wilderness piles; decks..workbench; a group's tools..back histogram
+PILES_END = O_PILES + 2 * NB + 3
+SUPPLY_SPAN = (O_DECKS, O_BENCH + 4 * (1 + CARD_F))
+G_BODY = 8  # a group's tools and people, then its deck (size, top-12 backs, back histogram)
+G_DECK = G_BODY + MAX_TOOLS + MAX_PEOPLE * PERSON_F
+G_BODY_END = G_DECK + 1 + TOP * BACK_F + NB
+MAX_BLOCKS = 4096  # cached blocks per game before the cache is cleared (a few MB at most)
+
+
+def _sums(step: float, n: int = 256) -> list:
+    """``_sums(step)[k]``: a float32 cell after ``k`` times ``cell += step`` (the histograms
+    are written from counts, bit-identical to adding one card at a time)."""
+    cell = np.zeros(1, np.float32)
+    out = [cell[0]]
+    for _ in range(n):
+        cell[0] += step
+        out.append(cell[0])
+    return out
+
+
+SUM50 = _sums(1 / 50.0)
+SUM02 = _sums(0.2)
+
+
+def _blocks(game) -> dict:
+    d = getattr(game, "_obs_blocks", None)
+    if d is None:
+        d = game._obs_blocks = {}
+    return d
+
+
+def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
+    """Write the observation of ``player`` into ``out`` (or a new vector).
+
+    Pieces that change slowly (the wilderness piles; decks, secrets, tool supply and workbench;
+    each group's tools, people and deck; the in-play cards) are blocks reused from a per-game
+    cache keyed by every field they read; ``use_cache=False`` computes everything afresh (the
+    test of the cache compares both)."""
+    game = s.game
+    if out is None:
+        buf = np.zeros(SIZE, np.float32)
+    else:
+        buf = out
+        buf[:] = 0
+    rows, backs = _cache(game)
+    blocks = _blocks(game) if use_cache else None
+    c = game.content
     n = s.n
-    rel = lambda g: (g - player) % n  # noqa: E731
-    o = L.offset("phase")
-    buf[o + s.phase] = 1
+    buf[O_PHASE + s.phase] = 1
     top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
     if top is not None:
-        buf[L.offset("decision") + top[0]] = 1
+        buf[O_DECISION + top[0]] = 1
         if top[0] != D_COMMIT:
-            buf[L.offset("decider") + rel(top[1])] = 1
-    buf[L.offset("lead") + rel(s.lead)] = 1
-    buf[L.offset("num_groups") + n - 1] = 1
-    o = L.offset("counts")
+            buf[O_DECIDER + (top[1] - player) % n] = 1
+    buf[O_LEAD + (s.lead - player) % n] = 1
+    buf[O_NGROUPS + n - 1] = 1
+    o = O_COUNTS
     for r in range(3):
-        buf[o + r] = s.store[r] / RES_TOTAL[r]
-        buf[o + 3 + r] = s.sup[r] / RES_TOTAL[r]
-    buf[o + 6], buf[o + 7] = s.skulls / 5.0, s.victories / 5.0
-    buf[o + 8] = min(1.0, s.round / s.game.max_rounds)
-    buf[o + 9] = min(1.0, s.turn / 100.0)
-    o = L.offset("dice")
+        if s.store[r]:
+            buf[o + r] = s.store[r] / RES_TOTAL[r]
+        if s.sup[r]:
+            buf[o + 3 + r] = s.sup[r] / RES_TOTAL[r]
+    if s.skulls:
+        buf[o + 6] = s.skulls / 5.0
+    if s.victories:
+        buf[o + 7] = s.victories / 5.0
+    if s.round:
+        buf[o + 8] = min(1.0, s.round / game.max_rounds)
+    if s.turn:
+        buf[o + 9] = min(1.0, s.turn / 100.0)
     for i, f in enumerate(s.dice[:2]):
         if f >= 0:
-            buf[o + 12 * i + f] = 1
-    o = L.offset("check")
+            buf[O_DICE + 12 * i + f] = 1
+    o = O_CHECK
     for a in range(3):
-        buf[o + a] = min(1.0, s.need[a] / 10.0)
-        buf[o + 3 + a] = min(1.0, s.bonus[a] / 10.0)
-    o = L.offset("pending_args")
-    buf[o] = min(1.0, s.r_wound / 10.0)
-    buf[o + 1] = min(1.0, s.r_prev / 10.0)
+        if s.need[a]:
+            buf[o + a] = min(1.0, s.need[a] / 10.0)
+        if s.bonus[a]:
+            buf[o + 3 + a] = min(1.0, s.bonus[a] / 10.0)
+    o = O_PARGS
+    if s.r_wound:
+        buf[o] = min(1.0, s.r_wound / 10.0)
+    if s.r_prev:
+        buf[o + 1] = min(1.0, s.r_prev / 10.0)
     if top is not None and top[0] != D_COMMIT:
         buf[o + 2] = max(-1.0, min(1.0, top[2] / 20.0))
         buf[o + 3] = max(-1.0, min(1.0, top[3] / 20.0))
-    o = L.offset("resolution")
+    o = O_RESOL
     if s.r_card >= 0 or s.r_parts:
         if s.r_owner >= 0:
-            buf[o + rel(s.r_owner)] = 1
+            buf[o + (s.r_owner - player) % n] = 1
         if s.r_chooser >= 0:
-            buf[o + 4 + rel(s.r_chooser)] = 1
+            buf[o + 4 + (s.r_chooser - player) % n] = 1
         for g in range(n):
             if s.r_parts >> g & 1:
-                buf[o + 8 + rel(g)] = 1
-    o = L.offset("piles")
-    bk = c.back_keys
-    nb = len(BACK_TYPES)
+                buf[o + 8 + (g - player) % n] = 1
+    # wilderness piles; decks, secrets, tool supply, workbench
+    if blocks is None:
+        _piles(s, buf)
+        _supply(s, buf, rows)
+    else:
+        key = ("piles", tuple(s.fd_b), tuple(s.fu), len(s.cem))
+        block = blocks.get(key)
+        if block is None:
+            _piles(s, buf)
+            _keep(blocks, key, buf[O_PILES:PILES_END])
+        else:
+            buf[O_PILES:PILES_END] = block
+        key = ("supply", len(s.people_deck), len(s.dream_deck), len(s.idea_deck), tuple(s.secrets),
+               tuple(s.gsup), tuple(s.stock), tuple(s.bench[:4]))
+        block = blocks.get(key)
+        a, b = SUPPLY_SPAN
+        if block is None:
+            _supply(s, buf, rows)
+            _keep(blocks, key, buf[a:b])
+        else:
+            buf[a:b] = block
+    o = O_ADD
+    for i, v in enumerate(s.add_day):
+        if v:
+            buf[o + i] = v
+    for i, v in enumerate(s.add_used):
+        if v >> player & 1:
+            buf[o + MAX_ADD + i] = 1
+    a = s.commit[player]
+    if a:
+        buf[O_MYCOMMIT + (6 if a == 9 else a - 3)] = 1
+    if s.sec_card >= 0:
+        o = O_SECCARD
+        buf[o] = 1
+        buf[o + 1:o + 1 + CARD_F] = rows[s.sec_card]
+    T = game.T
+    opened = game.open_commitments
+    for g in range(n):
+        o = O_GROUP[(g - player) % n]
+        buf[o] = 1
+        if s.awake[g]:
+            buf[o + 1] = s.awake[g]
+        st = s.rstat[g]
+        if st == 1:
+            buf[o + 2] = 1
+        elif st == 2:
+            buf[o + 3] = 1
+        if s.r_owner >= 0 and s.helpers[s.r_owner] >> g & 1:
+            buf[o + 4] = 1
+        if s.r_parts >> g & 1:
+            buf[o + 5] = 1
+        if s.sec_owner == g:
+            buf[o + 6] = 1
+        if s.commit[g] and (opened or g == player):
+            buf[o + 7] = 1
+        a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
+        if blocks is not None:
+            key = ("kit", tuple(s.tools[g * T:(g + 1) * T]), tuple(s.ppl[g]), tuple(s.wnd[g]))
+            block = blocks.get(key)
+            if block is None:
+                _group_kit(s, g, buf, a)
+                _keep(blocks, key, buf[a:d])
+            else:
+                buf[a:d] = block
+            key = ("deck", tuple(s.deck_b[g]))
+            block = blocks.get(key)
+            if block is None:
+                _group_deck(s, g, buf, d, backs)
+                _keep(blocks, key, buf[d:b])
+            else:
+                buf[d:b] = block
+        else:
+            _group_kit(s, g, buf, a)
+            _group_deck(s, g, buf, d, backs)
+        x = s.rev[g]
+        if x >= 0:
+            buf[b:b + CARD_F] = rows[x]
+        b += CARD_F
+        h = s.helpers[g]
+        if h:
+            for k in range(n):
+                if h >> k & 1:
+                    buf[b + (k - player) % n] = 1
+    # the in-play cards
+    if s.inplay:
+        end = O_INPLAY + min(len(s.inplay), MAX_INPLAY) * INPLAY_F
+        if blocks is not None:
+            key = ("inplay", player, tuple(s.inplay), tuple(s.inloc), tuple(tuple(h) for h in s.held))
+            block = blocks.get(key)
+            if block is None:
+                _inplay(s, player, buf, rows)
+                _keep(blocks, key, buf[O_INPLAY:end])
+            else:
+                buf[O_INPLAY:end] = block
+        else:
+            _inplay(s, player, buf, rows)
+    return buf
+
+
+def _keep(blocks: dict, key, view) -> None:
+    if len(blocks) >= MAX_BLOCKS:
+        blocks.clear()
+    blocks[key] = view.copy()
+
+
+def _piles(s, buf) -> None:
+    _, btype, ctype = _tables(s.game)
+    cnt = [0] * (2 * NB)
     for b in s.fd_b:
-        buf[o + bk[b][0]] += 1 / 50.0
+        cnt[btype[b]] += 1
     for x in s.fu:
-        buf[o + nb + c.cards[x].back_type] += 1 / 50.0
-    buf[o + 2 * nb] = len(s.fd_b) / 100.0
-    buf[o + 2 * nb + 1] = len(s.fu) / 100.0
-    buf[o + 2 * nb + 2] = len(s.cem) / 100.0
-    o = L.offset("decks")
+        cnt[NB + ctype[x]] += 1
+    o = O_PILES
+    for i, k in enumerate(cnt):
+        if k:
+            buf[o + i] = SUM50[k]
+    buf[o + 2 * NB] = len(s.fd_b) / 100.0
+    buf[o + 2 * NB + 1] = len(s.fu) / 100.0
+    buf[o + 2 * NB + 2] = len(s.cem) / 100.0
+
+
+def _supply(s, buf, rows) -> None:
+    c = s.game.content
+    o = O_DECKS
     buf[o], buf[o + 1], buf[o + 2] = len(s.people_deck) / 20.0, len(s.dream_deck) / 20.0, len(s.idea_deck) / 20.0
-    o = L.offset("secrets")
+    o = O_SECRETS
     for no, x in c.secret_by_no.items():
         if x not in s.secrets:
             buf[o + no - 1] = 1
-    o = L.offset("tool_supply")
+    o = O_TSUP
     for t in range(s.game.T):
         buf[o + t] = s.gsup[t] / 12.0
         buf[o + MAX_TOOLS + t] = s.stock[t] / 12.0
-    o = L.offset("bench")
+    o = O_BENCH
     for i, x in enumerate(s.bench[:4]):
         buf[o + i * (1 + CARD_F)] = 1
         buf[o + i * (1 + CARD_F) + 1:o + (i + 1) * (1 + CARD_F)] = rows[x]
-    o = L.offset("additional")
-    for i in range(len(s.add_day)):
-        buf[o + i] = s.add_day[i]
-        buf[o + MAX_ADD + i] = s.add_used[i] >> player & 1
-    o = L.offset("my_commit")
-    a = s.commit[player]
-    if a:
-        buf[o + (6 if a == 9 else a - 3)] = 1
-    if s.sec_card >= 0:
-        o = L.offset("secret_card")
-        buf[o] = 1
-        buf[o + 1:o + 1 + CARD_F] = rows[s.sec_card]
+
+
+def _group_kit(s, g, buf, o) -> None:
+    """Group g's tools and people from offset o."""
+    c = s.game.content
     T = s.game.T
-    opened = s.game.open_commitments
-    for g in range(n):
-        o = L.offset(f"group{rel(g)}")
-        buf[o] = 1
-        buf[o + 1] = s.awake[g]
-        buf[o + 2] = s.rstat[g] == 1
-        buf[o + 3] = s.rstat[g] == 2
-        buf[o + 4] = s.r_owner >= 0 and bool(s.helpers[s.r_owner] >> g & 1)
-        buf[o + 5] = s.r_parts >> g & 1
-        buf[o + 6] = s.sec_owner == g
-        buf[o + 7] = bool(s.commit[g]) and (opened or g == player)
-        o += 8
-        for t in range(T):
-            buf[o + t] = min(1.0, s.tools[g * T + t] / 5.0)
-        o += MAX_TOOLS
-        for p, (x, w) in enumerate(zip(s.ppl[g], s.wnd[g])):
-            card = c.cards[x]
-            q = o + p * PERSON_F
-            buf[q] = 1
-            if card.ability < 3:
-                buf[q + 1 + card.ability] = 1
-            buf[q + 4], buf[q + 5], buf[q + 6] = card.value / 2.0, card.hearts / 5.0, w / 5.0
-            buf[q + 7] = bool(card.opts)
-        o += MAX_PEOPLE * PERSON_F
-        db = s.deck_b[g]
-        buf[o] = min(1.0, len(db) / 50.0)
-        o += 1
-        for i, b in enumerate(db[:TOP]):
-            buf[o + i * BACK_F:o + (i + 1) * BACK_F] = backs[b]
-        o += TOP * BACK_F
+    buf[o:o + T] = [min(1.0, v / 5.0) for v in s.tools[g * T:(g + 1) * T]]
+    o += MAX_TOOLS
+    prow = _tables(s.game)[0]
+    for p, (x, w) in enumerate(zip(s.ppl[g], s.wnd[g])):
+        r = prow.get((x, w))
+        if r is None:
+            r = prow[(x, w)] = _person_row(c, x, w)
+        buf[o + p * PERSON_F:o + (p + 1) * PERSON_F] = r
+
+
+def _group_deck(s, g, buf, o, backs) -> None:
+    """Group g's deck size, top-12 backs and the back-type histogram of the rest from offset o."""
+    db = s.deck_b[g]
+    buf[o] = min(1.0, len(db) / 50.0)
+    o += 1
+    k = min(len(db), TOP)
+    if k:
+        buf[o:o + k * BACK_F] = backs[db[:k]].ravel()
+    if len(db) > TOP:
+        btype = _tables(s.game)[1]
+        cnt = [0] * NB
         for b in db[TOP:]:
-            buf[o + bk[b][0]] += 1 / 50.0
-        o += nb
-        x = s.rev[g]
-        if x >= 0:
-            buf[o:o + CARD_F] = rows[x]
-        o += CARD_F
-        for h in range(n):
-            if s.helpers[g] >> h & 1:
-                buf[o + rel(h)] = 1
-    o = L.offset("inplay")
+            cnt[btype[b]] += 1
+        o += TOP * BACK_F
+        for i, v in enumerate(cnt):
+            if v:
+                buf[o + i] = SUM50[v]
+
+
+def _inplay(s, player, buf, rows) -> None:
+    n = s.n
+    o = O_INPLAY
     for i, x in enumerate(s.inplay[:MAX_INPLAY]):
         q = o + i * INPLAY_F
         buf[q] = 1
@@ -249,13 +427,14 @@ def encode(s, player: int, out=None) -> np.ndarray:
         if loc >= ON_CARD:
             buf[q + 1] = 1
         elif loc >= 0:
-            buf[q + 2 + rel(loc)] = 1
+            buf[q + 2 + (loc - player) % n] = 1
         else:
             buf[q] = 1
         q += 6
-        for code in s.held[i]:
-            buf[q + code] += 0.2
-    return buf
+        h = s.held[i]
+        if h:
+            for code in set(h):
+                buf[q + code] = SUM02[h.count(code)]
 
 
 def as_dict(s, player: int) -> dict:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.errors import StateError
+from boardgym.core.errors import IllegalActionError, StateError
 from boardgym.core.game import CHANCE, TERMINAL, State
 
 from . import flow
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .decisions import HANDLERS
-from .kinds import D_COMMIT, DECISIONS, PH_SETUP
+from .kinds import CH_DEAL, D_COMMIT, DECISIONS, PH_SETUP
+from .observation import encode
+from .scoring import potential as _potential, returns as _returns
 
 SCALARS = ("phase", "over", "result", "round", "turn", "lead_ptr", "lead", "skulls", "victories",
            "lost", "k", "sec_card", "sec_owner", "sec_help", "sec_first", "r_card", "r_opt",
@@ -31,7 +33,7 @@ TUPLE_LISTS = ("pend", "cq", "ops")
 
 
 class PaleoState(State):
-    __slots__ = SCALARS + LISTS + PER_GROUP + TUPLE_LISTS + ("held", "n", "_mask")
+    __slots__ = SCALARS + LISTS + PER_GROUP + TUPLE_LISTS + ("held", "n", "_mask", "_mask_ok", "_co")
 
     def __init__(self, game):
         self.game = game
@@ -64,6 +66,8 @@ class PaleoState(State):
         self.wnd = [[] for _ in range(n)]
         self.pend, self.cq, self.ops = [], [], []
         self._mask = np.zeros(game.catalog.n, dtype=bool)
+        self._mask_ok = False
+        self._co = None
         flow.advance(self)
 
     # -- core contract ---------------------------------------------------------------------
@@ -85,13 +89,25 @@ class PaleoState(State):
         return [f[1]]
 
     def legal_mask(self) -> np.ndarray:
+        """The mask of the pending decision, written into a preallocated array (a shared buffer:
+        copy to keep). Always computed afresh (scripted tests edit fields between calls), but
+        the next ``apply`` checks its action against it instead of computing it again."""
         m = self._mask
-        m[:] = False
-        if self.over or self.cq:
-            return m
-        frame = self.pend[-1]
-        HANDLERS[frame[0]][0](self, frame, m)
+        if m is None:
+            m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
+        else:
+            m[:] = False
+        if not (self.over or self.cq):
+            frame = self.pend[-1]
+            HANDLERS[frame[0]][0](self, frame, m)
+        self._mask_ok = True
         return m
+
+    def invalidate(self) -> None:
+        """Forget the mask kept for ``apply``'s check and the cached chance outcomes. Only needed
+        after editing fields directly (scripted tests); every ``apply`` does it."""
+        self._mask_ok = False
+        self._co = None
 
     def legal_mask_for(self, seat: int) -> np.ndarray:
         """The mask of any acting seat (at the commit step every awake uncommitted seat decides;
@@ -106,18 +122,54 @@ class PaleoState(State):
         return m
 
     def chance_outcomes(self):
+        """The pending chance node's outcomes; the next ``apply`` checks its outcome against this
+        list instead of building it again."""
         if not self.cq or self.over:
             return []
         kind, arg = self.cq[0]
-        return CHANCE_OUTCOMES[kind](self, arg)
+        co = self._co = CHANCE_OUTCOMES[kind](self, arg)
+        return co
+
+    def apply(self, action) -> None:
+        """``State.apply`` with a fast path for plain int actions (same checks, same errors)."""
+        if type(action) is not int:
+            if not isinstance(action, np.integer):
+                return State.apply(self, action)
+            action = int(action)  # what State.apply does with a NumPy integer
+        if self.over:
+            raise IllegalActionError(action, "the game is over")
+        if self.cq:
+            co = self._co
+            if co is None and self.cq[0][0] == CH_DEAL:
+                # the deal's outcomes are the backs left to deal (hidden.deal_outcomes)
+                dp = self.deal_pool
+                if not (0 <= action < len(dp) and dp[action] > 0):
+                    raise IllegalActionError(action, "not an outcome of the pending chance node")
+            else:
+                for o, _ in co if co is not None else self.chance_outcomes():
+                    if o == action:
+                        break
+                else:
+                    raise IllegalActionError(action, "not an outcome of the pending chance node")
+        else:
+            cat = self.game.catalog
+            if not 0 <= action < cat.n:
+                raise IllegalActionError(action, f"outside the action space 0..{cat.n - 1}")
+            m = self._mask if self._mask_ok else self.legal_mask()
+            if not m[action]:
+                raise IllegalActionError(action, self._why_illegal(action), cat.describe(action))
+        self._apply(action)
 
     def _apply(self, action: int) -> None:
+        self._mask_ok = False
+        self._co = None
         if self.cq:
             kind, arg = self.cq.pop(0)
             CHANCE_APPLY[kind](self, arg, action)
         else:
             frame = self.pend[-1]
             HANDLERS[frame[0]][1](self, frame, action)
+        self._mask_ok = False
         flow.advance(self)
 
     def _why_illegal(self, action: int) -> str:
@@ -127,19 +179,13 @@ class PaleoState(State):
 
     # -- rewards ---------------------------------------------------------------------------
     def returns(self):
-        from .scoring import returns
-
-        return returns(self)
+        return _returns(self)
 
     def potential(self, player: int) -> float:
-        from .scoring import potential
-
-        return potential(self)
+        return _potential(self)
 
     # -- observation / render ----------------------------------------------------------------
     def observation(self, player: int, out=None):
-        from .observation import encode
-
         return encode(self, player, out)
 
     def observation_dict(self, player: int) -> dict:
@@ -159,21 +205,9 @@ class PaleoState(State):
 
     # -- copying and saving ------------------------------------------------------------------
     def clone(self) -> "PaleoState":
-        s = PaleoState.__new__(PaleoState)
-        s.game = self.game
-        s.n = self.n
-        for k in SCALARS:
-            setattr(s, k, getattr(self, k))
-        for k in LISTS:
-            setattr(s, k, getattr(self, k)[:])
-        for k in PER_GROUP:
-            setattr(s, k, [x[:] for x in getattr(self, k)])
-        s.held = [x[:] for x in self.held]
-        s.pend = self.pend[:]
-        s.cq = self.cq[:]
-        s.ops = self.ops[:]
-        s._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        return s
+        """A copy sharing the game and content; only the mutable containers are copied (the
+        body is generated from SCALARS / LISTS / PER_GROUP below the class)."""
+        return _clone(self, PaleoState.__new__(PaleoState))
 
     def _dump(self) -> dict:
         d = {k: getattr(self, k) for k in SCALARS + LISTS + PER_GROUP}
@@ -211,6 +245,8 @@ class PaleoState(State):
                 raise StateError(f"corrupt saved state: {k} is not a list")
             setattr(self, k, [tuple(ints(f, k)) for f in v])
         self._mask = np.zeros(self.game.catalog.n, dtype=bool)
+        self._mask_ok = False
+        self._co = None
 
     def invariant_errors(self) -> list[str]:
         from .invariants import check
@@ -225,3 +261,18 @@ class PaleoState(State):
             raise StateError("corrupt saved state: nothing pending and not over")
         if not self.over and not self.cq and not self.legal_mask().any():
             raise StateError("corrupt saved state: the pending decision has no legal action")
+
+
+def _make_clone():
+    """clone() as straight-line code: one attribute copy per slot, no getattr/setattr loops."""
+    lines = ["def _clone(self, s):", "    s.game = self.game", "    s.n = self.n"]
+    lines += [f"    s.{k} = self.{k}" for k in SCALARS]
+    lines += [f"    s.{k} = self.{k}[:]" for k in LISTS + TUPLE_LISTS]
+    lines += [f"    s.{k} = [x[:] for x in self.{k}]" for k in PER_GROUP + ("held",)]
+    lines += ["    s._mask = None", "    s._mask_ok = False", "    s._co = None", "    return s"]
+    ns = {}
+    exec(compile("\n".join(lines), "<paleo clone>", "exec"), ns)  # noqa: S102 - fixed field names
+    return ns["_clone"]
+
+
+_clone = _make_clone()
