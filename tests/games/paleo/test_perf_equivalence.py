@@ -25,7 +25,6 @@ from boardgym.core.chance import sample_outcome
 from boardgym.core.errors import IllegalActionError
 from boardgym.core.game import CHANCE, TERMINAL, State
 from boardgym.games.paleo import PaleoGame
-from boardgym.games.paleo.content import DEFAULT_PACK
 from boardgym.games.paleo.kinds import CH_DEAL
 from boardgym.games.paleo.observation import encode
 
