@@ -152,7 +152,16 @@ class State:
         raise NotImplementedError
 
     def _check_loaded(self) -> None:
-        """Raise StateError when a loaded state breaks an invariant."""
+        """Raise StateError when a loaded state breaks an invariant or has nothing to do."""
+        problems = self.invariant_errors()
+        if problems:
+            raise StateError("corrupt saved state: " + "; ".join(problems[:3]))
+        try:
+            player = self.current_player
+        except (IndexError, KeyError):
+            raise StateError("corrupt saved state: nothing pending and not over") from None
+        if player >= 0 and not self.legal_mask().any():
+            raise StateError("corrupt saved state: the pending decision has no legal action")
 
     # -- shared -----------------------------------------------------------------------------
     def acting_players(self) -> list[int]:

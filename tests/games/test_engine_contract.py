@@ -202,3 +202,12 @@ def test_wrong_kwargs_fail_clearly(name):
         make_game(name, no_such_option=1)
     with pytest.raises(ConfigError, match="unknown game"):
         make_game("no_such_game")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_with_nothing_pending_is_refused(name):
+    game = make_game(name)
+    good = json.loads(game.new_initial_state().to_json())
+    good["state"]["pend"], good["state"]["cq"] = [], []
+    with pytest.raises(StateError, match="nothing pending"):
+        game.state_from_json(json.dumps(good))

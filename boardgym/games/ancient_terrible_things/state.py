@@ -225,14 +225,6 @@ class ATTState(State):
 
         return check(self)
 
-    def _check_loaded(self) -> None:
-        problems = self.invariant_errors()
-        if problems:
-            raise StateError("corrupt saved state: " + "; ".join(problems[:3]))
-        if not self.over and not self.cq and not self.pend:
-            raise StateError("corrupt saved state: nothing pending and not over")
-        if not self.over and not self.cq and not self.legal_mask().any():
-            raise StateError("corrupt saved state: the pending decision has no legal action")
 
     # convenience for agents / heuristics
     def tok(self, p: int, k: int) -> int:
