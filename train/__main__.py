@@ -1,12 +1,16 @@
 """``python -m train [--game G] [--config FILE] [--timesteps N] [--seed S] [--n-envs K]
-[--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]``."""
+[--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]
+[--set KEY.PATH=VALUE ...]``.
+
+``--set`` overrides any config entry by its dotted path, the value read as YAML, e.g.
+``--set pool.snapshot_every=20000 --set eval.every=0 --set ppo.learning_rate=1e-4``."""
 from __future__ import annotations
 
 import argparse
 import time
 from pathlib import Path
 
-from .config import default_config_path, load_config
+from .config import default_config_path, load_config, set_dotted
 
 
 def parse_args(argv=None):
@@ -23,6 +27,8 @@ def parse_args(argv=None):
     ap.add_argument("--eval-games", type=int, help="override eval.games")
     ap.add_argument("--no-progress-bar", action="store_true")
     ap.add_argument("--no-eval", action="store_true", help="skip the evaluation after training")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
+                    help="override a config entry by dotted path (value parsed as YAML); repeatable")
     return ap.parse_args(argv)
 
 
@@ -42,6 +48,8 @@ def main(argv=None) -> int:
         cfg.pop(k, None)
     if args.eval_games is not None:
         cfg["eval"]["games"] = args.eval_games
+    for item in args.set:
+        set_dotted(cfg, item)
     if args.out:
         out = Path(args.out)
     elif args.resume:

@@ -73,3 +73,17 @@ def load_config(path: str | Path, overrides: dict | None = None) -> dict:
 def write_config(cfg: dict, path: Path) -> None:
     with open(path, "w") as f:
         yaml.safe_dump(cfg, f, sort_keys=False)
+
+
+def set_dotted(cfg: dict, item: str) -> None:
+    """Apply ``"a.b.c=VALUE"`` (VALUE parsed as YAML) to ``cfg`` in place."""
+    key, sep, raw = item.partition("=")
+    if not sep or not key.strip():
+        raise SystemExit(f"--set expects KEY.PATH=VALUE, got {item!r}")
+    parts = key.strip().split(".")
+    node = cfg
+    for p in parts[:-1]:
+        if not isinstance(node.get(p), dict):
+            node[p] = {}
+        node = node[p]
+    node[parts[-1]] = yaml.safe_load(raw)

@@ -7,6 +7,8 @@ with ``get_wrapper_attr``).
 """
 from __future__ import annotations
 
+import copy
+
 import gymnasium as gym
 import numpy as np
 
@@ -37,7 +39,8 @@ class _Thunk:
         self.env_id, self.env_kwargs, self.seed = env_id, env_kwargs, seed
 
     def __call__(self):
-        return make_env(self.env_id, self.env_kwargs, self.seed)
+        # a deep copy: every env owns its opponent objects (e.g. a self-play OpponentPool)
+        return make_env(self.env_id, copy.deepcopy(self.env_kwargs), self.seed)
 
 
 def make_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int, kind: str = "subproc"):

@@ -2,7 +2,8 @@
 
 Layout of ``runs/<name>/``: ``config.yaml`` (resolved config + seeds + versions), ``tb/``
 (TensorBoard), ``checkpoints/`` (``ppo_<steps>_steps.zip``), ``model.zip``, ``results.md`` and
-``results.json``.
+``results.json``; self-play runs (a ``pool:`` section) add ``pool/``
+(``snap_<steps>.zip``), ``elo_games.json``, ``elo.json`` and ``elo.md``.
 """
 from __future__ import annotations
 
@@ -45,7 +46,19 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                versions=_versions())
     write_config(cfg, out / "config.yaml")
 
-    venv = make_vec_env(cfg["env_id"], cfg["env_kwargs"], n_envs, seed, kind)
+    callbacks = []
+    env_kwargs = cfg["env_kwargs"]
+    if cfg.get("pool"):  # competitive self-play against an opponent pool (train/selfplay.py)
+        from .pool import PoolSnapshotCallback
+        from .selfplay import SelfPlayEvalCallback, selfplay_env_kwargs
+
+        pool = cfg["pool"]
+        env_kwargs = selfplay_env_kwargs(cfg, out)
+        callbacks.append(PoolSnapshotCallback(out / "pool", int(pool["snapshot_every"]), int(pool["size"]),
+                                              bool(pool.get("snapshot_at_start", True))))
+        if evaluate and (int(cfg["eval"].get("every") or 0) > 0 or cfg["eval"].get("at_end", True)):
+            callbacks.append(SelfPlayEvalCallback(cfg, out))
+    venv = make_vec_env(cfg["env_id"], env_kwargs, n_envs, seed, kind)
     tb = str(out / "tb")
     ppo_kwargs = dict(cfg["ppo"])
     if resume:
@@ -61,7 +74,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     ckpt = CheckpointCallback(save_freq=save_freq, save_path=str(out / "checkpoints"), name_prefix="ppo")
     t0 = time.perf_counter()
     if remaining > 0:
-        model.learn(total_timesteps=remaining, callback=ckpt, tb_log_name="ppo",
+        model.learn(total_timesteps=remaining, callback=[ckpt] + callbacks, tb_log_name="ppo",
                     reset_num_timesteps=not resume, progress_bar=progress_bar)
     wall = time.perf_counter() - t0
     steps = int(model.num_timesteps) - done_before
@@ -72,6 +85,13 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                "trained_steps_this_run": steps, "train_seconds": round(wall, 2),
                "steps_per_second": round(steps / wall, 1) if wall > 0 else None,
                "resumed_from": resume, "model": str(out / "model.zip")}
+    evals = [c for c in callbacks if hasattr(c, "history")]
+    if evals:  # self-play: the periodic evaluations ran inside learn(); say how long they took
+        ev_s = sum(r["seconds"] for c in evals for r in c.history)
+        summary["selfplay_eval_seconds"] = round(ev_s, 2)
+        summary["selfplay_evaluations"] = [r for c in evals for r in c.history]
+        if wall > ev_s:
+            summary["steps_per_second_excluding_eval"] = round(steps / (wall - ev_s), 1)
     print(f"trained {steps} steps in {wall:.1f} s ({summary['steps_per_second']} steps/s); "
           f"model: {out / 'model.zip'}", flush=True)
     if evaluate:

@@ -19,8 +19,9 @@ class BoardgymEnv(gym.Env):
         One seat of a boardgym game as a single-agent Gymnasium env. In cooperative games the
         learner decides for every seat (the deciding seat is in the observation). In
         competitive games the learner takes ``seat``; every other seat, including decisions
-        taken by non-active players, is played by ``opponents``. Chance nodes (dice, card
-        draws) are sampled with the env's seeded ``np_random``.
+        taken by non-active players, is played by ``opponents``. ``seat="random"`` draws the
+        learner's seat from ``np_random`` at every reset (self-play with alternating seats).
+        Chance nodes (dice, card draws) are sampled with the env's seeded ``np_random``.
 
     Action Space:
         ``Discrete(N)``: the game's flat action catalogue (see ``env.unwrapped.describe(a)``).
@@ -47,7 +48,8 @@ class BoardgymEnv(gym.Env):
 
     Arguments:
         ``game`` (set by the registry), ``opponents`` ("heuristic", "random", an Agent, a
-        callable, or a list/dict per seat), ``seat``, ``shaping``, ``illegal_action``
+        callable, or a list/dict per seat; with ``seat="random"`` one spec, or a list/dict over
+        every seat), ``seat`` (an int or ``"random"``), ``shaping``, ``illegal_action``
         ("penalize" or "raise"), ``illegal_penalty``, ``render_mode`` ("ansi" or "human"),
         and every option of the game (``num_players``, ...).
 
@@ -57,7 +59,7 @@ class BoardgymEnv(gym.Env):
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
-    def __init__(self, game: str, opponents="heuristic", seat: int = 0, shaping: bool = False,
+    def __init__(self, game: str, opponents="heuristic", seat: int | str = 0, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
                  render_mode: str | None = None, **game_kwargs):
         if illegal_action not in ("penalize", "raise"):
@@ -69,13 +71,21 @@ class BoardgymEnv(gym.Env):
         self.game = make_game(game, **game_kwargs)
         self.game_name = game
         n = self.game.num_players
+        self.random_seat = isinstance(seat, str) and seat == "random"
+        if self.random_seat:
+            seat = 0
         if not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-            raise ConfigError(f"seat must be an int in 0..{n - 1}, got {seat!r}")
+            raise ConfigError(f"seat must be an int in 0..{n - 1} or 'random', got {seat!r}")
         self.seat = int(seat)
         self.cooperative = self.game.info.cooperative
         self.shaping = bool(shaping)
         self.render_mode = render_mode
-        others = [] if self.cooperative else [s for s in range(n) if s != self.seat]
+        if self.cooperative:
+            others = []
+        elif self.random_seat:  # an opponent for every seat; the learner's is skipped at play
+            others = list(range(n))
+        else:
+            others = [s for s in range(n) if s != self.seat]
         self._opponent_spec = opponents
         self.opponents = make_opponents(opponents, game, others)
         self.action_space = spaces.Discrete(self.game.num_actions)
@@ -129,6 +139,8 @@ class BoardgymEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         opp_seed = int(self.np_random.integers(2**31 - 1))
+        if self.random_seat and not self.cooperative:
+            self.seat = int(self.np_random.integers(self.game.num_players))
         for k, agent in self.opponents.items():
             agent.reset(opp_seed + k)
         self.state = self.game.new_initial_state()

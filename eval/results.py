@@ -1,0 +1,275 @@
+"""The project's results page: ``python -m eval.results [--ppo KEY=PATH ...] [--games N]
+[--ismcts-games N] [--only KEY[,KEY]] [--config eval/configs/results.yaml] [--out docs/results.md]
+[--json results/results.json]``.
+
+For every entry of ``eval/configs/results.yaml`` (a training config: its env id and game options)
+it plays random, the game's heuristic, ISMCTS (the stated budget) and, when a model exists, PPO
+on the same fixed seeds: solo / cooperative games report win rate and mean score; competitive
+games report each agent's win rate and own score against the heuristic and against random,
+seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% normal
+intervals. The page records the exact command, budgets, seeds, timings and timestamps.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shlex
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import yaml
+
+from .evaluate import evaluate_team, evaluate_vs_field, results_table
+from .play import ENV_ONLY_KWARGS, env_game_kwargs
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = Path(__file__).resolve().parent / "configs" / "results.yaml"
+TRAIN_CONFIGS = ROOT / "train" / "configs"
+OPPONENTS = ["heuristic", "random"]
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m eval.results", description="Regenerate docs/results.md: every configured game, "
+                                 "random / heuristic / ISMCTS / PPO on the same fixed seeds.")
+    ap.add_argument("--config", default=str(CONFIG), help="entries, seeds and budgets (YAML)")
+    ap.add_argument("--ppo", action="append", default=[], metavar="KEY=PATH",
+                    help="a MaskablePPO model (.zip or run folder) for entry KEY; default "
+                         "runs/<training config name>/model.zip when it exists")
+    ap.add_argument("--games", type=int, help="games per agent (per opponent when competitive)")
+    ap.add_argument("--ismcts-games", type=int, help="games for ISMCTS (default from the config)")
+    ap.add_argument("--seed-base", type=int)
+    ap.add_argument("--only", help="comma list of entry keys")
+    ap.add_argument("--no-ismcts", action="store_true")
+    ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "results.md"))
+    ap.add_argument("--json", default=str(ROOT / "results" / "results.json"), help="the raw rows")
+    return ap.parse_args(argv)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def entry_game(train_cfg: dict) -> tuple[str, dict]:
+    """A training config -> ``(game_name, game_kwargs)``: the id's options + its env_kwargs."""
+    game_name, game_kwargs, _ = env_game_kwargs(train_cfg["env_id"])
+    for k, v in (train_cfg.get("env_kwargs") or {}).items():
+        if k not in ENV_ONLY_KWARGS and k not in ("illegal_action", "illegal_penalty"):
+            game_kwargs[k] = v
+    return game_name, game_kwargs
+
+
+def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) -> tuple[Path | None, dict]:
+    """The PPO model of an entry and what its run folder says about it."""
+    if key in given:
+        p = Path(given[key])
+    else:
+        p = runs / train_cfg["name"]
+    if p.is_dir():
+        p = p / "model.zip"
+    if not p.is_file():
+        return None, {}
+    info = {"path": str(p)}
+    run = p.parent.parent if p.parent.name in ("checkpoints", "pool") else p.parent
+    res, cfgf = run / "results.json", run / "config.yaml"
+    if res.is_file():
+        r = json.loads(res.read_text())
+        if Path(r.get("model", "")).resolve() == p.resolve() or p.name == "model.zip":
+            info.update(timesteps=r.get("timesteps"), train_seconds=r.get("train_seconds"))
+    if cfgf.is_file():
+        c = yaml.safe_load(cfgf.read_text()) or {}
+        cmd = c.get("command") or ""
+        first, _, rest = cmd.partition(" ")
+        if first.endswith("__main__.py"):  # sys.argv[0] of `python -m train`
+            cmd = f"python -m {Path(first).parent.name} {rest}".strip()
+        info.update(command=cmd or None, config_file=c.get("config_file"))
+    return p, info
+
+
+def ismcts_agent(budget: dict):
+    from agents.ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(simulations=int(budget["simulations"]), rollout_depth=int(budget["rollout_depth"]),
+                       c=float(budget.get("c", 1.0)), rollout_agent=None, seed=0)
+
+
+def run_entry(entry: dict, settings: dict, ppo: Path | None) -> dict:
+    from boardgym.games import make_game
+
+    train_cfg = yaml.safe_load((TRAIN_CONFIGS / entry["train_config"]).read_text())
+    train_cfg.setdefault("name", Path(entry["train_config"]).stem)
+    game_name, game_kwargs = entry_game(train_cfg)
+    game = make_game(game_name, **game_kwargs)
+    competitive = game.num_players > 1 and not game.info.cooperative
+    seeds = list(range(settings["seed_base"], settings["seed_base"] + settings["games"]))
+    budget = dict(settings["ismcts"], **(entry.get("ismcts") or {}))
+    if settings.get("ismcts_games") is not None:
+        budget["games"] = settings["ismcts_games"]
+    agents = [("random", "random", seeds), ("heuristic", "heuristic", seeds)]
+    if not settings["no_ismcts"]:
+        agents.append(("ismcts", ismcts_agent(budget), seeds[:int(budget["games"])]))
+    if ppo is not None:
+        agents.append(("ppo", f"ppo:{ppo}", seeds))
+    rows, timing = [], {}
+    t_entry = time.perf_counter()
+    for label, spec, agent_seeds in agents:
+        t0 = time.perf_counter()
+        if competitive:
+            got = evaluate_vs_field(game_name, game_kwargs, [spec], OPPONENTS, agent_seeds)
+        else:
+            got = evaluate_team(game_name, game_kwargs, [spec], agent_seeds)
+        for r in got:
+            r["agent"] = label
+        rows.extend(got)
+        dt = time.perf_counter() - t0
+        n_games = len(agent_seeds) * (len(OPPONENTS) if competitive else 1)
+        timing[label] = {"seconds": round(dt, 1), "games": n_games,
+                         "seconds_per_game": round(dt / max(1, n_games), 3)}
+        print(f"  {entry['key']}: {label} done in {dt:.1f} s", flush=True)
+    if competitive:  # agent-major order reads better: each agent vs heuristic, vs random
+        order = {a: i for i, (a, _, _) in enumerate(agents)}
+        rows.sort(key=lambda r: (order[r["agent"]], OPPONENTS.index(r["opponent"])
+                                 if r["opponent"] in OPPONENTS else 9))
+    return {"key": entry["key"], "train_config": entry["train_config"], "env_id": train_cfg["env_id"],
+            "game": game_name, "game_kwargs": game_kwargs, "players": game.num_players,
+            "competitive": competitive, "cooperative": bool(game.info.cooperative),
+            "seeds": [seeds[0], seeds[-1]], "ismcts": budget if not settings["no_ismcts"] else None,
+            "rows": rows, "timing": timing, "seconds": round(time.perf_counter() - t_entry, 1)}
+
+
+def _kind(res: dict) -> str:
+    if res["competitive"]:
+        return f"competitive, {res['players']} players"
+    if res["players"] == 1:
+        return "solo"
+    return f"cooperative, {res['players']} seats, one shared agent"
+
+
+def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
+    out = ["# Results", "",
+           "Generated by `python -m eval.results` (eval/results.py); do not edit by hand. "
+           "Regenerate with the command below.", "",
+           f"- command: `{meta['command']}`",
+           f"- started {meta['started']}, finished {meta['finished']} ({meta['seconds']:.0f} s)",
+           f"- machine: {meta['machine']}",
+           f"- versions: {meta['versions']}", "",
+           "Every agent meets the same seeds (chance is drawn from `numpy.random.default_rng(seed)`); "
+           "win rates carry 95% Wilson intervals, mean scores 95% normal intervals. Solo and "
+           "cooperative games: a win is a positive (team) return; the score is the game's score "
+           "where it has one (ATT: secrets), else the team return (Paleo: +1 / -1). Competitive "
+           "games: the agent holds one seat, rotated with the seed index, the opponent every other "
+           "seat; a win is the top return (a shared first place counts 1/k) and the score is the "
+           "agent's own. Mirror rows (heuristic vs heuristic, random vs random) measure seat and "
+           "seed luck: about 0.5 is expected in 2 players. PPO plays deterministically (the most "
+           "probable legal action). ISMCTS is `agents.ismcts.ISMCTSAgent` with random rollouts "
+           "and the stated budget, on the first seeds only (it is slow).", ""]
+    for res in results:
+        out.append(f"## {res['key']}: `{res['env_id']}` ({_kind(res)})")
+        out.append("")
+        out.append(f"- game options: `{json.dumps(res['game_kwargs'], sort_keys=True)}` "
+                   f"(training config `train/configs/{res['train_config']}`)")
+        out.append(f"- seeds {res['seeds'][0]}..{res['seeds'][1]}"
+                   + (", each agent against the heuristic and against random" if res["competitive"] else ""))
+        if res["ismcts"]:
+            b = res["ismcts"]
+            out.append(f"- ISMCTS budget: {b['simulations']} simulations per decision, rollout depth "
+                       f"{b['rollout_depth']}, c = {b.get('c', 1.0)}, random rollouts; "
+                       f"{b['games']} games (seeds {res['seeds'][0]}.."
+                       f"{res['seeds'][0] + int(b['games']) - 1})")
+        info = ppo_info.get(res["key"])
+        if info:
+            line = f"- PPO: `{info['path']}`"
+            if info.get("timesteps"):
+                line += f", {info['timesteps']} steps"
+            if info.get("train_seconds"):
+                line += f" in {info['train_seconds']:.0f} s of training"
+            if info.get("command"):
+                line += f"; trained with `{info['command']}`"
+            out.append(line)
+        else:
+            out.append("- PPO: no model (train one with `python -m train --config "
+                       f"train/configs/{res['train_config']}` or pass `--ppo {res['key']}=PATH`)")
+        t = ", ".join(f"{k} {v['seconds_per_game']:.2f} s/game" for k, v in res["timing"].items())
+        out.append(f"- time: {res['seconds']:.0f} s ({t})")
+        out.append("")
+        out.append(results_table(res["rows"]))
+        out.append("")
+    return "\n".join(out)
+
+
+def _versions() -> str:
+    import numpy
+
+    import boardgym
+
+    parts = [f"python {platform.python_version()}", f"boardgym {boardgym.__version__}",
+             f"numpy {numpy.__version__}"]
+    try:
+        import sb3_contrib
+        import torch
+
+        parts += [f"sb3-contrib {sb3_contrib.__version__}", f"torch {torch.__version__}"]
+    except ImportError:
+        pass
+    return ", ".join(parts)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    started, t0 = _now(), time.perf_counter()
+    conf = yaml.safe_load(Path(args.config).read_text())
+    settings = {"seed_base": args.seed_base if args.seed_base is not None else int(conf["seed_base"]),
+                "games": args.games if args.games is not None else int(conf["games"]),
+                "ismcts": dict(conf["ismcts"]), "ismcts_games": args.ismcts_games,
+                "no_ismcts": args.no_ismcts}
+    given = {}
+    for item in args.ppo:
+        key, sep, path = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--ppo expects KEY=PATH, got {item!r}")
+        given[key] = path
+    entries = conf["entries"]
+    if args.only:
+        keep = set(args.only.split(","))
+        entries = [e for e in entries if e["key"] in keep]
+    known = [e["key"] for e in conf["entries"]]
+    unknown = set(given) - set(known)
+    if unknown:
+        raise SystemExit(f"--ppo for unknown entries {sorted(unknown)}; known: {known}")
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    results, ppo_info = [], {}
+    for e in entries:
+        train_cfg = yaml.safe_load((TRAIN_CONFIGS / e["train_config"]).read_text())
+        train_cfg.setdefault("name", Path(e["train_config"]).stem)
+        ppo, info = resolve_ppo(e["key"], train_cfg, given, Path(args.runs))
+        if ppo is not None:
+            ppo_info[e["key"]] = info
+        print(f"{e['key']}: {train_cfg['env_id']} (PPO: {ppo or 'none'})", flush=True)
+        results.append(run_entry(e, settings, ppo))
+    cli = list(argv if argv is not None else sys.argv[1:])
+    meta = {"command": "python -m eval.results" + (" " + shlex.join(cli) if cli else ""),
+            "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
+            "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
+            "versions": _versions()}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(to_markdown(results, ppo_info, meta) + "\n")
+    js = Path(args.json)
+    js.parent.mkdir(parents=True, exist_ok=True)
+    js.write_text(json.dumps({"meta": meta, "settings": settings, "ppo": ppo_info, "results": results},
+                             indent=2, default=str))
+    print(f"wrote {out} and {js} in {meta['seconds']:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
