@@ -182,7 +182,10 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
                        f"{res['seeds'][0] + int(b['games']) - 1})")
         info = ppo_info.get(res["key"])
         if info:
-            line = f"- PPO: `{info['path']}`"
+            shown = Path(info["path"])
+            if shown.is_absolute() and ROOT in shown.parents:
+                shown = shown.relative_to(ROOT)
+            line = f"- PPO: `{shown}`"
             if info.get("timesteps"):
                 line += f", {info['timesteps']} steps"
             if info.get("train_seconds"):
