@@ -385,3 +385,28 @@ def test_case49_additional_action_in_closing_window(xs):
     i = sc.g.add_index[(sc.card("ppl19"), 0)]
     sc.act(A.ADD + i)
     assert sc.s.store[1] == 0 and sc.s.wnd[0] == [0, 0] and sc.card("ppl19") in sc.s.ppl[0]
+
+
+def test_case28_person_tool_is_kept_after_the_person_dies(xs):
+    """PALEO-REW-3: a person joins with its one-time tool (a printed pelt): the group gains it;
+    when that person later dies (PALEO-WOUND-2/3) the pelt stays with the group."""
+    from boardgym.games.paleo.kinds import CH_PERSON
+    from boardgym.games.paleo.wounds import wound_person
+
+    sc = xs()
+    s = sc.s
+    pelt = sc.g.content.tool_index["pelt"]
+    sc.clear_tools(0)
+    assert s.tools[pelt] == 0
+    key = next(k for k in ("ppl04", "ppl07", "ppl14") if sc.card(k) in s.people_deck)  # printed pelt
+    who = sc.card(key)
+    s.cq.append((CH_PERSON, 0))  # a PERSON reward for group 0
+    s.invalidate()
+    sc.force("person", key).run()
+    assert who in s.ppl[0] and who not in s.people_deck and s.tools[pelt] == 1
+    p = s.ppl[0].index(who)
+    skulls = s.skulls
+    wound_person(s, 0, p, sc.g.content.cards[who].hearts + 1)
+    assert who in s.cem and s.skulls == skulls + 1
+    assert s.tools[pelt] == 1, "the printed tool is kept when its person leaves"
+    assert not s.invariant_errors()
