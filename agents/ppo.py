@@ -11,6 +11,21 @@ import numpy as np
 from boardgym.core.agent import Agent
 
 
+def masked_choice(logits, legal_mask, deterministic: bool, rng) -> int:
+    """The most probable legal action, or one sampled from the policy renormalised over the
+    legal actions."""
+    logits = np.asarray(logits, dtype=np.float64).copy()
+    legal = np.asarray(legal_mask).astype(bool)
+    if not legal.any():
+        raise ValueError("the legal mask is empty")
+    logits[~legal] = -np.inf
+    if deterministic:
+        return int(np.argmax(logits))
+    p = np.exp(logits - logits[legal].max())
+    p /= p.sum()
+    return int(rng.choice(len(p), p=p))
+
+
 class PPOAgent(Agent):
     name = "ppo"
 
@@ -41,13 +56,4 @@ class PPOAgent(Agent):
             return self.policy.action_net(latent)[0].cpu().numpy()
 
     def act(self, observation, legal_mask, state=None) -> int:
-        logits = self.logits(observation).astype(np.float64)
-        legal = np.asarray(legal_mask).astype(bool)
-        if not legal.any():
-            raise ValueError("PPOAgent.act: the legal mask is empty")
-        logits[~legal] = -np.inf
-        if self.deterministic:
-            return int(np.argmax(logits))
-        p = np.exp(logits - logits[legal].max())
-        p /= p.sum()
-        return int(self.rng.choice(len(p), p=p))
+        return masked_choice(self.logits(observation), legal_mask, self.deterministic, self.rng)

@@ -98,14 +98,9 @@ class SnapshotAgent(Agent):
             self.rng = np.random.default_rng(seed)
 
     def act(self, observation, legal_mask, state=None) -> int:
-        logits = self._agent.logits(observation).astype(np.float64)
-        legal = np.asarray(legal_mask).astype(bool)
-        logits[~legal] = -np.inf
-        if self.deterministic:
-            return int(np.argmax(logits))
-        p = np.exp(logits - logits[legal].max())
-        p /= p.sum()
-        return int(self.rng.choice(len(p), p=p))
+        from agents.ppo import masked_choice
+
+        return masked_choice(self._agent.logits(observation), legal_mask, self.deterministic, self.rng)
 
 
 class OpponentPool(Agent):

@@ -5,11 +5,11 @@ from .chance import from_counts, resolve_chance, sample_outcome, uniform
 from .errors import BoardgymError, ConfigError, ContentError, IllegalActionError, StateError
 from .game import CHANCE, TERMINAL, Game, GameInfo, State
 from .observation import ObsLayout
-from .replay import Replay, play
+from .replay import Replay, play, play_agents
 
 __all__ = [
     "ActionCatalog", "Agent", "BoardgymError", "CHANCE", "CallableAgent", "ConfigError",
     "ContentError", "Game", "GameInfo", "IllegalActionError", "ObsLayout", "RandomAgent",
-    "Replay", "State", "StateError", "TERMINAL", "from_counts", "play", "resolve_chance",
+    "Replay", "State", "StateError", "TERMINAL", "from_counts", "play", "play_agents", "resolve_chance",
     "sample_outcome", "uniform",
 ]

@@ -78,3 +78,28 @@ def play(game, seed: int, choose, max_steps: int = 10**7, on_step=None):
         state.apply(a)
         actions.append(a)
     return state, Replay(game.info.name, dict(game.config), seed, actions)
+
+
+def play_agents(game, seed: int, agents, check: bool = True, max_steps: int = 10**6):
+    """Play one game with one ``Agent`` per seat; chance from ``seed``. Returns the final state.
+
+    Agents that read the state (``needs_state``) get it and no observation vector (they would
+    not read it); others get ``state.observation(seat)``. With ``check`` every chosen action is
+    asserted against the legal mask, naming the seat and the action.
+    """
+    def choose(state):
+        p = state.current_player
+        agent = agents[p]
+        mask = state.legal_mask().copy()
+        if agent.needs_state:
+            a = agent.act(None, mask, state)
+        else:
+            a = agent.act(state.observation(p), mask, None)
+        if check and not mask[a]:
+            raise AssertionError(f"seat {p} ({agent.name}) chose illegal {game.catalog.describe(a)}")
+        return a
+
+    final, _ = play(game, seed, choose, max_steps=max_steps)
+    if not final.is_terminal():
+        raise AssertionError(f"the game did not end within {max_steps} decisions")
+    return final

@@ -7,33 +7,16 @@ import numpy as np
 import pytest
 
 from agents import Agent, ATTHeuristicAgent, RandomAgent
-from boardgym.core.chance import sample_outcome
-from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.replay import play_agents
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.scoring import winners
 
 GAME = "ancient_terrible_things"
 
 
-def play_game(game, seed, agents):
+def play_game(game, seed, agents, check=True):
     """One game; every decision is checked against the legal mask. Returns the final state."""
-    rng = np.random.default_rng(seed)
-    s = game.new_initial_state()
-    steps = 0
-    while s.current_player != TERMINAL:
-        p = s.current_player
-        if p == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        mask = s.legal_mask().copy()
-        agent = agents[p]
-        a = agent.act(s.observation(p) if not agent.needs_state else None, mask,
-                      s if agent.needs_state else None)
-        assert mask[a], f"seat {p} chose illegal {game.catalog.describe(a)}"
-        s.apply(a)
-        steps += 1
-        assert steps < 20_000
-    return s
+    return play_agents(game, seed, agents, check=check, max_steps=20_000)
 
 
 def heuristic_vs_random(n, seeds, **cfg):
