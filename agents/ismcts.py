@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from boardgym.core.agent import Agent
-from boardgym.core.chance import sample_outcome
+from boardgym.core.chance import resolve_chance
 from boardgym.core.game import CHANCE, TERMINAL
 
 
@@ -80,8 +80,7 @@ class ISMCTSAgent(Agent):
         return int(best)
 
     def _advance_chance(self, s):
-        while s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), self.rng))
+        resolve_chance(s, self.rng)
 
     def _simulate(self, s, root: _Node, coop: bool) -> None:
         path = [root]

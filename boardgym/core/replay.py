@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .chance import sample_outcome
+from .chance import resolve_chance, sample_outcome
 from .errors import StateError
 from .game import CHANCE, TERMINAL
 
@@ -42,12 +42,10 @@ class Replay:
         rng = np.random.default_rng(self.seed)
         state = game.new_initial_state()
         for a in self.actions:
-            while state.current_player == CHANCE:
-                state.apply(sample_outcome(state.chance_outcomes(), rng))
+            resolve_chance(state, rng)
             yield state.clone()
             state.apply(a)
-        while state.current_player == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        resolve_chance(state, rng)
         yield state
 
     def final_state(self):

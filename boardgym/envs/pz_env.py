@@ -14,9 +14,9 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from boardgym.core.chance import sample_outcome
+from boardgym.core.chance import resolve_chance
 from boardgym.core.errors import ConfigError, IllegalActionError
-from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
 from .spaces import observation_space
@@ -64,9 +64,7 @@ class _Common:
             self.np_random, _ = seeding.np_random(seed)
 
     def _resolve_chance(self):
-        state = self.state
-        while state.current_player == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), self.np_random))
+        resolve_chance(self.state, self.np_random)
 
     def _observe_seat(self, seat: int) -> dict:
         state = self.state
