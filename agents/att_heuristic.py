@@ -34,7 +34,7 @@ from boardgym.games.ancient_terrible_things.achievements import claim_side, icon
 from boardgym.games.ancient_terrible_things.constants import (
     BLANK, BLOCK, COURAGE, E_ADD_DIE, E_BUMP, E_CONVERT, E_COPY, E_DISCOUNT, E_FLIP, E_GAIN,
     E_LOCK, E_LOCK_REROLL, E_REFRESH, E_REROLL, E_REROLL_ALL, E_SET_FACE, E_SWAP, FEAT_TOKEN,
-    FOCUS, GREEN, HIGH, MAX_DICE, PAIR, PASSIVE, RUN, TREASURE, TYPE_TOKEN, YELLOW)
+    FOCUS, GREEN, HIGH, MAX_DICE, PAIR, PASSIVE, TREASURE, YELLOW)
 from boardgym.games.ancient_terrible_things.kinds import (
     D_ACH, D_ACTION_DIE, D_ADV_PLACE, D_BUY, D_CHASM, D_CHATEAU_TOKEN, D_ENCOUNTER, D_EXPLORE,
     D_FORGET, D_GORG_ICON, D_GUNSLOOP, D_MONKEY_BUY, D_PREROLL, D_REANIMATE, D_REFRESH,

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from . import actions as A
 from .combos import can_extend, exists, valid
-from .constants import (ANY, BLUE, COURAGE, E_ADD_DIE, E_BUMP, E_CONVERT, E_COPY,
+from .constants import (ANY, BLUE, E_ADD_DIE, E_BUMP, E_CONVERT, E_COPY,
                         E_FLIP, E_GAIN, E_LOCK, E_LOCK_REROLL, E_REFRESH, E_REROLL,
                         E_REROLL_ALL, E_SET_FACE, E_SWAP, FEAT_TOKEN, FOCUS, GREEN, MAX_CANCELS,
                         MAX_DICE, PASSIVE, PRE, POST, RESOLVE_T, YELLOW, BLANK)
 from .kinds import (CH_DIE, CH_WHITE, D_ACTION_DIE, D_ENCOUNTER, D_PREROLL, D_REFRESH, D_RESOLVE,
                     D_SELECT, D_TOKEN, D_VALUE, ENCOUNTER_TARGET, SEL_COMBO, SEL_EFFECT)
 
-_ = COURAGE
 
 
 # -- dice helpers -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 
 from .actions import CATALOG
-from .constants import BACKS, COLOURS, TILE_IDS
+from .constants import BACKS, COLOURS
 from .content import load_content
 
 INFO = GameInfo(

@@ -2,7 +2,7 @@
 
 # phases of the turn machine (flow.py)
 (PH_SETUP, PH_TURN_START, PH_EXPLORE_START, PH_EXPLORE, PH_LEADER, PH_BONUS, PH_PREROLL,
- PH_ENCOUNTER, PH_FAILCHECK, PH_END_TURN, PH_NEXT, PH_OVER) = range(12)
+ PH_ENCOUNTER, PH_FAILCHECK, PH_END_TURN, PH_NEXT, PH_OVER, PH_SETUP2) = range(13)
 PHASES = ("setup", "turn_start", "explore_start", "explore", "leader", "bonus", "preroll",
           "encounter", "failcheck", "end_turn", "next", "over", "setup2")
 
@@ -35,4 +35,3 @@ CHANCES = ("character", "first_player", "tentacle", "feat_discard", "row", "feat
 # D_SELECT purposes
 SEL_EFFECT, SEL_COMBO = 0, 1
 ENCOUNTER_TARGET = -1
-PH_SETUP2 = 12

@@ -9,7 +9,7 @@ from .constants import COURAGE, FEAT_TOKEN, TREASURE, TYPE_TOKEN
 from .kinds import (D_ACH, D_BUY, D_CHASM, D_CHATEAU_TOKEN, D_EXPLORE, D_GORG_ICON, D_GUNSLOOP,
                     D_SHRINE, D_TP_CYCLE, D_VILLAGE_CYCLE, D_VILLAGE_SELL, D_VILLAGE_TOKENS,
                     D_ADV_PLACE)
-from .trade import OLD_STOCK, buy, buyable, cycle, remove_swag
+from .trade import buy, buyable, cycle, remove_swag
 
 
 def _tile(s):
@@ -283,4 +283,3 @@ HANDLERS = {
     D_VILLAGE_CYCLE: (village_cycle_mask, village_cycle_apply),
     D_ADV_PLACE: (adv_place_mask, adv_place_apply),
 }
-_ = OLD_STOCK

@@ -10,7 +10,7 @@ import numpy as np
 
 from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_STACK, MAX_SWAG,
                         N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
-from .kinds import DECISIONS, PHASES, SEL_COMBO, D_SELECT, D_SHRINE, D_GUNSLOOP, D_FORGET
+from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
 
 EFF_F = len(EFFECTS) + 3
 SWAG_F = 2 + 4 + 2 + len(TIMINGS) + 2 * EFF_F
@@ -421,5 +421,3 @@ def as_dict(s, player: int) -> dict:
         "over": bool(s.over),
     }
 
-
-_ = SEL_COMBO

@@ -12,8 +12,8 @@ from boardgym.core.errors import StateError
 from boardgym.core.game import CHANCE, TERMINAL, State
 
 from . import flow
-from .constants import COURAGE, TURN_STEP_CAP
-from .decisions import HANDLERS, auto_skip
+from .constants import TURN_STEP_CAP
+from .decisions import HANDLERS
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .kinds import PH_SETUP
 
@@ -233,5 +233,3 @@ class ATTState(State):
     def add(self, p: int, k: int, v: int) -> None:
         self.tokens[4 * p + k] += v
 
-
-__all__ = ["ATTState", "COURAGE", "auto_skip"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .constants import (A_ADD, A_ALT, BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
+from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
                         E_SKULL, E_TOOL, E_VICTORY, E_WOUND, HINTS, KINDS, MAX_ADD, MAX_GROUPS,
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
@@ -193,7 +193,6 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         buf[:] = 0
     rows, backs = _cache(game)
     blocks = _blocks(game) if use_cache else None
-    c = game.content
     n = s.n
     buf[O_PHASE + s.phase] = 1
     top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None

@@ -11,7 +11,7 @@ from .constants import (A_DAY, A_MOON, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_ID
 from .kinds import (CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, D_CRAFT, D_HOST, D_NEG, D_SPLIT,
                     D_TOOLWIN, OP_CHECK, OP_DREAM_TO, OP_EFF, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL,
                     OP_GIVE_TOOL, OP_HEAL, OP_PAY, OP_PERSON_TO, OP_RECLOSE, OP_RENTOOL, OP_REOPEN,
-                    OP_WOUND, SP_DREAM, SP_PERSON, SP_TOOL, SRC_ADD, SRC_ALT, SRC_CARD, SRC_NIGHT)
+                    OP_WOUND, SP_DREAM, SP_PERSON, SP_TOOL, SRC_CARD, SRC_NIGHT)
 from .tools import held, met, reachable, reserve_of, return_token, spend, take_token, craftable
 from . import wounds
 
