@@ -6,10 +6,11 @@ import numpy as np
 from gymnasium import spaces
 
 from boardgym.core.chance import sample_outcome
-from boardgym.core.errors import ConfigError, IllegalActionError
+from boardgym.core.errors import ConfigError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
+from .illegal import check_mode, try_apply
 from .opponents import make_opponents
 from .spaces import observation_space
 
@@ -62,9 +63,7 @@ class BoardgymEnv(gym.Env):
     def __init__(self, game: str, opponents="heuristic", seat: int | str = 0, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
                  render_mode: str | None = None, **game_kwargs):
-        if illegal_action not in ("penalize", "raise"):
-            raise ConfigError(f"illegal_action must be 'penalize' or 'raise', got {illegal_action!r}")
-        self.illegal_action = illegal_action
+        self.illegal_action = check_mode(illegal_action)
         self.illegal_penalty = float(illegal_penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None")
@@ -154,17 +153,11 @@ class BoardgymEnv(gym.Env):
             raise gym.error.ResetNeeded("call reset() before step()")
         if self.state.is_terminal():
             raise gym.error.ResetNeeded("the episode is over: call reset()")
-        if not self.action_space.contains(action) and not (
-                isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions):
-            raise IllegalActionError(action, f"not an action of Discrete({self.game.num_actions})")
-        try:
-            self.state.apply(action)
-        except IllegalActionError as err:
-            if self.illegal_action == "raise":
-                raise
+        error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
+        if error is not None:
             obs = self._observe()
             info = self._info(obs)
-            info["illegal_action"] = str(err)
+            info["illegal_action"] = error
             return obs, self.illegal_penalty, False, False, info
         self._advance()
         terminated = self.state.is_terminal()

@@ -19,6 +19,7 @@ from boardgym.core.errors import ConfigError, IllegalActionError
 from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
+from .illegal import check_mode, try_apply
 from .spaces import observation_space
 
 
@@ -33,10 +34,7 @@ class _Common:
         self.agents = list(self.possible_agents)
 
     def _setup(self, game_name: str, render_mode, game_kwargs):
-        illegal = game_kwargs.pop("illegal_action", "penalize")
-        if illegal not in ("penalize", "raise"):
-            raise ConfigError(f"illegal_action must be 'penalize' or 'raise', got {illegal!r}")
-        self.illegal_action = illegal
+        self.illegal_action = check_mode(game_kwargs.pop("illegal_action", "penalize"))
         self.illegal_penalty = float(game_kwargs.pop("illegal_penalty", -1.0))
         if render_mode is not None and render_mode not in ("ansi", "human"):
             raise ConfigError("render_mode must be 'ansi', 'human' or None")
@@ -99,15 +97,7 @@ class _Common:
 
     def _try_apply(self, action) -> str | None:
         """Apply a seat's action; return the error text if illegal and penalized."""
-        if action is None or not (isinstance(action, (int, np.integer)) and 0 <= action < self.game.num_actions):
-            raise IllegalActionError(action, f"not an action of Discrete({self.game.num_actions})")
-        try:
-            self.state.apply(action)
-        except IllegalActionError as err:
-            if self.illegal_action == "raise":
-                raise
-            return str(err)
-        return None
+        return try_apply(self.state, action, self.game.num_actions, self.illegal_action)
 
 
 class BoardgymAECEnv(_Common, AECEnv):

@@ -106,3 +106,10 @@ def test_shaping_rewards_sum_to_terminal_score_change():
         total += r
     final = env.unwrapped.state
     assert total == pytest.approx(final.returns()[0] + final.potential(0) - start)
+
+
+def test_zero_dim_integer_array_actions_are_accepted():
+    env = gym.make("boardgym/AncientTerribleThingsSolo-v0", illegal_action="raise")
+    obs, _ = env.reset(seed=0)
+    a = np.array(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.step(a)
