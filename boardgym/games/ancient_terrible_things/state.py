@@ -16,6 +16,7 @@ from .constants import TURN_STEP_CAP
 from .decisions import HANDLERS
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .kinds import PH_SETUP
+from .observation import encode
 
 LISTS = ("chars", "tokens", "ach_holder", "ach_side", "ach_retired", "enc_at", "loc_tokens", "deck",
          "enc_unseen", "doom", "tent_pool", "rumours", "feat_deck", "feat_discard", "swag_deck",
@@ -160,8 +161,6 @@ class ATTState(State):
 
     # -- observation / render ------------------------------------------------------------------
     def observation(self, player: int, out=None):
-        from .observation import encode
-
         return encode(self, player, out)
 
     def observation_dict(self, player: int) -> dict:
