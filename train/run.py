@@ -3,7 +3,10 @@
 Layout of ``runs/<name>/``: ``config.yaml`` (resolved config + seeds + versions), ``tb/``
 (TensorBoard), ``checkpoints/`` (``ppo_<steps>_steps.zip``), ``model.zip``, ``results.md`` and
 ``results.json``; self-play runs (a ``pool:`` section) add ``pool/``
-(``snap_<steps>.zip``), ``elo_games.json``, ``elo.json`` and ``elo.md``.
+(``snap_<steps>.zip``), ``elo_games.json``, ``elo.json`` and ``elo.md``. A ``pretrain:`` section
+warm-starts a fresh model by behaviour cloning before PPO (``train/imitation.py``; logs under
+``tb/pretrain``, figures under ``"pretrain"`` in results.json); ``total_timesteps: 0`` then
+saves and evaluates the cloned policy alone.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from .config import write_config
+from .config import validate_config, write_config
 from .envs import make_vec_env
 
 
@@ -35,6 +38,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import CheckpointCallback
 
+    cfg = validate_config(dict(cfg))   # again: --set overrides come after loading
     out.mkdir(parents=True, exist_ok=True)
     (out / "checkpoints").mkdir(exist_ok=True)
     torch.set_num_threads(int(cfg["torch_threads"]))
@@ -67,6 +71,14 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     else:
         model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", tensorboard_log=tb,
                             verbose=0, **ppo_kwargs)
+    pretrained = None
+    if cfg.get("pretrain"):
+        if resume:
+            print("pretrain: skipped (resuming a trained model)", flush=True)
+        else:
+            from .imitation import pretrain
+
+            pretrained = pretrain(model, cfg, out)
     total = int(cfg["total_timesteps"])
     done_before = int(model.num_timesteps)
     remaining = max(0, total - done_before)
@@ -85,6 +97,8 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                "trained_steps_this_run": steps, "train_seconds": round(wall, 2),
                "steps_per_second": round(steps / wall, 1) if wall > 0 else None,
                "resumed_from": resume, "model": str(out / "model.zip")}
+    if pretrained is not None:
+        summary["pretrain"] = pretrained
     evals = [c for c in callbacks if hasattr(c, "history")]
     if evals:  # self-play: the periodic evaluations ran inside learn(); say how long they took
         ev_s = sum(r["seconds"] for c in evals for r in c.history)
