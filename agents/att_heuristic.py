@@ -201,6 +201,9 @@ def card_utility(card, tv) -> float:
     return sum(effect_utility(e, tv) for e in card.effects)
 
 
+KEY_KINDS = frozenset({D_EXPLORE, D_CHASM, D_BUY, D_MONKEY_BUY, D_REANIMATE})
+
+
 # ---------------------------------------------------------------------------------------------
 # the agent
 # ---------------------------------------------------------------------------------------------
@@ -210,8 +213,11 @@ class ATTHeuristicAgent(Agent):
     name = "att_heuristic"
     needs_state = True
 
-    def __init__(self, seed: int | None = None, strict: bool = False):
+    def __init__(self, seed: int | None = None, strict: bool = False, samples: int = N_SAMPLES):
+        if samples < 1:
+            raise ValueError(f"samples must be >= 1, got {samples}")
         self.rng = np.random.default_rng(seed)
+        self.samples = samples  # Monte Carlo dice samples per plan (fewer = faster, e.g. in rollouts)
         self.strict = strict  # re-raise internal errors (tests) instead of falling back
         self._plan = None     # (key, dice, value) for an effect selection in progress
         self._combo = None    # (key, dice) for a combination selection in progress
@@ -222,6 +228,13 @@ class ATTHeuristicAgent(Agent):
         if seed is not None:
             self.rng = np.random.default_rng(seed)
         self._plan = self._combo = None
+
+    @staticmethod
+    def key_decision(s) -> bool:
+        """The strategic decisions (where a search on top of this agent pays): which location
+        to explore, which Chasm encounter, which swag to buy, which card to reanimate. Dice
+        and token steps are left to the agent's own Monte Carlo plans."""
+        return bool(s.pend) and s.pend[-1][0] in KEY_KINDS
 
     # -- entry point -----------------------------------------------------------------------
     def act(self, observation, legal_mask, state=None) -> int:
@@ -763,7 +776,7 @@ class ATTHeuristicAgent(Agent):
         usable = self._usable(s)
         faces = {d: s.d_face[d] for d in usable}
         cur = self._V(ctx, _counts(faces.values()))
-        U = self.rng.random((N_SAMPLES, MAX_DICE))
+        U = self.rng.random((self.samples, MAX_DICE))
         plans = []
         cands = [(0, i, A.FEAT + i) for i in range(len(s.feats[p])) if m[A.FEAT + i]]
         cands += [(1, j, A.SWAG + j) for j in range(len(s.swag[p])) if m[A.SWAG + j]]
@@ -874,7 +887,7 @@ class ATTHeuristicAgent(Agent):
             elif e[0] == E_ADD_DIE:
                 if len(new) < MAX_DICE and new.count(e[1]) < supply[e[1]]:
                     new.append(e[1])
-        U = self.rng.random((2 * N_SAMPLES, MAX_DICE))
+        U = self.rng.random((2 * self.samples, MAX_DICE))
         before = self._expect(s, ctx, [], cols, U)
         after = self._expect(s, ctx, [], new, U)
         bonus = 0.3 * sum(1 for col in new if col == 3) - 0.3 * sum(1 for col in cols if col == 3)
@@ -904,7 +917,7 @@ class ATTHeuristicAgent(Agent):
 
             d = luck_die(s)
             usable = self._usable(s)
-            U = self.rng.random((N_SAMPLES, MAX_DICE))
+            U = self.rng.random((self.samples, MAX_DICE))
             ev = self._expect(s, ctx, [s.d_face[x] for x in usable if x != d], [YELLOW], U)
             plans.append((ev - cur + 0.01, A.LUCK, [], None))
         plans = [x for x in plans if x[0] > 0.02]

@@ -67,6 +67,7 @@ VICTORY_POINTS = 14.0
 PERSON_POINTS = 2.6
 DREAM_POINTS = 2.2
 IDEA_POINTS = 0.8
+KEY_KINDS = frozenset({D_COMMIT, D_OWNER, D_TALISMAN, D_NIGHTOPT})
 SECRET_POINTS = 1.6
 WOUND_POINTS = 0.8
 
@@ -86,6 +87,13 @@ class PaleoHeuristicAgent(Agent):
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
+
+    @staticmethod
+    def key_decision(s) -> bool:
+        """The strategic decisions (where a search on top of this agent pays): which card to
+        take, what to do in an owner window, the talisman, the night options. Wounds, tools and
+        rewards are left to the agent's own rules."""
+        return bool(s.pend) and s.pend[-1][0] in KEY_KINDS
 
     # -- entry ------------------------------------------------------------------------------
     def act(self, observation, legal_mask, state=None) -> int:
