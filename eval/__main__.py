@@ -1,5 +1,6 @@
-"""``python -m eval --game G [--agents random,heuristic[,ppo:PATH]] [--games N] [--players P[,Q]]
-[--seed-base S] [--tb runs/NAME/tb] [--out results/G]``: tournaments -> tournament.md/.json + PNGs.
+"""``python -m eval --game G [--agents random,heuristic[,ppo:PATH][,ismcts:K=V,...]] [--games N]
+[--players P[,Q]] [--option KEY=VALUE ...] [--seed-base S] [--tb runs/NAME/tb] [--out results/G]``:
+tournaments -> tournament.md/.json + PNGs.
 """
 from __future__ import annotations
 
@@ -25,9 +26,12 @@ def game_defaults(game: str) -> dict:
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog="python -m eval", description="Tournaments over fixed seeds.")
     ap.add_argument("--game", default="ancient_terrible_things", choices=list(GAMES))
-    ap.add_argument("--agents", help="comma list: random, heuristic, ppo:PATH, module:Class")
+    ap.add_argument("--agents", help="semicolon or comma list: random, heuristic, ppo:PATH, module:Class, "
+                    "ismcts:KEY=VALUE,... (an ISMCTS spec takes the rest of its ';'-separated item)")
     ap.add_argument("--games", type=int, help="games per pair (competitive) or per agent (solo)")
     ap.add_argument("--players", help="player count(s), comma list, e.g. 2 or 2,1")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option (YAML value), e.g. --option level=1 --option modules=null")
     ap.add_argument("--seed-base", type=int)
     ap.add_argument("--bootstrap", type=int, default=500, help="bootstrap resamples for Elo intervals")
     ap.add_argument("--tb", help="a TensorBoard log dir (runs/NAME/tb) to plot a learning curve from")
@@ -35,10 +39,28 @@ def parse_args(argv=None):
     return ap.parse_args(argv)
 
 
+def split_agents(text: str) -> list[str]:
+    """``a;b;c`` or ``a,b,c``; with ``;`` an item may hold commas (``ismcts:k=v,k=v``)."""
+    if ";" in text:
+        return [x.strip() for x in text.split(";") if x.strip()]
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def parse_options(items: list[str]) -> dict:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--option {item!r}: expected KEY=VALUE")
+        out[key] = yaml.safe_load(value)
+    return out
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     d = game_defaults(args.game).get("tournament", {})
-    specs = args.agents.split(",") if args.agents else list(d.get("agents", ["random"]))
+    specs = split_agents(args.agents) if args.agents else list(d.get("agents", ["random"]))
+    options = parse_options(args.option)
     players = ([int(x) for x in args.players.split(",")] if args.players
                else list(d.get("players", [2])))
     games = args.games if args.games is not None else int(d.get("games", 100))
@@ -48,9 +70,10 @@ def main(argv=None) -> int:
 
     t0 = time.perf_counter()
     results, md, pngs = [], [f"# Tournament: {args.game}\n",
-                             f"agents: {', '.join(specs)}; games: {games}; seed base: {seed_base}\n"], []
+                             f"agents: {'; '.join(specs)}; games: {games}; seed base: {seed_base}"
+                             + (f"; options: {options}" if options else "") + "\n"], []
     for p in players:
-        r = tournament.run(args.game, specs, p, games, seed_base, n_boot=args.bootstrap)
+        r = tournament.run(args.game, specs, p, games, seed_base, n_boot=args.bootstrap, options=options)
         results.append(r)
         section = tournament.to_markdown(r)
         md.append(section)

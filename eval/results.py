@@ -23,6 +23,8 @@ from pathlib import Path
 
 import yaml
 
+from boardgym.core.errors import ConfigError
+
 from .evaluate import evaluate_team, evaluate_vs_field, results_table
 from .play import ENV_ONLY_KWARGS, env_game_kwargs
 
@@ -90,11 +92,34 @@ def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) ->
     return p, info
 
 
-def ismcts_agent(budget: dict):
-    from agents.ismcts import ISMCTSAgent
+ISMCTS_KEYS = ("simulations", "rollout_depth", "c", "rollout", "prior", "prior_weight", "search",
+               "rollout_options")
 
-    return ISMCTSAgent(simulations=int(budget["simulations"]), rollout_depth=int(budget["rollout_depth"]),
-                       c=float(budget.get("c", 1.0)), rollout_agent=None, seed=0)
+
+def ismcts_agent(game_name: str, budget: dict):
+    """``agents.ismcts.make_ismcts`` with the budget's search settings (``games`` is not one)."""
+    from agents.ismcts import make_ismcts
+
+    unknown = sorted(set(budget) - set(ISMCTS_KEYS) - {"games"})
+    if unknown:
+        raise ConfigError(f"ismcts budget: unknown key(s) {unknown}; valid: {list(ISMCTS_KEYS) + ['games']}")
+    kw = {k: budget[k] for k in ISMCTS_KEYS if k in budget}
+    return make_ismcts(game_name, seed=0, **kw)
+
+
+def describe_ismcts(b: dict) -> str:
+    """One line saying exactly what the ISMCTS row ran."""
+    prior = b.get("prior")
+    rollout = b.get("rollout", "random")
+    depth = int(b["rollout_depth"])
+    text = (f"{b['simulations']} simulations per searched decision, c = {b.get('c', 1.0)}, "
+            f"{rollout} rollouts " + ("to the end of the game" if depth >= 10_000 else f"of {depth} decisions")
+            + (f" (rollout options {b['rollout_options']})" if b.get("rollout_options") else ""))
+    if prior and prior != "none":
+        text += f", PUCT prior: {prior} (weight {b.get('prior_weight', 0.5)})"
+    if b.get("search", "all") == "key":
+        text += ", searching only the heuristic's key decisions (the heuristic plays the rest)"
+    return text
 
 
 def run_entry(entry: dict, settings: dict, ppo: Path | None) -> dict:
@@ -111,7 +136,7 @@ def run_entry(entry: dict, settings: dict, ppo: Path | None) -> dict:
         budget["games"] = settings["ismcts_games"]
     agents = [("random", "random", seeds), ("heuristic", "heuristic", seeds)]
     if not settings["no_ismcts"]:
-        agents.append(("ismcts", ismcts_agent(budget), seeds[:int(budget["games"])]))
+        agents.append(("ismcts", ismcts_agent(game_name, budget), seeds[:int(budget["games"])]))
     if ppo is not None:
         agents.append(("ppo", f"ppo:{ppo}", seeds))
     rows, timing = [], {}
@@ -165,8 +190,8 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
            "seat; a win is the top return (a shared first place counts 1/k) and the score is the "
            "agent's own. Mirror rows (heuristic vs heuristic, random vs random) measure seat and "
            "seed luck: about 0.5 is expected in 2 players. PPO plays deterministically (the most "
-           "probable legal action). ISMCTS is `agents.ismcts.ISMCTSAgent` with random rollouts "
-           "and the stated budget, on the first seeds only (it is slow).", ""]
+           "probable legal action). ISMCTS is `agents.ismcts.make_ismcts` with the stated budget, on "
+           "the first seeds only (it is slow).", ""]
     for res in results:
         out.append(f"## {res['key']}: `{res['env_id']}` ({_kind(res)})")
         out.append("")
@@ -176,8 +201,7 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
                    + (", each agent against the heuristic and against random" if res["competitive"] else ""))
         if res["ismcts"]:
             b = res["ismcts"]
-            out.append(f"- ISMCTS budget: {b['simulations']} simulations per decision, rollout depth "
-                       f"{b['rollout_depth']}, c = {b.get('c', 1.0)}, random rollouts; "
+            out.append(f"- ISMCTS budget: {describe_ismcts(b)}; "
                        f"{b['games']} games (seeds {res['seeds'][0]}.."
                        f"{res['seeds'][0] + int(b['games']) - 1})")
         info = ppo_info.get(res["key"])

@@ -72,8 +72,8 @@ def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_b
 
 
 def run(game_name: str, specs: list[str], players: int, games: int, seed_base: int,
-        n_boot: int = 500) -> dict:
-    kwargs = {players_kwarg(game_name): players}
+        n_boot: int = 500, options: dict | None = None) -> dict:
+    kwargs = dict(options or {}, **{players_kwarg(game_name): players})
     game = make_game(game_name, **kwargs)
     if players == 1 or game.info.cooperative:
         return team(game_name, kwargs, specs, games, seed_base)

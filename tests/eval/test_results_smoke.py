@@ -20,8 +20,8 @@ def test_results_page_smoke(tmp_path):
     text = out.read_text()
     assert "## att_2p: `boardgym/AncientTerribleThings-v0` (competitive, 2 players)" in text
     assert "## paleo: `boardgym/Paleo-v0` (cooperative, 2 seats, one shared agent)" in text
-    assert "ISMCTS budget: 20 simulations per decision" in text      # att_2p: the config's default
-    assert "ISMCTS budget: 10 simulations per decision" in text      # paleo: its own budget
+    assert "ISMCTS budget: 20 simulations per searched decision" in text      # att_2p: the config's default
+    assert "ISMCTS budget: 10 simulations per searched decision" in text      # paleo: its own budget
     assert "command: `python -m eval.results --only att_2p,paleo" in text and "UTC" in text
     data = json.loads(js.read_text())
     att, paleo = data["results"]

@@ -37,3 +37,32 @@ def test_read_scalars(tmp_path):
 
     s = read_scalars(_tb_run(tmp_path / "tb"))
     assert [step for step, _ in s["rollout/ep_rew_mean"]] == [0, 1000, 2000, 3000, 4000]
+
+
+def test_ismcts_spec_and_game_options(tmp_path):
+    """An ``ismcts:K=V,...`` agent and ``--option`` game options reach the tournament."""
+    out = tmp_path / "res"
+    spec = "ismcts:simulations=2,rollout_depth=3,prior=heuristic,rollout=heuristic,search=key"
+    assert main(["--game", "paleo", "--agents", f"heuristic;{spec}", "--games", "1", "--players", "2",
+                 "--option", "level=1", "--option", "modules=null", "--out", str(out)]) == 0
+    data = json.loads((out / "tournament.json").read_text())
+    team = data["tournaments"][0]
+    assert team["kind"] == "team" and team["game_kwargs"] == {"level": 1, "modules": None, "num_groups": 2}
+    assert [r["agent"] for r in team["rows"]] == ["heuristic", "ismcts"]
+
+
+def test_ismcts_spec_parsing_and_errors():
+    import pytest
+
+    from agents.ismcts import ISMCTSAgent
+    from boardgym.core.errors import ConfigError
+    from eval.play import agent_from_spec, parse_ismcts_spec
+
+    assert parse_ismcts_spec("ismcts:simulations=32,c=0.5,search=key,rollout.samples=8") == {
+        "simulations": 32, "c": 0.5, "search": "key", "rollout_options": {"samples": 8}}
+    a = agent_from_spec("ismcts:simulations=4,prior=heuristic,rollout=heuristic,rollout.samples=8",
+                        "ancient_terrible_things", 1)
+    assert isinstance(a, ISMCTSAgent) and a.simulations == 4 and a.rollout_agent.samples == 8
+    for bad in ("ismcts:simulations", "ismcts:bogus=1", "ismcts:search=some"):
+        with pytest.raises(ConfigError):
+            agent_from_spec(bad, "ancient_terrible_things", 1)
