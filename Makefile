@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1
 GAME    ?= ancient_terrible_things
 JOBS    ?= 2
 
-.PHONY: install test slow train eval bench play clean
+.PHONY: install test slow train eval results bench play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,9 @@ train: install
 
 eval: install
 	$(BIN)/python -m eval --game $(GAME)
+
+results: install
+	$(BIN)/python -m eval.results --jobs 3
 
 bench: install
 	$(BIN)/python -m eval.bench

@@ -38,7 +38,7 @@ def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog="python -m eval.results", description="Regenerate docs/results.md: every configured game, "
                                  "random / heuristic / ISMCTS / PPO on the same fixed seeds.")
     ap.add_argument("--config", default=str(CONFIG), help="entries, seeds and budgets (YAML)")
-    ap.add_argument("--ppo", action="append", default=[], metavar="KEY=PATH",
+    ap.add_argument("--ppo", action="append", default=[], metavar="KEY[:LABEL]=PATH",
                     help="a MaskablePPO model (.zip or run folder) for entry KEY; default "
                          "runs/<training config name>/model.zip when it exists")
     ap.add_argument("--games", type=int, help="games per agent (per opponent when competitive)")
@@ -46,6 +46,7 @@ def parse_args(argv=None):
     ap.add_argument("--seed-base", type=int)
     ap.add_argument("--only", help="comma list of entry keys")
     ap.add_argument("--no-ismcts", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="entries evaluated in parallel processes")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results.md"))
     ap.add_argument("--json", default=str(ROOT / "results" / "results.json"), help="the raw rows")
@@ -94,15 +95,16 @@ def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) ->
 
 ISMCTS_KEYS = ("simulations", "rollout_depth", "c", "rollout", "prior", "prior_weight", "search",
                "rollout_options")
+BUDGET_ONLY = ("games", "opponents")  # where and how much ISMCTS plays, not how it searches
 
 
 def ismcts_agent(game_name: str, budget: dict):
     """``agents.ismcts.make_ismcts`` with the budget's search settings (``games`` is not one)."""
     from agents.ismcts import make_ismcts
 
-    unknown = sorted(set(budget) - set(ISMCTS_KEYS) - {"games"})
+    unknown = sorted(set(budget) - set(ISMCTS_KEYS) - set(BUDGET_ONLY))
     if unknown:
-        raise ConfigError(f"ismcts budget: unknown key(s) {unknown}; valid: {list(ISMCTS_KEYS) + ['games']}")
+        raise ConfigError(f"ismcts budget: unknown key(s) {unknown}; valid: {list(ISMCTS_KEYS + BUDGET_ONLY)}")
     kw = {k: budget[k] for k in ISMCTS_KEYS if k in budget}
     return make_ismcts(game_name, seed=0, **kw)
 
@@ -122,7 +124,14 @@ def describe_ismcts(b: dict) -> str:
     return text
 
 
-def run_entry(entry: dict, settings: dict, ppo: Path | None) -> dict:
+def _run_entry_job(job):
+    import torch
+
+    torch.set_num_threads(1)
+    return run_entry(*job)
+
+
+def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict:
     from boardgym.games import make_game
 
     train_cfg = yaml.safe_load((TRAIN_CONFIGS / entry["train_config"]).read_text())
@@ -137,21 +146,22 @@ def run_entry(entry: dict, settings: dict, ppo: Path | None) -> dict:
     agents = [("random", "random", seeds), ("heuristic", "heuristic", seeds)]
     if not settings["no_ismcts"]:
         agents.append(("ismcts", ismcts_agent(game_name, budget), seeds[:int(budget["games"])]))
-    if ppo is not None:
-        agents.append(("ppo", f"ppo:{ppo}", seeds))
+    for label, path in ppos:
+        agents.append((label, f"ppo:{path}", seeds))
     rows, timing = [], {}
     t_entry = time.perf_counter()
     for label, spec, agent_seeds in agents:
         t0 = time.perf_counter()
         if competitive:
-            got = evaluate_vs_field(game_name, game_kwargs, [spec], OPPONENTS, agent_seeds)
+            versus = list(budget.get("opponents", OPPONENTS)) if label == "ismcts" else OPPONENTS
+            got = evaluate_vs_field(game_name, game_kwargs, [spec], versus, agent_seeds)
         else:
             got = evaluate_team(game_name, game_kwargs, [spec], agent_seeds)
         for r in got:
             r["agent"] = label
         rows.extend(got)
         dt = time.perf_counter() - t0
-        n_games = len(agent_seeds) * (len(OPPONENTS) if competitive else 1)
+        n_games = len(agent_seeds) * (len(versus) if competitive else 1)
         timing[label] = {"seconds": round(dt, 1), "games": n_games,
                          "seconds_per_game": round(dt / max(1, n_games), 3)}
         print(f"  {entry['key']}: {label} done in {dt:.1f} s", flush=True)
@@ -201,15 +211,16 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
                    + (", each agent against the heuristic and against random" if res["competitive"] else ""))
         if res["ismcts"]:
             b = res["ismcts"]
+            versus = (f", against {' and '.join(b.get('opponents', OPPONENTS))}" if res["competitive"] else "")
             out.append(f"- ISMCTS budget: {describe_ismcts(b)}; "
-                       f"{b['games']} games (seeds {res['seeds'][0]}.."
+                       f"{b['games']} games{versus} (seeds {res['seeds'][0]}.."
                        f"{res['seeds'][0] + int(b['games']) - 1})")
-        info = ppo_info.get(res["key"])
-        if info:
+        infos = ppo_info.get(res["key"]) or []
+        for label, info in infos:
             shown = Path(info["path"])
             if shown.is_absolute() and ROOT in shown.parents:
                 shown = shown.relative_to(ROOT)
-            line = f"- PPO: `{shown}`"
+            line = f"- {label}: `{shown}`"
             if info.get("timesteps"):
                 line += f", {info['timesteps']} steps"
             if info.get("train_seconds"):
@@ -217,7 +228,7 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
             if info.get("command"):
                 line += f"; trained with `{info['command']}`"
             out.append(line)
-        else:
+        if not infos:
             out.append("- PPO: no model (train one with `python -m train --config "
                        f"train/configs/{res['train_config']}` or pass `--ppo {res['key']}=PATH`)")
         t = ", ".join(f"{k} {v['seconds_per_game']:.2f} s/game" for k, v in res["timing"].items())
@@ -263,7 +274,8 @@ def main(argv=None) -> int:
     if args.only:
         keep = set(args.only.split(","))
         entries = [e for e in entries if e["key"] in keep]
-    known = [e["key"] for e in conf["entries"]]
+    known = [e["key"] for e in conf["entries"]] + [f"{e['key']}:{x['label']}" for e in conf["entries"]
+                                                   for x in e.get("more_ppo") or []]
     unknown = set(given) - set(known)
     if unknown:
         raise SystemExit(f"--ppo for unknown entries {sorted(unknown)}; known: {known}")
@@ -273,15 +285,32 @@ def main(argv=None) -> int:
         torch.set_num_threads(1)
     except ImportError:
         pass
-    results, ppo_info = [], {}
+    jobs = []
+    ppo_info: dict[str, list] = {}
     for e in entries:
         train_cfg = yaml.safe_load((TRAIN_CONFIGS / e["train_config"]).read_text())
         train_cfg.setdefault("name", Path(e["train_config"]).stem)
-        ppo, info = resolve_ppo(e["key"], train_cfg, given, Path(args.runs))
-        if ppo is not None:
-            ppo_info[e["key"]] = info
-        print(f"{e['key']}: {train_cfg['env_id']} (PPO: {ppo or 'none'})", flush=True)
-        results.append(run_entry(e, settings, ppo))
+        ppos = []
+        models = [("ppo", e["key"], train_cfg)]
+        for extra in e.get("more_ppo") or []:  # further trained agents on the same game
+            cfg2 = yaml.safe_load((TRAIN_CONFIGS / extra["train_config"]).read_text())
+            cfg2.setdefault("name", Path(extra["train_config"]).stem)
+            models.append((extra["label"], f"{e['key']}:{extra['label']}", cfg2))
+        for label, given_key, cfg in models:
+            path, info = resolve_ppo(given_key, cfg, given, Path(args.runs))
+            if path is not None:
+                ppos.append((label, path))
+                ppo_info.setdefault(e["key"], []).append((label, info))
+        print(f"{e['key']}: {train_cfg['env_id']} (PPO: {', '.join(str(p) for _, p in ppos) or 'none'})",
+              flush=True)
+        jobs.append((e, settings, ppos))
+    if args.jobs > 1 and len(jobs) > 1:  # one process per entry: the page's entries are independent
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(_run_entry_job, jobs))
+    else:
+        results = [run_entry(*job) for job in jobs]
     cli = list(argv if argv is not None else sys.argv[1:])
     meta = {"command": "python -m eval.results" + (" " + shlex.join(cli) if cli else ""),
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,

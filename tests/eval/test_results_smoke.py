@@ -1,8 +1,21 @@
 """``python -m eval.results`` writes the results page: a section per configured game with random,
-heuristic, ISMCTS and (given a model) PPO rows on the same seeds, budgets and timestamps."""
+heuristic, ISMCTS and (given models) PPO rows on the same seeds, budgets and timestamps."""
 import json
 
+import yaml
+
 from eval.results import main
+
+CONFIG = {
+    "seed_base": 500000, "games": 2,
+    "ismcts": {"simulations": 3, "search": "key", "prior": "heuristic", "prior_weight": 0.5,
+               "rollout": "heuristic", "rollout_depth": 4, "c": 1.0, "games": 1},
+    "entries": [
+        {"key": "att_2p", "train_config": "att_selfplay.yaml", "ismcts": {"opponents": ["heuristic"]}},
+        {"key": "paleo", "train_config": "paleo.yaml", "ismcts": {"simulations": 2},
+         "more_ppo": [{"label": "ppo_bc", "train_config": "paleo_bc.yaml"}]},
+    ],
+}
 
 
 def test_results_page_smoke(tmp_path):
@@ -13,22 +26,26 @@ def test_results_page_smoke(tmp_path):
     venv = make_vec_env("boardgym/Paleo-v0", {}, 1, 0, "dummy")
     MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0).save(tmp_path / "m.zip")
     venv.close()
+    conf = tmp_path / "results.yaml"
+    conf.write_text(yaml.safe_dump(CONFIG))
     out, js = tmp_path / "results.md", tmp_path / "results.json"
-    assert main(["--only", "att_2p,paleo", "--games", "2", "--ismcts-games", "1",
-                 "--runs", str(tmp_path / "none"),
-                 "--ppo", f"paleo={tmp_path / 'm.zip'}", "--out", str(out), "--json", str(js)]) == 0
+    assert main(["--config", str(conf), "--runs", str(tmp_path / "none"), "--jobs", "2",
+                 "--ppo", f"paleo={tmp_path / 'm.zip'}", "--ppo", f"paleo:ppo_bc={tmp_path / 'm.zip'}",
+                 "--out", str(out), "--json", str(js)]) == 0
     text = out.read_text()
     assert "## att_2p: `boardgym/AncientTerribleThings-v0` (competitive, 2 players)" in text
     assert "## paleo: `boardgym/Paleo-v0` (cooperative, 2 seats, one shared agent)" in text
-    assert "ISMCTS budget: 20 simulations per searched decision" in text      # att_2p: the config's default
-    assert "ISMCTS budget: 10 simulations per searched decision" in text      # paleo: its own budget
-    assert "command: `python -m eval.results --only att_2p,paleo" in text and "UTC" in text
+    assert "ISMCTS budget: 3 simulations per searched decision" in text      # att_2p: the default
+    assert "ISMCTS budget: 2 simulations per searched decision" in text      # paleo: its own budget
+    assert "PUCT prior: heuristic" in text and "key decisions" in text and "against heuristic (" in text
+    assert "- ppo_bc: `" in text and text.count("- PPO: no model") == 1  # att_2p has none
+    assert "command: `python -m eval.results --config" in text and "UTC" in text
     data = json.loads(js.read_text())
     att, paleo = data["results"]
     assert {(r["agent"], r["opponent"]) for r in att["rows"]} == {
-        (a, o) for a in ("random", "heuristic", "ismcts") for o in ("heuristic", "random")}
+        (a, o) for a in ("random", "heuristic") for o in ("heuristic", "random")} | {("ismcts", "heuristic")}
     assert all(r["games"] == (1 if r["agent"] == "ismcts" else 2) for r in att["rows"])
-    assert [r["agent"] for r in paleo["rows"]] == ["random", "heuristic", "ismcts", "ppo"]
+    assert [r["agent"] for r in paleo["rows"]] == ["random", "heuristic", "ismcts", "ppo", "ppo_bc"]
     assert paleo["game_kwargs"]["level"] == 1 and paleo["players"] == 2
     for r in att["rows"] + paleo["rows"]:
         assert 0.0 <= r["win_low"] <= r["win_rate"] <= r["win_high"] <= 1.0
