@@ -1,6 +1,6 @@
 """The project's results page: ``python -m eval.results [--ppo KEY=PATH ...] [--games N]
-[--ismcts-games N] [--only KEY[,KEY]] [--config eval/configs/results.yaml] [--out docs/results.md]
-[--json results/results.json]``.
+[--ismcts-games N] [--only KEY[,KEY] [--keep-others]] [--jobs N] [--config eval/configs/results.yaml]
+[--out docs/results.md] [--json results/results.json]``.
 
 For every entry of ``eval/configs/results.yaml`` (a training config: its env id and game options)
 it plays random, the game's heuristic, ISMCTS (the stated budget) and, when a model exists, PPO
@@ -8,6 +8,8 @@ on the same fixed seeds: solo / cooperative games report win rate and mean score
 games report each agent's win rate and own score against the heuristic and against random,
 seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% normal
 intervals. The page records the exact command, budgets, seeds, timings and timestamps.
+``--only K --keep-others`` re-runs entry K and keeps the other sections from the JSON of the
+previous page (each section states the command and time that produced it).
 """
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ def parse_args(argv=None):
     ap.add_argument("--ismcts-games", type=int, help="games for ISMCTS (default from the config)")
     ap.add_argument("--seed-base", type=int)
     ap.add_argument("--only", help="comma list of entry keys")
+    ap.add_argument("--keep-others", action="store_true",
+                    help="with --only: keep the other entries' sections from the previous --json file")
     ap.add_argument("--no-ismcts", action="store_true")
     ap.add_argument("--jobs", type=int, default=1, help="entries evaluated in parallel processes")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
@@ -176,6 +180,19 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
             "rows": rows, "timing": timing, "seconds": round(time.perf_counter() - t_entry, 1)}
 
 
+def _merge_previous(js: Path, conf: dict, fresh: list[dict], ppo_info: dict) -> tuple[list[dict], dict]:
+    """The fresh entries plus the previous page's other entries, in the config's order."""
+    if not js.is_file():
+        raise SystemExit(f"--keep-others: no previous results file {js}")
+    old = json.loads(js.read_text())
+    by_key = {r["key"]: r for r in old.get("results", [])}
+    by_key.update({r["key"]: r for r in fresh})
+    info = {k: v for k, v in (old.get("ppo") or {}).items() if k not in {r["key"] for r in fresh}}
+    info.update(ppo_info)
+    order = [e["key"] for e in conf["entries"]]
+    return [by_key[k] for k in order if k in by_key], info
+
+
 def _kind(res: dict) -> str:
     if res["competitive"]:
         return f"competitive, {res['players']} players"
@@ -233,6 +250,8 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
                        f"train/configs/{res['train_config']}` or pass `--ppo {res['key']}=PATH`)")
         t = ", ".join(f"{k} {v['seconds_per_game']:.2f} s/game" for k, v in res["timing"].items())
         out.append(f"- time: {res['seconds']:.0f} s ({t})")
+        if res.get("command"):
+            out.append(f"- section produced by `{res['command']}`, finished {res['finished']}")
         out.append("")
         out.append(results_table(res["rows"]))
         out.append("")
@@ -312,7 +331,12 @@ def main(argv=None) -> int:
     else:
         results = [run_entry(*job) for job in jobs]
     cli = list(argv if argv is not None else sys.argv[1:])
-    meta = {"command": "python -m eval.results" + (" " + shlex.join(cli) if cli else ""),
+    command = "python -m eval.results" + (" " + shlex.join(cli) if cli else "")
+    for res in results:
+        res["command"], res["finished"] = command, _now()
+    if args.only and args.keep_others:
+        results, ppo_info = _merge_previous(Path(args.json), conf, results, ppo_info)
+    meta = {"command": command,
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
             "versions": _versions()}

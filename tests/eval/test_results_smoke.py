@@ -49,3 +49,14 @@ def test_results_page_smoke(tmp_path):
     assert paleo["game_kwargs"]["level"] == 1 and paleo["players"] == 2
     for r in att["rows"] + paleo["rows"]:
         assert 0.0 <= r["win_low"] <= r["win_rate"] <= r["win_high"] <= 1.0
+
+    # re-run one entry and keep the other's section from the JSON
+    assert main(["--config", str(conf), "--runs", str(tmp_path / "none"), "--only", "att_2p",
+                 "--keep-others", "--no-ismcts", "--games", "1",
+                 "--out", str(out), "--json", str(js)]) == 0
+    again = json.loads(js.read_text())
+    att2, paleo2 = again["results"]
+    assert att2["key"] == "att_2p" and all(r["games"] == 1 for r in att2["rows"])
+    assert paleo2["rows"] == paleo["rows"] and paleo2["command"] == paleo["command"]
+    text = out.read_text()
+    assert "## paleo:" in text and "- ppo_bc: `" in text and "--only att_2p --keep-others" in text
