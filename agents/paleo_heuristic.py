@@ -181,7 +181,6 @@ class _Mind:
 
     def unit(self, r: int, k: int) -> float:
         """Worth of holding the (k+1)-th unit of resource r in storage."""
-        s = self.s
         if r == FOOD:
             need = self.night_food_need()
             if k < need:
@@ -749,7 +748,6 @@ class _Mind:
     # -- failed check / tool window ---------------------------------------------------------------
     def negative(self) -> int | None:
         s = self.s
-        night = s.r_src == SRC_NIGHT
         best, bv = None, None
         for k in self.legal_in(A.OPTION, 6):
             o = self.cards[s.r_card].opts[k]
