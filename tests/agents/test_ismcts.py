@@ -182,3 +182,28 @@ def test_engine_search_is_legal_seeded_and_leaves_the_state_alone(game_name, kwa
         assert picks[0] == picks[1]
         assert s.legal_mask()[picks[0]]
         assert s.to_json() == before  # search worked on determinized copies only
+
+
+def test_a_time_budget_alone_runs_simulations_and_stops():
+    s = _coins()
+    agent = ISMCTSAgent(simulations=0, seconds=0.05, seed=4)
+    a = agent.act(None, s.legal_mask(), s)
+    assert 0 <= a < 4 and agent.last_simulations >= 1
+
+
+def test_key_decision_filter_leaves_other_decisions_to_the_prior():
+    """search='key': the heuristic answers the decisions it does not declare strategic, with no
+    simulation run; a key decision is searched."""
+    from agents.att_heuristic import ATTHeuristicAgent
+
+    game = make_game("ancient_terrible_things", num_players=2)
+    agent = make_ismcts("ancient_terrible_things", simulations=4, rollout_depth=3, rollout="heuristic",
+                        prior="heuristic", search="key", seed=1)
+    seen = {True: 0, False: 0}
+    for skip in range(12):
+        s = _first_decision(game, 5, skip)
+        key = ATTHeuristicAgent.key_decision(s)
+        agent.act(None, s.legal_mask().copy(), s)
+        assert agent.last_simulations == (4 if key else 0)
+        seen[key] += 1
+    assert seen[True] and seen[False]
