@@ -24,6 +24,11 @@ Two selection rules:
 ``rollout_agent`` (default: uniform random) plays the rollouts; ``make_ismcts(game, ...)`` builds
 the standard configurations by name (``"random"`` or ``"heuristic"`` for prior and rollouts).
 
+``evaluator(state) -> list[float]`` (optional) scores a rollout that stops before the end instead
+of ``state.potential``; ``make_ismcts(..., evaluator="ppo:PATH")`` uses a trained critic (its
+value of the deciding seat's observation plus the potential, which undoes potential-based
+shaping of the value targets).
+
 ``search_filter(state) -> bool`` limits the search to the decisions it accepts (the others go to
 the prior agent, or to a uniform random legal action without one). Heuristic agents may declare
 their game's strategic decisions as ``key_decision(state)``; ``make_ismcts(..., search="key")``
@@ -73,6 +78,7 @@ class ISMCTSAgent(Agent):
         seed: seeds determinizations, chance samples, random rollouts and tie-breaks.
         value_scale: divides values before selection (games with large returns).
         search_filter: ``callable(state) -> bool``; decisions it rejects are not searched.
+        evaluator: ``callable(state) -> list[float]`` per seat for rollouts cut at ``rollout_depth``.
     """
 
     name = "ismcts"
@@ -81,7 +87,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, simulations: int = 200, seconds: float | None = None, c: float = 1.0,
                  rollout_depth: int = 60, rollout_agent: Agent | None = None, seed: int | None = None,
                  value_scale: float = 1.0, prior_agent: Agent | None = None, prior_weight: float = 0.5,
-                 search_filter=None):
+                 search_filter=None, evaluator=None):
         if simulations < 0 or (simulations == 0 and not seconds):
             raise ValueError("give a positive simulation count or a time budget in seconds")
         if seconds is not None and seconds < 0:
@@ -99,6 +105,7 @@ class ISMCTSAgent(Agent):
         self.prior_weight = prior_weight
         self.value_scale = value_scale
         self.search_filter = search_filter
+        self.evaluator = evaluator
         self.rng = np.random.default_rng(seed)
         self.last_simulations = 0  # simulations run for the latest searched decision
 
@@ -221,18 +228,22 @@ class ISMCTSAgent(Agent):
             depth += 1
         if s.current_player == TERMINAL:
             return list(s.returns())
+        if self.evaluator is not None:
+            return list(self.evaluator(s))
         return [s.potential(p) for p in range(s.game.num_players)]
 
 
 def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = None, c: float = 1.0,
                 rollout_depth: int = 60, rollout: str = "random", prior: str | None = None,
                 prior_weight: float = 0.5, seed: int | None = None, value_scale: float = 1.0,
-                rollout_options: dict | None = None, search: str = "all") -> ISMCTSAgent:
+                rollout_options: dict | None = None, search: str = "all",
+                evaluator: str | None = None) -> ISMCTSAgent:
     """An ISMCTSAgent whose rollout policy and prior are named: ``"random"`` (rollouts only) or
     ``"heuristic"`` (the game's registered heuristic, a fresh instance for each role; the rollout
     copy gets ``rollout_options`` as constructor keywords, e.g. a cheaper setting). ``search``:
     ``"all"`` decisions, or ``"key"``: only those the game's heuristic declares strategic
-    (``key_decision(state)``), the others played by the prior (the heuristic by default)."""
+    (``key_decision(state)``), the others played by the prior (the heuristic by default).
+    ``evaluator``: None (the running score) or ``"ppo:PATH"`` (a trained critic, see above)."""
     from boardgym.core.errors import ConfigError
     from boardgym.envs.opponents import make_agent
     from boardgym.envs.opponents import load_object
@@ -263,4 +274,28 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
     return ISMCTSAgent(simulations=simulations, seconds=seconds, c=c, rollout_depth=rollout_depth,
                        rollout_agent=named(rollout, "rollout"), prior_agent=named(prior, "prior"),
                        prior_weight=prior_weight, seed=seed, value_scale=value_scale,
-                       search_filter=search_filter)
+                       search_filter=search_filter, evaluator=critic_evaluator(evaluator))
+
+
+def critic_evaluator(spec: str | None):
+    """None, or ``"ppo:PATH"`` -> ``evaluator(state)``: the critic's value of each seat's
+    observation plus the state's potential (cooperative games: one value for the team)."""
+    if spec in (None, "none"):
+        return None
+    from boardgym.core.errors import ConfigError
+
+    if not isinstance(spec, str) or not spec.startswith("ppo:"):
+        raise ConfigError(f"ISMCTS evaluator must be 'ppo:PATH', got {spec!r}")
+    from agents.ppo import PPOAgent
+
+    critic = PPOAgent(spec[4:])
+
+    def evaluate(s):
+        n = s.game.num_players
+        if s.game.info.cooperative:
+            p = s.current_player if 0 <= s.current_player < n else 0
+            v = critic.value(s.observation(p)) + s.potential(p)
+            return [v] * n
+        return [critic.value(s.observation(p)) + s.potential(p) for p in range(n)]
+
+    return evaluate

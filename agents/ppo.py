@@ -55,5 +55,12 @@ class PPOAgent(Agent):
             latent = self.policy.mlp_extractor.forward_actor(features)
             return self.policy.action_net(latent)[0].cpu().numpy()
 
+    def value(self, observation) -> float:
+        """The critic's estimate of the seat's (discounted, shaped if trained so) return."""
+        th = self._torch
+        obs = np.asarray(observation, dtype=np.float32).reshape(1, -1)
+        with th.no_grad():
+            return float(self.policy.predict_values(th.as_tensor(obs, device=self.policy.device))[0, 0])
+
     def act(self, observation, legal_mask, state=None) -> int:
         return masked_choice(self.logits(observation), legal_mask, self.deterministic, self.rng)

@@ -98,7 +98,7 @@ def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) ->
 
 
 ISMCTS_KEYS = ("simulations", "rollout_depth", "c", "rollout", "prior", "prior_weight", "search",
-               "rollout_options")
+               "rollout_options", "evaluator")
 BUDGET_ONLY = ("games", "opponents")  # where and how much ISMCTS plays, not how it searches
 
 
@@ -123,6 +123,8 @@ def describe_ismcts(b: dict) -> str:
             + (f" (rollout options {b['rollout_options']})" if b.get("rollout_options") else ""))
     if prior and prior != "none":
         text += f", PUCT prior: {prior} (weight {b.get('prior_weight', 0.5)})"
+    if b.get("evaluator"):
+        text += f", cut rollouts scored by the critic of `{b['evaluator'][4:]}`"
     if b.get("search", "all") == "key":
         text += ", searching only the heuristic's key decisions (the heuristic plays the rest)"
     return text

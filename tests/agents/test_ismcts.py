@@ -207,3 +207,29 @@ def test_key_decision_filter_leaves_other_decisions_to_the_prior():
         assert agent.last_simulations == (4 if key else 0)
         seen[key] += 1
     assert seen[True] and seen[False]
+
+
+def test_a_trained_critic_scores_cut_rollouts(tmp_path):
+    """evaluator='ppo:PATH': the critic's value of the deciding seat's observation plus the
+    potential, one value for a cooperative team; the search still returns legal actions."""
+    from sb3_contrib import MaskablePPO
+
+    from agents.ismcts import critic_evaluator
+    from agents.ppo import PPOAgent
+    from train.envs import make_vec_env
+
+    kw = {"level": 1, "modules": None, "num_groups": 2}
+    venv = make_vec_env("boardgym/Paleo-v0", kw, 1, 0, "dummy")
+    MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0).save(tmp_path / "m.zip")
+    venv.close()
+    game = make_game("paleo", **kw)
+    s = _first_decision(game, 3, 2)
+    values = critic_evaluator(f"ppo:{tmp_path / 'm.zip'}")(s)
+    p = s.current_player
+    expected = PPOAgent(str(tmp_path / "m.zip")).value(s.observation(p)) + s.potential(p)
+    assert values == pytest.approx([expected, expected])
+    agent = make_ismcts("paleo", simulations=3, rollout_depth=2, rollout="heuristic", prior="heuristic",
+                        evaluator=f"ppo:{tmp_path / 'm.zip'}", seed=0)
+    assert s.legal_mask()[agent.act(None, s.legal_mask().copy(), s)]
+    with pytest.raises(ConfigError):
+        critic_evaluator("heuristic")
