@@ -238,8 +238,9 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
                 prior_weight: float = 0.5, seed: int | None = None, value_scale: float = 1.0,
                 rollout_options: dict | None = None, search: str = "all",
                 evaluator: str | None = None) -> ISMCTSAgent:
-    """An ISMCTSAgent whose rollout policy and prior are named: ``"random"`` (rollouts only) or
-    ``"heuristic"`` (the game's registered heuristic, a fresh instance for each role; the rollout
+    """An ISMCTSAgent whose rollout policy and prior are named: ``"random"`` (rollouts only),
+    ``"ppo:PATH"`` (a trained policy) or ``"heuristic"`` (the game's registered heuristic, a
+    fresh instance for each role; the rollout
     copy gets ``rollout_options`` as constructor keywords, e.g. a cheaper setting). ``search``:
     ``"all"`` decisions, or ``"key"``: only those the game's heuristic declares strategic
     (``key_decision(state)``), the others played by the prior (the heuristic by default).
@@ -254,8 +255,8 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
             return None
         if spec == "random" and role == "rollout":
             return None  # the search's own uniform rollouts (seeded with it)
-        if spec not in ("random", "heuristic"):
-            raise ConfigError(f"ISMCTS {role} must be 'random' or 'heuristic', got {spec!r}")
+        if spec not in ("random", "heuristic") and not (isinstance(spec, str) and spec.startswith("ppo:")):
+            raise ConfigError(f"ISMCTS {role} must be 'random', 'heuristic' or 'ppo:PATH', got {spec!r}")
         sub_seed = None if seed is None else seed + 7 + (role == "prior")
         if spec == "heuristic" and role == "rollout" and rollout_options:
             return load_object(heuristic_path(game_name))(seed=sub_seed, **rollout_options)

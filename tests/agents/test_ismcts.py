@@ -231,5 +231,10 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     agent = make_ismcts("paleo", simulations=3, rollout_depth=2, rollout="heuristic", prior="heuristic",
                         evaluator=f"ppo:{tmp_path / 'm.zip'}", seed=0)
     assert s.legal_mask()[agent.act(None, s.legal_mask().copy(), s)]
+    # a trained policy as the prior and the rollout policy
+    agent = make_ismcts("paleo", simulations=3, rollout_depth=2, rollout=f"ppo:{tmp_path / 'm.zip'}",
+                        prior=f"ppo:{tmp_path / 'm.zip'}", seed=0)
+    assert isinstance(agent.prior_agent, PPOAgent) and isinstance(agent.rollout_agent, PPOAgent)
+    assert s.legal_mask()[agent.act(None, s.legal_mask().copy(), s)]
     with pytest.raises(ConfigError):
         critic_evaluator("heuristic")
