@@ -33,3 +33,22 @@ class ObsLayout:
         for name, offset, size, doc in self.pieces:
             lines.append(f"| `{name}` | {offset} | {size} | {doc} |")
         return "\n".join(lines)
+
+
+def reuse_block(blocks: dict | None, limit: int, buf, a: int, b: int, key, fill, *args) -> None:
+    """Encoders' block cache: ``buf[a:b]`` is what ``fill(*args)`` writes there for a state whose
+    fields give ``key``. On a hit the stored copy is written back; on a miss ``fill(*args)`` runs
+    and its block is stored (the cache is cleared when it holds ``limit`` blocks). ``blocks``
+    None: no cache, ``fill(*args)`` only. (Arguments, not a closure: encoders call this several
+    times per observation.)"""
+    if blocks is None:
+        fill(*args)
+        return
+    block = blocks.get(key)
+    if block is None:
+        fill(*args)
+        if len(blocks) >= limit:
+            blocks.clear()
+        blocks[key] = buf[a:b].copy()
+    else:
+        buf[a:b] = block

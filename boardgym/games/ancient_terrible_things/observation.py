@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.observation import reuse_block
+
 from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_STACK, MAX_SWAG,
                         N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
 from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
@@ -161,19 +163,6 @@ def _holder(buf, o, holder, player, n):
         buf[o + (holder - player) % n] = 1
 
 
-def _cached(cache, buf, span, key, fill):
-    """Copy the block for ``key`` into ``buf[span]``, computing it with ``fill`` on a miss."""
-    a, b = span
-    block = cache.blocks.get(key)
-    if block is None:
-        fill()
-        if len(cache.blocks) >= MAX_BLOCKS:
-            cache.blocks.clear()
-        cache.blocks[key] = buf[a:b].copy()
-    else:
-        buf[a:b] = block
-
-
 def _board(s, player, buf, cache):
     c = s.game.content
     off = cache.off
@@ -295,10 +284,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     blocks = cache.blocks if use_cache else None
 
     def put(span_name, key, fill):
-        if blocks is None:
-            fill()
-        else:
-            _cached(cache, buf, cache.spans[span_name], key, fill)
+        reuse_block(blocks, MAX_BLOCKS, buf, *cache.spans[span_name], key, fill)
 
     put("board", ("b", player, tuple(s.deck), tuple(s.doom), tuple(s.rumours), s.rean_holder,
                   s.rean_active, s.monkey_holder, s.monkey_active, tuple(s.ach_holder),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.observation import reuse_block
+
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
                         E_SKULL, E_TOOL, E_VICTORY, E_WOUND, HINTS, KINDS, MAX_ADD, MAX_GROUPS,
@@ -243,26 +245,15 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
             if s.r_parts >> g & 1:
                 buf[o + 8 + (g - player) % n] = 1
     # wilderness piles; decks, secrets, tool supply, workbench
-    if blocks is None:
+    if blocks is None:  # (the keys are built only when there is a cache)
         _piles(s, buf)
         _supply(s, buf, rows)
     else:
-        key = ("piles", tuple(s.fd_b), tuple(s.fu), len(s.cem))
-        block = blocks.get(key)
-        if block is None:
-            _piles(s, buf)
-            _keep(blocks, key, buf[O_PILES:PILES_END])
-        else:
-            buf[O_PILES:PILES_END] = block
+        reuse_block(blocks, MAX_BLOCKS, buf, O_PILES, PILES_END,
+                    ("piles", tuple(s.fd_b), tuple(s.fu), len(s.cem)), _piles, s, buf)
         key = ("supply", len(s.people_deck), len(s.dream_deck), len(s.idea_deck), tuple(s.secrets),
                tuple(s.gsup), tuple(s.stock), tuple(s.bench[:4]))
-        block = blocks.get(key)
-        a, b = SUPPLY_SPAN
-        if block is None:
-            _supply(s, buf, rows)
-            _keep(blocks, key, buf[a:b])
-        else:
-            buf[a:b] = block
+        reuse_block(blocks, MAX_BLOCKS, buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
     o = O_ADD
     for i, v in enumerate(s.add_day):
         if v:
@@ -300,19 +291,9 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
             key = ("kit", tuple(s.tools[g * T:(g + 1) * T]), tuple(s.ppl[g]), tuple(s.wnd[g]))
-            block = blocks.get(key)
-            if block is None:
-                _group_kit(s, g, buf, a)
-                _keep(blocks, key, buf[a:d])
-            else:
-                buf[a:d] = block
-            key = ("deck", tuple(s.deck_b[g]))
-            block = blocks.get(key)
-            if block is None:
-                _group_deck(s, g, buf, d, backs)
-                _keep(blocks, key, buf[d:b])
-            else:
-                buf[d:b] = block
+            reuse_block(blocks, MAX_BLOCKS, buf, a, d, key, _group_kit, s, g, buf, a)
+            reuse_block(blocks, MAX_BLOCKS, buf, d, b, ("deck", tuple(s.deck_b[g])),
+                        _group_deck, s, g, buf, d, backs)
         else:
             _group_kit(s, g, buf, a)
             _group_deck(s, g, buf, d, backs)
@@ -330,21 +311,10 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         end = O_INPLAY + min(len(s.inplay), MAX_INPLAY) * INPLAY_F
         if blocks is not None:
             key = ("inplay", player, tuple(s.inplay), tuple(s.inloc), tuple(tuple(h) for h in s.held))
-            block = blocks.get(key)
-            if block is None:
-                _inplay(s, player, buf, rows)
-                _keep(blocks, key, buf[O_INPLAY:end])
-            else:
-                buf[O_INPLAY:end] = block
+            reuse_block(blocks, MAX_BLOCKS, buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
         else:
             _inplay(s, player, buf, rows)
     return buf
-
-
-def _keep(blocks: dict, key, view) -> None:
-    if len(blocks) >= MAX_BLOCKS:
-        blocks.clear()
-    blocks[key] = view.copy()
 
 
 def _piles(s, buf) -> None:
