@@ -47,12 +47,11 @@ def split_agents(text: str) -> list[str]:
 
 
 def parse_options(items: list[str]) -> dict:
-    out = {}
+    from train.config import set_dotted
+
+    out: dict = {}
     for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"--option {item!r}: expected KEY=VALUE")
-        out[key] = yaml.safe_load(value)
+        set_dotted(out, item, "--option")
     return out
 
 

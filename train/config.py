@@ -140,11 +140,12 @@ def write_config(cfg: dict, path: Path) -> None:
         yaml.safe_dump(cfg, f, sort_keys=False)
 
 
-def set_dotted(cfg: dict, item: str) -> None:
-    """Apply ``"a.b.c=VALUE"`` (VALUE parsed as YAML) to ``cfg`` in place."""
+def set_dotted(cfg: dict, item: str, flag: str = "--set") -> None:
+    """Apply ``"a.b.c=VALUE"`` (VALUE parsed as YAML) to ``cfg`` in place; ``flag`` names the
+    command-line option in the error."""
     key, sep, raw = item.partition("=")
     if not sep or not key.strip():
-        raise SystemExit(f"--set expects KEY.PATH=VALUE, got {item!r}")
+        raise SystemExit(f"{flag} expects KEY.PATH=VALUE, got {item!r}")
     parts = key.strip().split(".")
     node = cfg
     for p in parts[:-1]:
