@@ -25,9 +25,9 @@ Two selection rules:
 the standard configurations by name (``"random"`` or ``"heuristic"`` for prior and rollouts).
 
 ``evaluator(state) -> list[float]`` (optional) scores a rollout that stops before the end instead
-of ``state.potential``; ``make_ismcts(..., evaluator="ppo:PATH")`` uses a trained critic (its
-value of the deciding seat's observation plus the potential, which undoes potential-based
-shaping of the value targets).
+of ``state.potential``; ``make_ismcts(..., evaluator="value:PATH")`` uses a state-value network
+fitted to the heuristic's own games (``python -m train.value``, ``agents/value_net.py``), and
+``evaluator="ppo:PATH"`` a PPO critic (see ``make_evaluator``).
 
 ``search_filter(state) -> bool`` limits the search to the decisions it accepts (the others go to
 the prior agent, or to a uniform random legal action without one). Heuristic agents may declare
@@ -244,7 +244,8 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
     copy gets ``rollout_options`` as constructor keywords, e.g. a cheaper setting). ``search``:
     ``"all"`` decisions, or ``"key"``: only those the game's heuristic declares strategic
     (``key_decision(state)``), the others played by the prior (the heuristic by default).
-    ``evaluator``: None (the running score) or ``"ppo:PATH"`` (a trained critic, see above)."""
+    ``evaluator``: None (the running score), ``"value:PATH"`` (a value network from
+    ``python -m train.value``) or ``"ppo:PATH"`` (a PPO critic); see ``make_evaluator``."""
     from boardgym.core.errors import ConfigError
     from boardgym.envs.opponents import make_agent
     from boardgym.envs.opponents import load_object
@@ -275,18 +276,32 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
     return ISMCTSAgent(simulations=simulations, seconds=seconds, c=c, rollout_depth=rollout_depth,
                        rollout_agent=named(rollout, "rollout"), prior_agent=named(prior, "prior"),
                        prior_weight=prior_weight, seed=seed, value_scale=value_scale,
-                       search_filter=search_filter, evaluator=critic_evaluator(evaluator))
+                       search_filter=search_filter, evaluator=make_evaluator(evaluator, game_name))
 
 
-def critic_evaluator(spec: str | None):
-    """None, or ``"ppo:PATH"`` -> ``evaluator(state)``: the critic's value of each seat's
-    observation plus the state's potential (cooperative games: one value for the team)."""
+def make_evaluator(spec: str | None, game_name: str | None = None):
+    """None, ``"value:PATH"`` or ``"ppo:PATH"`` -> ``evaluator(state)`` (or None).
+
+    * ``value:PATH``: a state-value network fitted by ``python -m train.value``
+      (``agents/value_net.py``): each seat's expected final return under the demonstrator;
+    * ``ppo:PATH``: a PPO critic, its value of each seat's observation plus the state's
+      potential (which undoes potential-based shaping of its value targets).
+
+    Cooperative games get one value for the team, from the deciding seat's observation."""
     if spec in (None, "none"):
         return None
     from boardgym.core.errors import ConfigError
 
+    if isinstance(spec, str) and spec.startswith("value:"):
+        from agents.value_net import ValueNet, value_evaluator
+
+        net = ValueNet.load(spec[6:])
+        trained_on = net.meta.get("game")
+        if game_name is not None and trained_on not in (None, game_name):
+            raise ConfigError(f"{spec[6:]} is a value network for {trained_on}, not {game_name}")
+        return value_evaluator(net)
     if not isinstance(spec, str) or not spec.startswith("ppo:"):
-        raise ConfigError(f"ISMCTS evaluator must be 'ppo:PATH', got {spec!r}")
+        raise ConfigError(f"ISMCTS evaluator must be 'value:PATH' or 'ppo:PATH', got {spec!r}")
     from agents.ppo import PPOAgent
 
     critic = PPOAgent(spec[4:])

@@ -123,8 +123,11 @@ def describe_ismcts(b: dict) -> str:
             + (f" (rollout options {b['rollout_options']})" if b.get("rollout_options") else ""))
     if prior and prior != "none":
         text += f", PUCT prior: {prior} (weight {b.get('prior_weight', 0.5)})"
-    if b.get("evaluator"):
-        text += f", cut rollouts scored by the critic of `{b['evaluator'][4:]}`"
+    ev = b.get("evaluator")
+    if ev:
+        kind, _, path = str(ev).partition(":")
+        what = "the value network" if kind == "value" else "the PPO critic of"
+        text += f", cut rollouts scored by {what} `{path}`"
     if b.get("search", "all") == "key":
         text += ", searching only the heuristic's key decisions (the heuristic plays the rest)"
     return text

@@ -121,13 +121,20 @@ class Demos:
         return out
 
 
-def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup) -> dict:
+def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep: float = 1.0) -> dict:
     """One game, ``agents[p]`` deciding for seat ``p``, chance from ``rng``.
 
     Agents are reset as ``BoardgymEnv.reset`` resets opponents: one draw ``s`` from ``rng``,
     seat ``p``'s agent reset with ``s + p`` (an agent shared by several seats once, with ``s``
-    plus its first seat). Returns the learner seats' decisions in order."""
+    plus its first seat). Returns the learner seats' decisions in order.
+
+    ``keep`` < 1 records each learner decision with that probability (a generator of its own,
+    so the game played is the same); only for undiscounted, unshaped targets (``train.value``),
+    where every recorded decision's target is the seat's final return."""
+    if keep < 1.0 and (setup.shaping or setup.gamma != 1.0):
+        raise ValueError("keep < 1 needs gamma = 1 and no shaping (the targets skip unkept steps)")
     opp_seed = int(rng.integers(2**31 - 1))
+    pick = np.random.default_rng(opp_seed) if keep < 1.0 else None
     done = set()
     for p, agent in enumerate(agents):
         if id(agent) not in done:
@@ -150,7 +157,7 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup) -> di
             raise RuntimeError(f"{setup.game_name}: a demonstration game ran past {limit} decisions")
         mask = state.legal_mask().copy()
         agent = agents[p]
-        if p in learner:
+        if p in learner and (pick is None or pick.random() < keep):
             obs = state.observation(p)
             nz = np.flatnonzero(obs.view(np.uint32))   # non-zero bits: a -0.0 is kept too
             key = setup.reward_seat if setup.cooperative else p
@@ -195,15 +202,35 @@ def make_demonstrators(setup: DemoSetup, spec: str, seed: int, game) -> list:
     return [make_agent(spec, setup.game_name, seed + p) for p in range(n)]
 
 
-def collect(setup: DemoSetup, spec: str, episodes: int, seed: int) -> Demos:
+def collect(setup: DemoSetup, spec: str, episodes: int, seed: int, keep: float = 1.0,
+            jobs: int = 1) -> Demos:
     """``episodes`` demonstration games; episode ``i`` draws chance and agent seeds from
-    ``default_rng([seed, i])`` (a stream no evaluation seed ``default_rng(k)`` reproduces)."""
+    ``default_rng([seed, i])`` (a stream no evaluation seed ``default_rng(k)`` reproduces), so
+    the games do not depend on ``jobs`` (worker processes, each playing a contiguous share)."""
     from boardgym.games import make_game
 
     game = make_game(setup.game_name, **setup.game_kwargs)
-    agents = make_demonstrators(setup, spec, seed, game)
-    eps = [play_episode(game, agents, np.random.default_rng([seed, i]), setup) for i in range(episodes)]
+    if jobs > 1 and episodes > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        bounds = np.linspace(0, episodes, min(jobs, episodes) + 1).astype(int)
+        with ProcessPoolExecutor(len(bounds) - 1) as pool:
+            parts = pool.map(_collect_range, [(setup, spec, seed, keep, lo, hi)
+                                              for lo, hi in zip(bounds[:-1], bounds[1:])])
+            eps = [ep for part in parts for ep in part]
+    else:
+        eps = _collect_range((setup, spec, seed, keep, 0, episodes))
     return assemble(game, eps)
+
+
+def _collect_range(args) -> list[dict]:
+    from boardgym.games import make_game
+
+    setup, spec, seed, keep, lo, hi = args
+    game = make_game(setup.game_name, **setup.game_kwargs)
+    agents = make_demonstrators(setup, spec, seed, game)
+    return [play_episode(game, agents, np.random.default_rng([seed, i]), setup, keep)
+            for i in range(lo, hi)]
 
 
 def assemble(game, eps: list[dict]) -> Demos:

@@ -214,7 +214,7 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     potential, one value for a cooperative team; the search still returns legal actions."""
     from sb3_contrib import MaskablePPO
 
-    from agents.ismcts import critic_evaluator
+    from agents.ismcts import make_evaluator
     from agents.ppo import PPOAgent
     from train.envs import make_vec_env
 
@@ -224,7 +224,7 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     venv.close()
     game = make_game("paleo", **kw)
     s = _first_decision(game, 3, 2)
-    values = critic_evaluator(f"ppo:{tmp_path / 'm.zip'}")(s)
+    values = make_evaluator(f"ppo:{tmp_path / 'm.zip'}")(s)
     p = s.current_player
     expected = PPOAgent(str(tmp_path / "m.zip")).value(s.observation(p)) + s.potential(p)
     assert values == pytest.approx([expected, expected])
@@ -237,4 +237,4 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     assert isinstance(agent.prior_agent, PPOAgent) and isinstance(agent.rollout_agent, PPOAgent)
     assert s.legal_mask()[agent.act(None, s.legal_mask().copy(), s)]
     with pytest.raises(ConfigError):
-        critic_evaluator("heuristic")
+        make_evaluator("heuristic")
