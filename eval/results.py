@@ -110,7 +110,21 @@ def ismcts_agent(game_name: str, budget: dict):
     if unknown:
         raise ConfigError(f"ismcts budget: unknown key(s) {unknown}; valid: {list(ISMCTS_KEYS + BUDGET_ONLY)}")
     kw = {k: budget[k] for k in ISMCTS_KEYS if k in budget}
+    ev = kw.get("evaluator")
+    if isinstance(ev, str) and ":" in ev:  # a model path in the budget is relative to the repository
+        kind, _, path = ev.partition(":")
+        if not Path(path).is_absolute() and (ROOT / path).is_file():
+            kw["evaluator"] = f"{kind}:{ROOT / path}"
     return make_ismcts(game_name, seed=0, **kw)
+
+
+def missing_evaluator(budget: dict) -> str | None:
+    """Why the ISMCTS row cannot run (its value network is not there yet), or None."""
+    ev = budget.get("evaluator")
+    if isinstance(ev, str) and ev.startswith("value:") and not (ROOT / ev[6:]).is_file():
+        return (f"its value network `{ev[6:]}` does not exist yet; fit it with "
+                f"`python -m train.value --config train/configs/<game>_value.yaml`")
+    return None
 
 
 def describe_ismcts(b: dict) -> str:
@@ -153,7 +167,10 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
     if settings.get("ismcts_games") is not None:
         budget["games"] = settings["ismcts_games"]
     agents = [("random", "random", seeds), ("heuristic", "heuristic", seeds)]
-    if not settings["no_ismcts"]:
+    skipped = missing_evaluator(budget) if not settings["no_ismcts"] else None
+    if skipped:
+        print(f"  {entry['key']}: ISMCTS skipped: {skipped}", flush=True)
+    elif not settings["no_ismcts"]:
         agents.append(("ismcts", ismcts_agent(game_name, budget), seeds[:int(budget["games"])]))
     for label, path in ppos:
         agents.append((label, f"ppo:{path}", seeds))
@@ -181,7 +198,8 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
     return {"key": entry["key"], "train_config": entry["train_config"], "env_id": train_cfg["env_id"],
             "game": game_name, "game_kwargs": game_kwargs, "players": game.num_players,
             "competitive": competitive, "cooperative": bool(game.info.cooperative),
-            "seeds": [seeds[0], seeds[-1]], "ismcts": budget if not settings["no_ismcts"] else None,
+            "seeds": [seeds[0], seeds[-1]],
+            "ismcts": budget if not (settings["no_ismcts"] or skipped) else None, "ismcts_skipped": skipped,
             "rows": rows, "timing": timing, "seconds": round(time.perf_counter() - t_entry, 1)}
 
 
@@ -231,6 +249,8 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
                    f"(training config `train/configs/{res['train_config']}`)")
         out.append(f"- seeds {res['seeds'][0]}..{res['seeds'][1]}"
                    + (", each agent against the heuristic and against random" if res["competitive"] else ""))
+        if res.get("ismcts_skipped"):
+            out.append(f"- ISMCTS not run: {res['ismcts_skipped']}")
         if res["ismcts"]:
             b = res["ismcts"]
             versus = (f", against {' and '.join(b.get('opponents', OPPONENTS))}" if res["competitive"] else "")

@@ -146,7 +146,7 @@ def fit(demos, vcfg: dict, tb_dir: str | Path | None = None, log=print):
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += loss.item() * len(rows)
+            total += float(loss.detach()) * len(rows)
         mlp.eval()
         m = held_out_metrics(mlp, demos, val_rows)
         m.update(epoch=epoch, train_bce=total / max(1, len(order)), seconds=time.perf_counter() - t0)

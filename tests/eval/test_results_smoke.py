@@ -60,3 +60,32 @@ def test_results_page_smoke(tmp_path):
     assert paleo2["rows"] == paleo["rows"] and paleo2["command"] == paleo["command"]
     text = out.read_text()
     assert "## paleo:" in text and "- ppo_bc: `" in text and "--only att_2p --keep-others" in text
+
+
+def test_paleo_search_with_a_value_network_or_a_note_when_it_is_missing(tmp_path):
+    """An ISMCTS budget whose value network does not exist yet is skipped with the command that
+    makes it; once the file exists the row is played and the budget names the network."""
+    import torch as th
+
+    from boardgym.games import make_game
+    from train.value import build_mlp, to_value_net
+
+    net_path = tmp_path / "value.npz"
+    entry = {"key": "paleo", "train_config": "paleo.yaml",
+             "ismcts": {"simulations": 2, "evaluator": f"value:{net_path}"}}
+    conf = tmp_path / "results.yaml"
+    conf.write_text(yaml.safe_dump(dict(CONFIG, games=1, entries=[entry])))
+    out, js = tmp_path / "results.md", tmp_path / "results.json"
+    args = ["--config", str(conf), "--runs", str(tmp_path / "none"), "--out", str(out), "--json", str(js)]
+    assert main(args) == 0
+    text = out.read_text()
+    assert "ISMCTS not run: its value network" in text and "python -m train.value" in text
+    assert [r["agent"] for r in json.loads(js.read_text())["results"][0]["rows"]] == ["random", "heuristic"]
+
+    th.manual_seed(0)
+    size = make_game("paleo", level=1, num_groups=2).observation_size
+    to_value_net(build_mlp(size, [8]), {"game": "paleo"}).save(net_path)
+    assert main(args) == 0
+    text = out.read_text()
+    assert "ISMCTS not run" not in text and f"scored by the value network `{net_path}`" in text
+    assert [r["agent"] for r in json.loads(js.read_text())["results"][0]["rows"]] == ["random", "heuristic", "ismcts"]
