@@ -564,8 +564,11 @@ class _Mind:
         deck = s.deck_b[g]
         memo: dict = {}
         vals = [self.back_value(b, g, memo) for b in deck[:3]]
-        rest = [self.back_value(b, g, memo) for b in deck]
-        if self.legal(A.SLEEP_EARLY) and deck and max(rest) < -0.15 and not self._pending_adds(g):
+        # sleep early when no card left in the deck is worth taking; stop at the first that is
+        # (the top three are in the memo already, so most commits look at no other back)
+        if (self.legal(A.SLEEP_EARLY) and deck and all(v < -0.15 for v in vals)
+                and all(self.back_value(b, g, memo) < -0.15 for b in deck[3:])
+                and not self._pending_adds(g)):
             return A.SLEEP_EARLY
         i = int(np.argmax(vals))
         swap = False
