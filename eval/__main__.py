@@ -40,10 +40,20 @@ def parse_args(argv=None):
 
 
 def split_agents(text: str) -> list[str]:
-    """``a;b;c`` or ``a,b,c``; with ``;`` an item may hold commas (``ismcts:k=v,k=v``)."""
+    """``a;b;c`` or ``a,b,c``; with ``;`` an item may hold commas (``ismcts:k=v,k=v``). Without
+    ``;``, a ``KEY=VALUE`` part after an ISMCTS item belongs to it (no other agent spec holds
+    ``=``), so ``ismcts:simulations=16,rollout=heuristic`` stays one agent."""
     if ";" in text:
         return [x.strip() for x in text.split(";") if x.strip()]
-    return [x.strip() for x in text.split(",") if x.strip()]
+    out: list[str] = []
+    for x in (x.strip() for x in text.split(",")):
+        if not x:
+            continue
+        if out and out[-1].startswith("ismcts") and "=" in x and ":" not in x.split("=", 1)[0]:
+            out[-1] += "," + x
+        else:
+            out.append(x)
+    return out
 
 
 def parse_options(items: list[str]) -> dict:

@@ -66,3 +66,15 @@ def test_ismcts_spec_parsing_and_errors():
     for bad in ("ismcts:simulations", "ismcts:bogus=1", "ismcts:search=some"):
         with pytest.raises(ConfigError):
             agent_from_spec(bad, "ancient_terrible_things", 1)
+
+
+def test_an_ismcts_spec_keeps_its_commas_without_semicolons():
+    """``--agents ismcts:a=1,b=2`` is one agent (an earlier parser made ``b=2`` a second,
+    unknown one and ran ISMCTS with its defaults); plain lists still split on commas."""
+    from eval.__main__ import split_agents
+
+    assert split_agents("ismcts:search=key,simulations=16,evaluator=value:runs/v.npz") == [
+        "ismcts:search=key,simulations=16,evaluator=value:runs/v.npz"]
+    assert split_agents("random, heuristic,ismcts:simulations=4,c=2,ppo:runs/a/model.zip") == [
+        "random", "heuristic", "ismcts:simulations=4,c=2", "ppo:runs/a/model.zip"]
+    assert split_agents("heuristic;ismcts:a=1,b=2;") == ["heuristic", "ismcts:a=1,b=2"]
