@@ -33,12 +33,14 @@ def evaluate_team(game_name: str, game_kwargs: dict, specs: list[str], seeds: li
         if agent is None:
             rows.append(_skipped(agent_label(spec), "-", why))
             continue
-        wins, scores = 0.0, []
+        per_seed, scores = [], []
         for seed in seeds:
             r = play_one(game, [agent], [0] * n, seed)
-            wins += solo_win(r)
+            per_seed.append(solo_win(r))
             scores.append(sum(r.scores) / n)
-        rows.append(_row(agent_label(spec), "-", wins, len(seeds), scores))
+        row = _row(agent_label(spec), "-", sum(per_seed), len(seeds), scores)
+        row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
+        rows.append(row)
     return rows
 
 

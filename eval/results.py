@@ -280,7 +280,27 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
         out.append("")
         out.append(results_table(res["rows"]))
         out.append("")
+        out.extend(paired_with_heuristic(res["rows"]))
     return "\n".join(out)
+
+
+def paired_with_heuristic(rows: list[dict]) -> list[str]:
+    """Solo / cooperative sections: each agent against the heuristic on the seeds both played
+    (an exact McNemar test on the seeds only one of them won), as markdown lines."""
+    from .stats import paired_sign_test
+
+    base = next((r for r in rows if r["agent"] == "heuristic" and r.get("per_seed")), None)
+    if base is None:
+        return []
+    lines = []
+    for r in rows:
+        if r is base or not r.get("per_seed"):
+            continue
+        k = min(len(r["per_seed"]), len(base["per_seed"]))
+        t = paired_sign_test(r["per_seed"][:k], base["per_seed"][:k])
+        lines.append(f"- {r['agent']} vs the heuristic on the same {k} seeds: won {t['a_only']} that "
+                     f"the heuristic lost, lost {t['b_only']} that it won (exact McNemar p = {t['p_value']:.3g})")
+    return (["Paired with the heuristic:", ""] + lines + [""]) if lines else []
 
 
 def _versions() -> str:

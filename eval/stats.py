@@ -29,6 +29,20 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     return lo, hi
 
 
+def paired_sign_test(a: Sequence[float], b: Sequence[float]) -> dict:
+    """Two agents' wins on the same seeds (1 win, 0 loss; anything else, e.g. a shared place,
+    counts as neither): ``a_only`` seeds that A won and B did not, ``b_only`` the reverse, and
+    the exact two-sided McNemar p-value (a binomial sign test on the discordant seeds)."""
+    if len(a) != len(b):
+        raise ValueError(f"paired outcomes need the same seeds, got {len(a)} and {len(b)}")
+    a_only = sum(1 for x, y in zip(a, b) if x == 1 and y == 0)
+    b_only = sum(1 for x, y in zip(a, b) if x == 0 and y == 1)
+    n = a_only + b_only
+    k = min(a_only, b_only)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2.0 ** n if n else 1.0
+    return {"a_only": a_only, "b_only": b_only, "p_value": min(1.0, 2.0 * tail)}
+
+
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """``(mean, low, high)``: normal-approximation 95% interval of a sample mean."""
     x = np.asarray(values, dtype=float)

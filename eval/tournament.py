@@ -17,7 +17,7 @@ from boardgym.games import make_game
 from .evaluate import evaluate_team, results_table
 from .play import (agent_label, pair_outcomes, play_one, players_kwarg, seat_assignments,
                    try_agent)
-from .stats import elo_with_intervals, pairwise_matrix, wilson_interval
+from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
 
 
 def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_base: int,
@@ -67,8 +67,11 @@ def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_b
     seeds = list(range(seed_base, seed_base + games))
     rows = evaluate_team(game_name, game_kwargs, specs, seeds)
     game = make_game(game_name, **game_kwargs)
+    played = [r for r in rows if r.get("per_seed")]
+    paired = [{"a": a["agent"], "b": b["agent"], **paired_sign_test(a["per_seed"], b["per_seed"])}
+              for i, a in enumerate(played) for b in played[i + 1:]]
     return {"kind": "team", "players": game.num_players, "game_kwargs": game_kwargs,
-            "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows}
+            "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows, "paired": paired}
 
 
 def run(game_name: str, specs: list[str], players: int, games: int, seed_base: int,
@@ -84,8 +87,12 @@ def to_markdown(result: dict) -> str:
     p = result["players"]
     if result["kind"] == "team":
         title = "solo" if p == 1 else f"{p} players (cooperative)"
+        paired = "".join(
+            f"\n- {x['a']} won {x['a_only']} seeds that {x['b']} lost, and lost {x['b_only']} that it "
+            f"won (exact McNemar p = {x['p_value']:.3g})" for x in result.get("paired", []))
         return (f"## {title}\n\nSeeds {result['seeds'][0]}..{result['seeds'][-1]}, the same for every "
-                f"agent.\n\n" + results_table(result["rows"]) + "\n")
+                f"agent.\n\n" + results_table(result["rows"]) + "\n"
+                + (f"\nPaired on the same seeds:\n{paired}\n" if paired else ""))
     labels = result["agents"]
     out = [f"## {p} players (competitive)\n",
            f"{result['games_per_pair']} games per pair on seeds {result['seeds'][0]}..{result['seeds'][-1]}, "

@@ -88,4 +88,5 @@ def test_paleo_search_with_a_value_network_or_a_note_when_it_is_missing(tmp_path
     assert main(args) == 0
     text = out.read_text()
     assert "ISMCTS not run" not in text and f"scored by the value network `{net_path}`" in text
+    assert "- ismcts vs the heuristic on the same 1 seeds: won " in text  # the paired line
     assert [r["agent"] for r in json.loads(js.read_text())["results"][0]["rows"]] == ["random", "heuristic", "ismcts"]

@@ -75,3 +75,19 @@ def test_elo_with_intervals():
     assert r[0] > r[1]
     assert np.all(lo <= r + 1e-9) and np.all(r <= hi + 1e-9)
     assert lo[0] > 1000 > hi[1]
+
+
+def test_paired_sign_test_counts_discordant_seeds_and_exact_p():
+    from eval.stats import paired_sign_test
+
+    a = [1] * 9 + [0] + [1] * 5 + [0] * 5   # 9 seeds only A won, 1 only B, 10 concordant
+    b = [0] * 9 + [1] + [1] * 5 + [0] * 5
+    r = paired_sign_test(a, b)
+    assert (r["a_only"], r["b_only"]) == (9, 1)
+    assert r["p_value"] == pytest.approx(2 * (1 + 10) / 2 ** 10)   # 0.0215
+    assert paired_sign_test(b, a)["p_value"] == r["p_value"]
+    even = paired_sign_test([1, 0, 0.5, 1], [0, 1, 1, 1])          # a half win is neither
+    assert (even["a_only"], even["b_only"], even["p_value"]) == (1, 1, 1.0)
+    assert paired_sign_test([1, 1], [1, 1])["p_value"] == 1.0
+    with pytest.raises(ValueError, match="same seeds"):
+        paired_sign_test([1], [1, 0])

@@ -49,6 +49,13 @@ def test_ismcts_spec_and_game_options(tmp_path):
     team = data["tournaments"][0]
     assert team["kind"] == "team" and team["game_kwargs"] == {"level": 1, "modules": None, "num_groups": 2}
     assert [r["agent"] for r in team["rows"]] == ["heuristic", "ismcts"]
+    # the two agents met the same seed: wins seed by seed and their paired comparison
+    assert [len(r["per_seed"]) for r in team["rows"]] == [1, 1]
+    (pair,) = team["paired"]
+    assert (pair["a"], pair["b"]) == ("heuristic", "ismcts")
+    h, i = team["rows"][0]["per_seed"][0], team["rows"][1]["per_seed"][0]
+    assert (pair["a_only"], pair["b_only"]) == (int(h == 1 and i == 0), int(h == 0 and i == 1))
+    assert "Paired on the same seeds" in (out / "tournament.md").read_text()
 
 
 def test_ismcts_spec_parsing_and_errors():
