@@ -89,3 +89,31 @@ def test_run_writes_a_loadable_network(tmp_path):
 def test_bad_value_sections_are_named(section, message):
     with pytest.raises(SystemExit, match=message):
         check_value(section)
+
+
+def test_competitive_games_record_every_seat_with_its_own_return(tmp_path):
+    """ATT 2 players: decisions of both seats are kept, each with that seat's final return."""
+    import yaml
+
+    cfg = {"name": "att_value", "env_id": "boardgym/AncientTerribleThings-v0",
+           "env_kwargs": {"num_players": 2}, "value": {"episodes": 2, "keep": 0.3, "epochs": 1,
+                                                        "jobs": 1, "hidden": [8]}}
+    path = tmp_path / "att_value.yaml"
+    path.write_text(yaml.safe_dump(cfg))
+    out = tmp_path / "run"
+    assert main(["--config", str(path), "--out", str(out)]) == 0
+    net = ValueNet.load(out / "value.npz")
+    assert net.meta["game"] == "ancient_terrible_things"
+
+    import dataclasses
+
+    setup = demo_setup(load_config(path), gamma=1.0)
+    setup = dataclasses.replace(setup, learner_seats=(0, 1), shaping=False, gamma=1.0)
+    game = make_game(setup.game_name, **setup.game_kwargs)
+    agents = make_demonstrators(setup, "heuristic", 0, game)
+    ep = play_episode(game, agents, np.random.default_rng([0, 0]), setup, keep=0.3)
+    seats = np.array(ep["seats"])
+    assert set(seats) == {0, 1}
+    by_seat = {p: set(np.asarray(ep["returns"])[seats == p]) for p in (0, 1)}
+    assert all(len(v) == 1 for v in by_seat.values())          # one final return per seat
+    assert by_seat[0] != by_seat[1]                              # a 2-player game has a winner
