@@ -305,13 +305,19 @@ def make_evaluator(spec: str | None, game_name: str | None = None):
     from agents.ppo import PPOAgent
 
     critic = PPOAgent(spec[4:])
+    return seat_evaluator(lambda s, p: critic.value(s.observation(p)) + s.potential(p))
+
+
+def seat_evaluator(score):
+    """``score(state, seat) -> float`` -> ``evaluator(state) -> list[float]``: every seat scored
+    from its own view; cooperative games share the deciding seat's score (seat 0 once the game
+    is over or at a chance node)."""
 
     def evaluate(s):
         n = s.game.num_players
         if s.game.info.cooperative:
             p = s.current_player if 0 <= s.current_player < n else 0
-            v = critic.value(s.observation(p)) + s.potential(p)
-            return [v] * n
-        return [critic.value(s.observation(p)) + s.potential(p) for p in range(n)]
+            return [score(s, p)] * n
+        return [score(s, p) for p in range(n)]
 
     return evaluate

@@ -13,6 +13,7 @@ is what a search on top of the heuristic needs to improve on it.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -70,15 +71,11 @@ class ValueNet:
         for i, (w, b) in enumerate(layers):
             arrays[f"w{i}"] = w
             arrays[f"b{i}"] = b
-        import json
-
         np.savez(path, format=np.array(FORMAT), layers=np.array(len(layers)),
                  meta=np.array(json.dumps(self.meta, sort_keys=True)), **arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> "ValueNet":
-        import json
-
         path = Path(path)
         if not path.is_file():
             raise ConfigError(f"value network file not found: {path} (fit one with "
@@ -100,12 +97,6 @@ class ValueNet:
 def value_evaluator(net: ValueNet):
     """``evaluator(state) -> list[float]`` for ISMCTS: each seat's value of its own observation
     (cooperative games: the deciding seat's value, shared by the team)."""
+    from agents.ismcts import seat_evaluator
 
-    def evaluate(s):
-        n = s.game.num_players
-        if s.game.info.cooperative:
-            p = s.current_player if 0 <= s.current_player < n else 0
-            return [net.value(s.observation(p))] * n
-        return [net.value(s.observation(p)) for p in range(n)]
-
-    return evaluate
+    return seat_evaluator(lambda s, p: net.value(s.observation(p)))
