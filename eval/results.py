@@ -61,6 +61,13 @@ def _now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
+def read_train_config(name: str) -> dict:
+    """``train/configs/NAME`` as a dict, its ``name`` defaulting to the file's stem."""
+    cfg = yaml.safe_load((TRAIN_CONFIGS / name).read_text())
+    cfg.setdefault("name", Path(name).stem)
+    return cfg
+
+
 def entry_game(train_cfg: dict) -> tuple[str, dict]:
     """A training config -> ``(game_name, game_kwargs)``: the id's options + its env_kwargs."""
     game_name, game_kwargs, _ = env_game_kwargs(train_cfg["env_id"])
@@ -110,19 +117,27 @@ def ismcts_agent(game_name: str, budget: dict):
     if unknown:
         raise ConfigError(f"ismcts budget: unknown key(s) {unknown}; valid: {list(ISMCTS_KEYS + BUDGET_ONLY)}")
     kw = {k: budget[k] for k in ISMCTS_KEYS if k in budget}
-    ev = kw.get("evaluator")
-    if isinstance(ev, str) and ":" in ev:  # a model path in the budget is relative to the repository
-        kind, _, path = ev.partition(":")
-        if not Path(path).is_absolute() and (ROOT / path).is_file():
-            kw["evaluator"] = f"{kind}:{ROOT / path}"
+    model = evaluator_model(budget)
+    if model is not None:
+        kw["evaluator"] = f"{model[0]}:{model[1]}"
     return make_ismcts(game_name, seed=0, **kw)
+
+
+def evaluator_model(budget: dict) -> tuple[str, Path] | None:
+    """The budget's ``evaluator: KIND:PATH`` as ``(KIND, path)``, a relative path read from the
+    repository root (where ``make results`` runs), or None without one."""
+    ev = budget.get("evaluator")
+    if not isinstance(ev, str) or ":" not in ev:
+        return None
+    kind, _, path = ev.partition(":")
+    return kind, ROOT / path  # an absolute path stays as it is
 
 
 def missing_evaluator(budget: dict) -> str | None:
     """Why the ISMCTS row cannot run (its value network is not there yet), or None."""
-    ev = budget.get("evaluator")
-    if isinstance(ev, str) and ev.startswith("value:") and not (ROOT / ev[6:]).is_file():
-        return (f"its value network `{ev[6:]}` does not exist yet; fit it with "
+    model = evaluator_model(budget)
+    if model is not None and model[0] == "value" and not model[1].is_file():
+        return (f"its value network `{budget['evaluator'][6:]}` does not exist yet; fit it with "
                 f"`python -m train.value --config train/configs/<game>_value.yaml`")
     return None
 
@@ -157,8 +172,7 @@ def _run_entry_job(job):
 def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict:
     from boardgym.games import make_game
 
-    train_cfg = yaml.safe_load((TRAIN_CONFIGS / entry["train_config"]).read_text())
-    train_cfg.setdefault("name", Path(entry["train_config"]).stem)
+    train_cfg = read_train_config(entry["train_config"])
     game_name, game_kwargs = entry_game(train_cfg)
     game = make_game(game_name, **game_kwargs)
     competitive = game.num_players > 1 and not game.info.cooperative
@@ -352,14 +366,12 @@ def main(argv=None) -> int:
     jobs = []
     ppo_info: dict[str, list] = {}
     for e in entries:
-        train_cfg = yaml.safe_load((TRAIN_CONFIGS / e["train_config"]).read_text())
-        train_cfg.setdefault("name", Path(e["train_config"]).stem)
+        train_cfg = read_train_config(e["train_config"])
         ppos = []
         models = [("ppo", e["key"], train_cfg)]
         for extra in e.get("more_ppo") or []:  # further trained agents on the same game
-            cfg2 = yaml.safe_load((TRAIN_CONFIGS / extra["train_config"]).read_text())
-            cfg2.setdefault("name", Path(extra["train_config"]).stem)
-            models.append((extra["label"], f"{e['key']}:{extra['label']}", cfg2))
+            models.append((extra["label"], f"{e['key']}:{extra['label']}",
+                           read_train_config(extra["train_config"])))
         for label, given_key, cfg in models:
             path, info = resolve_ppo(given_key, cfg, given, Path(args.runs))
             if path is not None:
