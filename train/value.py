@@ -163,20 +163,25 @@ def fit(demos, vcfg: dict, tb_dir: str | Path | None = None, log=print):
                  "held_out_decisions": int(len(val_rows))}
 
 
+def value_setup(cfg: dict):
+    """The config's game, every seat recorded (``seat: random`` also in competitive games),
+    each decision's target its seat's final return (no shaping, no discount)."""
+    from .imitation import demo_setup
+
+    cfg = dict(cfg, env_kwargs=dict(cfg.get("env_kwargs") or {}, seat="random"))
+    return dataclasses.replace(demo_setup(cfg, gamma=1.0), shaping=False)
+
+
 def train_value(cfg: dict, out: Path, log=print) -> dict:
     import torch as th
 
-    from .imitation import collect, demo_setup
+    from .imitation import collect
 
     vcfg = cfg["value"]
     th.set_num_threads(int(cfg.get("torch_threads", 1)))
     out.mkdir(parents=True, exist_ok=True)
     write_config(cfg, out / "config.yaml")
-    setup = demo_setup(cfg, gamma=1.0)
-    from boardgym.games import make_game
-
-    n = make_game(setup.game_name, **setup.game_kwargs).num_players
-    setup = dataclasses.replace(setup, learner_seats=tuple(range(n)), shaping=False, gamma=1.0)
+    setup = value_setup(cfg)
     t0 = time.perf_counter()
     demos = collect(setup, vcfg["agent"], vcfg["episodes"], vcfg["seed"], keep=vcfg["keep"], jobs=vcfg["jobs"])
     t_collect = time.perf_counter() - t0

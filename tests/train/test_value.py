@@ -10,16 +10,13 @@ from agents.value_net import ValueNet
 from boardgym.games import make_game
 from train.config import load_config
 from train.imitation import collect, demo_setup, make_demonstrators, play_episode
-from train.value import check_value, fit, main, targets_of
+from train.value import check_value, fit, main, targets_of, value_setup
 
 CFG = "train/configs/paleo_value.yaml"
 
 
 def _setup():
-    import dataclasses
-
-    setup = demo_setup(load_config(CFG), gamma=1.0)
-    return dataclasses.replace(setup, shaping=False, gamma=1.0)
+    return value_setup(load_config(CFG))
 
 
 def test_targets_are_the_final_return_and_keep_leaves_the_game_alone():
@@ -105,10 +102,8 @@ def test_competitive_games_record_every_seat_with_its_own_return(tmp_path):
     net = ValueNet.load(out / "value.npz")
     assert net.meta["game"] == "ancient_terrible_things"
 
-    import dataclasses
-
-    setup = demo_setup(load_config(path), gamma=1.0)
-    setup = dataclasses.replace(setup, learner_seats=(0, 1), shaping=False, gamma=1.0)
+    setup = value_setup(load_config(path))
+    assert setup.learner_seats == (0, 1) and not setup.shaping and setup.gamma == 1.0
     game = make_game(setup.game_name, **setup.game_kwargs)
     agents = make_demonstrators(setup, "heuristic", 0, game)
     ep = play_episode(game, agents, np.random.default_rng([0, 0]), setup, keep=0.3)
