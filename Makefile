@@ -2,22 +2,30 @@
 PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
-STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 GAME    ?= ancient_terrible_things
 JOBS    ?= 2
 
-.PHONY: install test slow train eval results bench play clean
+.PHONY: install lock test slow train eval results bench play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e ".[train,dev,bench]"
+# pyproject.toml holds compatible ranges; constraints.txt the exact versions tested (CI uses it)
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[train,dev,bench]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# after changing a range in pyproject.toml: install without the old pins and write them anew
+lock: $(BIN)/python
+	$(BIN)/python -m pip install -q -e ".[train,dev,bench]"
+	{ sed -n 1,2p constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^#' | sed 's/+cpu//'; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -f $(VENV)/.installed-*
 
 test: install
 	$(BIN)/python -m pytest -q -n $(JOBS) --durations=10
