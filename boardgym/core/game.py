@@ -142,6 +142,13 @@ class State:
     def render(self) -> str:
         raise NotImplementedError
 
+    def render_rgb(self) -> np.ndarray:
+        """The state as an ``HxWx3 uint8`` picture (``render_mode="rgb_array"``). By default the
+        text render drawn on a canvas; games with a board override it with their own drawing."""
+        from .draw import text_picture
+
+        return text_picture(self.render())
+
     def clone(self) -> "State":
         raise NotImplementedError
 

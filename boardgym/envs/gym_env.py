@@ -12,6 +12,7 @@ from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
 from .opponents import make_opponents
+from .render import RENDER_MODES, render_state
 from .spaces import observation_space
 
 
@@ -51,14 +52,15 @@ class BoardgymEnv(gym.Env):
         ``game`` (set by the registry), ``opponents`` ("heuristic", "random", an Agent, a
         callable, or a list/dict per seat; with ``seat="random"`` one spec, or a list/dict over
         every seat), ``seat`` (an int or ``"random"``), ``shaping``, ``illegal_action``
-        ("penalize" or "raise"), ``illegal_penalty``, ``render_mode`` ("ansi" or "human"),
+        ("penalize" or "raise"), ``illegal_penalty``, ``render_mode`` ("ansi": the state as text;
+        "human": printed; "rgb_array": an ``HxWx3 uint8`` picture),
         and every option of the game (``num_players``, ...).
 
     Version History:
         v0: first release.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(self, game: str, opponents="heuristic", seat: int | str = 0, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
@@ -185,8 +187,4 @@ class BoardgymEnv(gym.Env):
     def render(self):
         if self.state is None:
             return None
-        text = self.state.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.state, self.render_mode)

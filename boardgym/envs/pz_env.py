@@ -20,6 +20,7 @@ from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
+from .render import RENDER_MODES, render_state
 from .spaces import observation_space
 
 
@@ -36,8 +37,8 @@ class _Common:
     def _setup(self, game_name: str, render_mode, game_kwargs):
         self.illegal_action = check_mode(game_kwargs.pop("illegal_action", "penalize"))
         self.illegal_penalty = float(game_kwargs.pop("illegal_penalty", -1.0))
-        if render_mode is not None and render_mode not in ("ansi", "human"):
-            raise ConfigError("render_mode must be 'ansi', 'human' or None")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
         self.render_mode = render_mode
         self.game = make_game(game_name, **game_kwargs)
         n = self.game.num_players
@@ -83,11 +84,7 @@ class _Common:
     def render(self):
         if self.state is None:
             return None
-        text = self.state.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.state, self.render_mode)
 
     def close(self):
         pass
@@ -103,7 +100,7 @@ class _Common:
 class BoardgymAECEnv(_Common, AECEnv):
     """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": True, "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": True, "render_fps": 4}
 
     def __init__(self, game: str, render_mode: str | None = None, **game_kwargs):
         super().__init__()
@@ -161,7 +158,7 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
     pending decision have a NOOP-only mask and their actions are ignored. Seats with a pending
     decision (one in turn-based phases, several in simultaneous choices) act in seat order."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(self, game: str, render_mode: str | None = None, **game_kwargs):
         self._setup(game, render_mode, game_kwargs)

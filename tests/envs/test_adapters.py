@@ -86,7 +86,7 @@ def test_opponent_specs():
     ({"scenario": "III"}, "scenario"),
     ({"tiles": "JBCDE"}, "slot 1"),
     ({"tiles": "FBCDJ"}, "solo"),
-    ({"render_mode": "rgb_array"}, "render_mode"),
+    ({"render_mode": "rgb"}, "render_mode"),
     ({"illegal_action": "ignore"}, "illegal_action"),
     ({"colour": "red"}, "unknown option"),
 ])

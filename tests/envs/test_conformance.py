@@ -117,3 +117,9 @@ def test_render_modes(env_id, capsys):
     human.reset(seed=0)
     assert human.render() is None
     assert "decides" in capsys.readouterr().out
+    picture = gym.make(env_id, render_mode="rgb_array")
+    picture.reset(seed=0)
+    frame = picture.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    assert frame.shape[0] >= 100 and frame.shape[1] >= 100
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 1, "a blank picture"
