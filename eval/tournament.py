@@ -12,11 +12,11 @@ import itertools
 
 import numpy as np
 
+from agents.specs import spec_label
 from boardgym.games import make_game
 
 from .evaluate import evaluate_team, results_table
-from .play import (agent_label, pair_outcomes, play_one, players_kwarg, seat_assignments,
-                   try_agent)
+from .play import pair_outcomes, play_one, players_kwarg, seat_assignments, try_agent
 from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
 
 
@@ -28,12 +28,12 @@ def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int,
     for i, spec in enumerate(specs):
         a, why = try_agent(spec, game_name, i)
         if a is None:
-            skipped.append({"agent": agent_label(spec), "reason": why})
+            skipped.append({"agent": spec_label(spec), "reason": why})
             continue
         # two instances so both sides of a self-pairing would have their own generator
         b, _ = try_agent(spec, game_name, i + 100)
         agents.append((a, b))
-        label = agent_label(spec)
+        label = spec_label(spec)
         if label in labels:
             label = f"{label}#{sum(1 for x in labels if x.split('#')[0] == label) + 1}"
         labels.append(label)

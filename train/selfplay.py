@@ -173,7 +173,7 @@ class SelfPlayEvalCallback(BaseCallback):
 
     # -- the evaluation ------------------------------------------------------------------
     def _fixed(self, spec: str, seed: int) -> Agent:
-        from boardgym.envs.opponents import make_agent
+        from agents.specs import make_agent
 
         return make_agent(spec, self.game_name, seed)
 
