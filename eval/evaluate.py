@@ -79,7 +79,9 @@ def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list[str], oppon
 
 
 def _fmt(x, digits=3):
-    return "-" if x is None else f"{x:.{digits}f}"
+    """A number for the table; ``-`` where there is none (a skipped row, the score interval
+    of a single game)."""
+    return "-" if x is None or x != x else f"{x:.{digits}f}"
 
 
 def results_table(rows: list[dict]) -> str:

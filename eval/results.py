@@ -6,8 +6,8 @@ For every entry of ``eval/configs/results.yaml`` (a training config: its env id 
 it plays random, the game's heuristic, ISMCTS (the stated budget) and, when a model exists, PPO
 on the same fixed seeds: solo / cooperative games report win rate and mean score; competitive
 games report each agent's win rate and own score against the heuristic and against random,
-seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% normal
-intervals. The page records the exact command, budgets, seeds, timings and timestamps.
+seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% Student t
+intervals (``eval.stats``). The page records the exact command, budgets, seeds, timings and timestamps.
 ``--only K --keep-others`` re-runs entry K and keeps the other sections from the JSON of the
 previous page (each section states the command and time that produced it).
 """
@@ -247,7 +247,7 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
            f"- machine: {meta['machine']}",
            f"- versions: {meta['versions']}", "",
            "Every agent meets the same seeds (chance is drawn from `numpy.random.default_rng(seed)`); "
-           "win rates carry 95% Wilson intervals, mean scores 95% normal intervals. Solo and "
+           "win rates carry 95% Wilson intervals, mean scores 95% Student t intervals. Solo and "
            "cooperative games: a win is a positive (team) return; the score is the game's score "
            "where it has one (ATT: secrets), else the team return (Paleo: +1 / -1). Competitive "
            "games: the agent holds one seat, rotated with the seed index, the opponent every other "

@@ -3,8 +3,9 @@
 Competitive: every pair of agents plays ``games`` games, seats rotated each game
 (``play.seat_assignments``); the head-to-head matrix counts pairwise results between seats held
 by different agents (a draw is 1/2), Elo ratings are the Bradley-Terry fit of all pairwise
-results with 95% intervals from a bootstrap over games. Solo / cooperative: each agent plays
-every seat; win rate (Wilson 95%) and mean score (normal 95%).
+results with 95% intervals (the profile likelihood of that fit, widened to a bootstrap over
+games where wider: ``eval.stats.elo_with_intervals``). Solo / cooperative: each agent plays
+every seat; win rate (Wilson 95%) and mean score (Student t 95%).
 """
 from __future__ import annotations
 
@@ -110,7 +111,7 @@ def to_markdown(result: dict) -> str:
                 lo, hi = result["win_intervals"][i][j]
                 cells.append(f"{v:.3f} [{lo:.2f}, {hi:.2f}]")
         out.append(f"| **{a}** | " + " | ".join(cells) + " |")
-    out.append("\n| agent | Elo | 95% CI (bootstrap over games) |\n|---|---:|---|")
+    out.append("\n| agent | Elo | 95% CI (profile likelihood; bootstrap over games where wider) |\n|---|---:|---|")
     order = np.argsort(result["elo"])[::-1]
     for i in order:
         out.append(f"| {labels[i]} | {result['elo'][i]:.0f} | [{result['elo_low'][i]:.0f}, "
