@@ -247,27 +247,26 @@ def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = 
     ``evaluator``: None (the running score), ``"value:PATH"`` (a value network from
     ``python -m train.value``) or ``"ppo:PATH"`` (a PPO critic); see ``make_evaluator``."""
     from boardgym.core.errors import ConfigError
-    from boardgym.envs.opponents import make_agent
-    from boardgym.envs.opponents import load_object
-    from boardgym.envs.registry import heuristic_path
+
+    from .specs import construct, heuristic_class, make_agent, search_agent_spec
 
     def named(spec, role):
-        if spec in (None, "none"):
+        parsed = search_agent_spec(spec, role)
+        if parsed is None:
             return None
-        if spec == "random" and role == "rollout":
+        if parsed.kind == "random" and role == "rollout":
             return None  # the search's own uniform rollouts (seeded with it)
-        if spec not in ("random", "heuristic") and not (isinstance(spec, str) and spec.startswith("ppo:")):
-            raise ConfigError(f"ISMCTS {role} must be 'random', 'heuristic' or 'ppo:PATH', got {spec!r}")
         sub_seed = None if seed is None else seed + 7 + (role == "prior")
-        if spec == "heuristic" and role == "rollout" and rollout_options:
-            return load_object(heuristic_path(game_name))(seed=sub_seed, **rollout_options)
-        return make_agent(spec, game_name, sub_seed)
+        if parsed.kind == "heuristic" and role == "rollout" and rollout_options:
+            return construct(heuristic_class(game_name), sub_seed, "ISMCTS rollout.NAME options",
+                             **rollout_options)
+        return make_agent(parsed.text, game_name, sub_seed)
 
     if search not in ("all", "key"):
         raise ConfigError(f"ISMCTS search must be 'all' or 'key', got {search!r}")
     search_filter = None
     if search == "key":
-        heuristic = load_object(heuristic_path(game_name))
+        heuristic = heuristic_class(game_name)
         search_filter = getattr(heuristic, "key_decision", None)
         if search_filter is None:
             raise ConfigError(f"{game_name}: its heuristic declares no key_decision(state); use search='all'")

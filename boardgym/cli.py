@@ -15,8 +15,10 @@
 
 Game-agnostic: a game package may define ``describe_action(state, action) -> str`` to name
 its actions in context; otherwise the package's own describer below (if any) or the action
-catalogue's ``describe`` is used. Opponents come from ``boardgym.envs.opponents.make_agent``,
-so ``--opponents heuristic`` loads the agent the registry names for that game.
+catalogue's ``describe`` is used. ``--opponents`` is an agent spec (``random``, ``heuristic``,
+``ppo:PATH``, ``ismcts:K=V,...``, ``module:Class``), parsed by ``agents.specs`` through
+``boardgym.envs.opponents``, so ``--opponents heuristic`` loads the agent the registry names for
+that game. A flag with a wrong value is refused (exit status 2) with a message naming it.
 """
 from __future__ import annotations
 
@@ -87,9 +89,12 @@ def _parse_set(items) -> dict:
     cfg = {}
     for item in items or []:
         key, sep, value = item.partition("=")
-        if not sep:
+        if not sep or not key.strip():
             raise ConfigError(f"--set expects key=value, got {item!r}")
-        cfg[key.strip()] = yaml.safe_load(value)
+        try:
+            cfg[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"--set {item}: the value is not YAML ({getattr(exc, 'problem', None) or exc})") from None
     return cfg
 
 
@@ -144,7 +149,7 @@ def _final_report(state, out) -> None:
 
 
 def cmd_play(args, inp, out) -> int:
-    from boardgym.envs.opponents import make_agent
+    from boardgym.envs.opponents import check_spec, make_agent
     from boardgym.games import game_class, make_game
 
     cls = game_class(args.game)
@@ -155,8 +160,13 @@ def cmd_play(args, inp, out) -> int:
         raise ConfigError(f"{args.game} takes {info.min_players}-{info.max_players} players, got {n}")
     if not 0 <= args.seat < n:
         raise ConfigError(f"--seat must be in 0..{n - 1}, got {args.seat}")
+    check_spec(args.opponents)  # also when --all-seats leaves it no seat
     cfg = _parse_set(args.set)
+    if pkw in cfg:
+        raise ConfigError(f"--set {pkw}: set the number of players with --players")
     cfg[pkw] = n
+    if args.seed is not None and args.seed < 0:
+        raise ConfigError(f"--seed must be a whole number >= 0, got {args.seed}")
     game = make_game(args.game, **cfg)
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
     rng = np.random.default_rng(seed)
@@ -216,8 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--all-seats", action="store_true",
                     help="decide for every seat yourself (e.g. every group of a cooperative game)")
     pp.add_argument("--opponents", default="heuristic",
-                    help="agent for the other seats (partners in cooperative games): heuristic, "
-                         "random or module:Class")
+                    help="agent spec for the other seats (partners in cooperative games): random, "
+                         "heuristic, ppo:PATH, ismcts:KEY=VALUE,... or module:Class")
     pp.add_argument("--seed", type=int, default=None, help="seed for chance and the agents")
     pp.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="extra game option, e.g. --set scenario=II (repeatable)")

@@ -1,6 +1,8 @@
 """``python -m eval --game G [--agents random,heuristic[,ppo:PATH][,ismcts:K=V,...]] [--games N]
 [--players P[,Q]] [--option KEY=VALUE ...] [--seed-base S] [--tb runs/NAME/tb] [--out results/G]``:
-tournaments -> tournament.md/.json + PNGs.
+tournaments -> tournament.md/.json + PNGs. Agent specs are parsed by ``agents.specs``
+(``--help`` lists the kinds); a flag with a wrong value stops the command before any game is
+played, with a message naming it.
 """
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from pathlib import Path
 
 import yaml
 
+from agents.specs import split_specs
 from boardgym.games import GAMES
 
 from . import plots, tournament
+from .args import count, natural, player_counts
 
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
 
@@ -24,36 +28,24 @@ def game_defaults(game: str) -> dict:
 
 
 def parse_args(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m eval", description="Tournaments over fixed seeds.")
+    from agents.specs import kinds_help
+
+    ap = argparse.ArgumentParser(prog="python -m eval", description="Tournaments over fixed seeds.",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="agent specs:\n" + kinds_help())
     ap.add_argument("--game", default="ancient_terrible_things", choices=list(GAMES))
-    ap.add_argument("--agents", help="semicolon or comma list: random, heuristic, ppo:PATH, module:Class, "
-                    "ismcts:KEY=VALUE,... (an ISMCTS spec takes the rest of its ';'-separated item)")
-    ap.add_argument("--games", type=int, help="games per pair (competitive) or per agent (solo)")
-    ap.add_argument("--players", help="player count(s), comma list, e.g. 2 or 2,1")
+    ap.add_argument("--agents", help="semicolon or comma list of agent specs (below); an ISMCTS "
+                    "spec takes the KEY=VALUE parts after it, or the rest of its ';'-separated item")
+    ap.add_argument("--games", type=count, help="games per pair (competitive) or per agent (solo)")
+    ap.add_argument("--players", type=player_counts, help="player count(s), comma list, e.g. 2 or 2,1")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option (YAML value), e.g. --option level=1 --option modules=null")
-    ap.add_argument("--seed-base", type=int)
-    ap.add_argument("--bootstrap", type=int, default=500, help="bootstrap resamples for Elo intervals")
+    ap.add_argument("--seed-base", type=natural)
+    ap.add_argument("--bootstrap", type=natural, default=500,
+                    help="bootstrap resamples over games for the Elo intervals (0 = profile likelihood only)")
     ap.add_argument("--tb", help="a TensorBoard log dir (runs/NAME/tb) to plot a learning curve from")
     ap.add_argument("--out", help="output folder (default results/<game>)")
     return ap.parse_args(argv)
-
-
-def split_agents(text: str) -> list[str]:
-    """``a;b;c`` or ``a,b,c``; with ``;`` an item may hold commas (``ismcts:k=v,k=v``). Without
-    ``;``, a ``KEY=VALUE`` part after an ISMCTS item belongs to it (no other agent spec holds
-    ``=``), so ``ismcts:simulations=16,rollout=heuristic`` stays one agent."""
-    if ";" in text:
-        return [x.strip() for x in text.split(";") if x.strip()]
-    out: list[str] = []
-    for x in (x.strip() for x in text.split(",")):
-        if not x:
-            continue
-        if out and out[-1].startswith("ismcts") and "=" in x and ":" not in x.split("=", 1)[0]:
-            out[-1] += "," + x
-        else:
-            out.append(x)
-    return out
 
 
 def parse_options(items: list[str]) -> dict:
@@ -65,13 +57,47 @@ def parse_options(items: list[str]) -> dict:
     return out
 
 
+def check_args(game: str, specs: list[str], players: list[int], options: dict, tb: str | None) -> None:
+    """Refuse what would otherwise run and be wrong, or fail late: an agent spec that is not
+    one (the kinds listed), a player count the game does not take, an option that sets the
+    player count beside ``--players``, an option the game does not have, a ``--tb`` folder
+    without event files. A SystemExit naming the flag."""
+    from agents.specs import check_spec
+    from boardgym.core.errors import ConfigError
+    from boardgym.games import game_class, make_game
+
+    from .play import players_kwarg
+
+    for spec in specs:
+        try:
+            check_spec(spec, game)
+        except ConfigError as exc:
+            raise SystemExit(f"python -m eval: --agents: {exc}") from None
+    if not specs:
+        raise SystemExit("python -m eval: --agents: no agent spec given")
+    info = game_class(game).info
+    pkw = players_kwarg(game)
+    if pkw in options:
+        raise SystemExit(f"python -m eval: --option {pkw}: set the player count with --players")
+    for p in players:
+        if not info.min_players <= p <= info.max_players:
+            raise SystemExit(f"python -m eval: --players: {game} takes {info.min_players} to "
+                             f"{info.max_players} players, got {p}")
+        try:
+            make_game(game, **dict(options, **{pkw: p}))
+        except ConfigError as exc:
+            raise SystemExit(f"python -m eval: --option: {exc}") from None
+    if tb is not None and not any(Path(tb).rglob("events.out.tfevents.*")):
+        raise SystemExit(f"python -m eval: --tb: no TensorBoard event files under {tb!r}")
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     d = game_defaults(args.game).get("tournament", {})
-    specs = split_agents(args.agents) if args.agents else list(d.get("agents", ["random"]))
+    specs = split_specs(args.agents) if args.agents is not None else list(d.get("agents", ["random"]))
     options = parse_options(args.option)
-    players = ([int(x) for x in args.players.split(",")] if args.players
-               else list(d.get("players", [2])))
+    players = args.players if args.players else list(d.get("players", [2]))
+    check_args(args.game, specs, players, options, args.tb)
     games = args.games if args.games is not None else int(d.get("games", 100))
     seed_base = args.seed_base if args.seed_base is not None else int(d.get("seed_base", 0))
     out = Path(args.out) if args.out else Path("results") / args.game

@@ -36,6 +36,8 @@ from boardgym.core.chance import sample_outcome
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import GAMES, make_game
 
+from .args import game_names, positive
+
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
 CHECK_EVERY = 64
 
@@ -292,16 +294,16 @@ def to_markdown(result: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m eval.bench", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=None,
+    ap.add_argument("--seconds", type=positive, default=None,
                     help="time per measurement (default: 3 s, less when there are many configs so "
                          "the whole bench stays near --budget)")
-    ap.add_argument("--budget", type=float, default=90.0, help="target total seconds (default 90)")
-    ap.add_argument("--games", help="comma list of games (default: all)")
+    ap.add_argument("--budget", type=positive, default=90.0, help="target total seconds (default 90)")
+    ap.add_argument("--games", type=game_names, help="comma list of games (default: all)")
     ap.add_argument("--stub-pygame", action="store_true",
                     help="let connect_four_v3 import without pygame (it is never rendered)")
     ap.add_argument("--out", default="results", help="folder for bench.md / bench.json")
     args = ap.parse_args(argv)
-    games = args.games.split(",") if args.games else list(GAMES)
+    games = args.games or list(GAMES)
     seconds = args.seconds
     if seconds is None:  # per config: 3 rates + clone and JSON at half time each = 4 units
         units = 4 * sum(len(bench_configs(g)) for g in games) + 1

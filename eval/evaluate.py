@@ -3,9 +3,10 @@ win rate against a field of opponents (seat-rotated), with 95% intervals and a m
 """
 from __future__ import annotations
 
+from agents.specs import spec_label
 from boardgym.games import make_game
 
-from .play import agent_label, play_one, solo_win, try_agent
+from .play import play_one, solo_win, try_agent
 from .stats import mean_interval, wilson_interval
 
 
@@ -31,14 +32,14 @@ def evaluate_team(game_name: str, game_kwargs: dict, specs: list[str], seeds: li
     for spec in specs:
         agent, why = try_agent(spec, game_name, 0)
         if agent is None:
-            rows.append(_skipped(agent_label(spec), "-", why))
+            rows.append(_skipped(spec_label(spec), "-", why))
             continue
         per_seed, scores = [], []
         for seed in seeds:
             r = play_one(game, [agent], [0] * n, seed)
             per_seed.append(solo_win(r))
             scores.append(sum(r.scores) / n)
-        row = _row(agent_label(spec), "-", sum(per_seed), len(seeds), scores)
+        row = _row(spec_label(spec), "-", sum(per_seed), len(seeds), scores)
         row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
         rows.append(row)
     return rows
@@ -56,11 +57,11 @@ def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list[str], oppon
         opp, why = try_agent(opp_spec, game_name, 1)
         for spec in specs:
             if opp is None:
-                rows.append(_skipped(agent_label(spec), agent_label(opp_spec), why))
+                rows.append(_skipped(spec_label(spec), spec_label(opp_spec), why))
                 continue
             agent, why_a = try_agent(spec, game_name, 0)
             if agent is None:
-                rows.append(_skipped(agent_label(spec), agent_label(opp_spec), why_a))
+                rows.append(_skipped(spec_label(spec), spec_label(opp_spec), why_a))
                 continue
             if agent is opp:  # the same object in every seat would share its generator
                 opp, _ = try_agent(opp_spec, game_name, 1)
@@ -73,12 +74,14 @@ def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list[str], oppon
                 if r.returns[me] == best:
                     wins += 1.0 / sum(1 for x in r.returns if x == best)
                 scores.append(r.scores[me])
-            rows.append(_row(agent_label(spec), agent_label(opp_spec), wins, len(seeds), scores))
+            rows.append(_row(spec_label(spec), spec_label(opp_spec), wins, len(seeds), scores))
     return rows
 
 
 def _fmt(x, digits=3):
-    return "-" if x is None else f"{x:.{digits}f}"
+    """A number for the table; ``-`` where there is none (a skipped row, the score interval
+    of a single game)."""
+    return "-" if x is None or x != x else f"{x:.{digits}f}"
 
 
 def results_table(rows: list[dict]) -> str:

@@ -10,64 +10,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from agents.specs import make_agent
 from boardgym.core.agent import Agent
 from boardgym.core.errors import ConfigError
 from boardgym.core.replay import play
-from boardgym.envs.opponents import make_agent
 
 ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode")
 
 
-def parse_ismcts_spec(spec: str) -> dict:
-    """``ismcts`` or ``ismcts:KEY=VALUE,...`` -> ``make_ismcts`` keywords (values read as YAML
-    scalars; ``rollout.NAME=V`` goes to ``rollout_options``), e.g.
-    ``ismcts:search=key,simulations=32,prior=heuristic,rollout=heuristic,rollout.samples=8``."""
-    import yaml
-
-    kw: dict = {}
-    body = spec[len("ismcts"):].lstrip(":")
-    for part in filter(None, body.split(",")):
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise ConfigError(f"ISMCTS spec {spec!r}: {part!r} is not KEY=VALUE")
-        value = yaml.safe_load(value)
-        if key.startswith("rollout."):
-            kw.setdefault("rollout_options", {})[key[len("rollout."):]] = value
-        else:
-            kw[key] = value
-    return kw
-
-
-def agent_from_spec(spec: str, game_name: str, seed: int | None = None) -> Agent:
-    """``random`` | ``heuristic`` | ``ppo:PATH`` | ``ismcts[:K=V,...]`` | ``module:Class`` -> an Agent."""
-    if isinstance(spec, str) and spec.startswith("ppo:"):
-        from agents.ppo import PPOAgent
-
-        return PPOAgent(spec[4:])
-    if isinstance(spec, str) and (spec == "ismcts" or spec.startswith("ismcts:")):
-        from agents.ismcts import make_ismcts
-
-        kw = parse_ismcts_spec(spec)
-        try:
-            return make_ismcts(game_name, seed=seed, **kw)
-        except TypeError as exc:
-            raise ConfigError(f"ISMCTS spec {spec!r}: {exc}") from None
-    return make_agent(spec, game_name, seed)
-
-
-def agent_label(spec: str) -> str:
-    if isinstance(spec, str) and spec.startswith("ppo:"):
-        return "ppo"
-    if isinstance(spec, str) and spec.startswith("ismcts"):
-        return "ismcts"
-    return str(spec)
-
-
 def try_agent(spec: str, game_name: str, seed: int | None = None):
     """``(agent, None)`` or ``(None, reason)`` when the agent cannot be built (e.g. the
-    heuristic of a game is not written yet)."""
+    heuristic of a game is not written yet); specs are parsed by ``agents.specs``."""
     try:
-        return agent_from_spec(spec, game_name, seed), None
+        return make_agent(spec, game_name, seed), None
     except (ConfigError, ImportError, FileNotFoundError, OSError) as exc:
         return None, f"{type(exc).__name__}: {exc}"
 

@@ -23,7 +23,7 @@ def rating_bars(result: dict, path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(4, 1.2 * len(labels) + 2), 3.5))
     ax.bar(labels, elo, yerr=err, capsize=6, color="tab:blue")
     ax.set_ylabel("Elo (mean 1000)")
-    ax.set_title(f"Ratings, {result['players']} players (95% bootstrap CI)")
+    ax.set_title(f"Ratings, {result['players']} players (95% CI)")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -6,8 +6,8 @@ For every entry of ``eval/configs/results.yaml`` (a training config: its env id 
 it plays random, the game's heuristic, ISMCTS (the stated budget) and, when a model exists, PPO
 on the same fixed seeds: solo / cooperative games report win rate and mean score; competitive
 games report each agent's win rate and own score against the heuristic and against random,
-seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% normal
-intervals. The page records the exact command, budgets, seeds, timings and timestamps.
+seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% Student t
+intervals (``eval.stats``). The page records the exact command, budgets, seeds, timings and timestamps.
 ``--only K --keep-others`` re-runs entry K and keeps the other sections from the JSON of the
 previous page (each section states the command and time that produced it).
 """
@@ -27,6 +27,7 @@ import yaml
 
 from boardgym.core.errors import ConfigError
 
+from .args import count, natural
 from .evaluate import evaluate_team, evaluate_vs_field, results_table
 from .play import ENV_ONLY_KWARGS, env_game_kwargs
 
@@ -43,14 +44,14 @@ def parse_args(argv=None):
     ap.add_argument("--ppo", action="append", default=[], metavar="KEY[:LABEL]=PATH",
                     help="a MaskablePPO model (.zip or run folder) for entry KEY; default "
                          "runs/<training config name>/model.zip when it exists")
-    ap.add_argument("--games", type=int, help="games per agent (per opponent when competitive)")
-    ap.add_argument("--ismcts-games", type=int, help="games for ISMCTS (default from the config)")
-    ap.add_argument("--seed-base", type=int)
+    ap.add_argument("--games", type=count, help="games per agent (per opponent when competitive)")
+    ap.add_argument("--ismcts-games", type=count, help="games for ISMCTS (default from the config)")
+    ap.add_argument("--seed-base", type=natural)
     ap.add_argument("--only", help="comma list of entry keys")
     ap.add_argument("--keep-others", action="store_true",
                     help="with --only: keep the other entries' sections from the previous --json file")
     ap.add_argument("--no-ismcts", action="store_true")
-    ap.add_argument("--jobs", type=int, default=1, help="entries evaluated in parallel processes")
+    ap.add_argument("--jobs", type=count, default=1, help="entries evaluated in parallel processes")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results.md"))
     ap.add_argument("--json", default=str(ROOT / "results" / "results.json"), help="the raw rows")
@@ -247,7 +248,7 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
            f"- machine: {meta['machine']}",
            f"- versions: {meta['versions']}", "",
            "Every agent meets the same seeds (chance is drawn from `numpy.random.default_rng(seed)`); "
-           "win rates carry 95% Wilson intervals, mean scores 95% normal intervals. Solo and "
+           "win rates carry 95% Wilson intervals, mean scores 95% Student t intervals. Solo and "
            "cooperative games: a win is a positive (team) return; the score is the game's score "
            "where it has one (ATT: secrets), else the team return (Paleo: +1 / -1). Competitive "
            "games: the agent holds one seat, rotated with the seed index, the opponent every other "
@@ -349,8 +350,13 @@ def main(argv=None) -> int:
             raise SystemExit(f"--ppo expects KEY=PATH, got {item!r}")
         given[key] = path
     entries = conf["entries"]
+    if args.keep_others and not args.only:
+        raise SystemExit("--keep-others needs --only (the entries to re-run)")
     if args.only:
-        keep = set(args.only.split(","))
+        keep = {k.strip() for k in args.only.split(",") if k.strip()}
+        unknown_only = sorted(keep - {e["key"] for e in entries})
+        if unknown_only or not keep:
+            raise SystemExit(f"--only: unknown entries {unknown_only}; known: {[e['key'] for e in entries]}")
         entries = [e for e in entries if e["key"] in keep]
     known = [e["key"] for e in conf["entries"]] + [f"{e['key']}:{x['label']}" for e in conf["entries"]
                                                    for x in e.get("more_ppo") or []]

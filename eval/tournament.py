@@ -3,8 +3,9 @@
 Competitive: every pair of agents plays ``games`` games, seats rotated each game
 (``play.seat_assignments``); the head-to-head matrix counts pairwise results between seats held
 by different agents (a draw is 1/2), Elo ratings are the Bradley-Terry fit of all pairwise
-results with 95% intervals from a bootstrap over games. Solo / cooperative: each agent plays
-every seat; win rate (Wilson 95%) and mean score (normal 95%).
+results with 95% intervals (the profile likelihood of that fit, widened to a bootstrap over
+games where wider: ``eval.stats.elo_with_intervals``). Solo / cooperative: each agent plays
+every seat; win rate (Wilson 95%) and mean score (Student t 95%).
 """
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ import itertools
 
 import numpy as np
 
+from agents.specs import spec_label
 from boardgym.games import make_game
 
 from .evaluate import evaluate_team, results_table
-from .play import (agent_label, pair_outcomes, play_one, players_kwarg, seat_assignments,
-                   try_agent)
+from .play import pair_outcomes, play_one, players_kwarg, seat_assignments, try_agent
 from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
 
 
@@ -28,12 +29,12 @@ def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int,
     for i, spec in enumerate(specs):
         a, why = try_agent(spec, game_name, i)
         if a is None:
-            skipped.append({"agent": agent_label(spec), "reason": why})
+            skipped.append({"agent": spec_label(spec), "reason": why})
             continue
         # two instances so both sides of a self-pairing would have their own generator
         b, _ = try_agent(spec, game_name, i + 100)
         agents.append((a, b))
-        label = agent_label(spec)
+        label = spec_label(spec)
         if label in labels:
             label = f"{label}#{sum(1 for x in labels if x.split('#')[0] == label) + 1}"
         labels.append(label)
@@ -110,7 +111,7 @@ def to_markdown(result: dict) -> str:
                 lo, hi = result["win_intervals"][i][j]
                 cells.append(f"{v:.3f} [{lo:.2f}, {hi:.2f}]")
         out.append(f"| **{a}** | " + " | ".join(cells) + " |")
-    out.append("\n| agent | Elo | 95% CI (bootstrap over games) |\n|---|---:|---|")
+    out.append("\n| agent | Elo | 95% CI (profile likelihood; bootstrap over games where wider) |\n|---|---:|---|")
     order = np.argsort(result["elo"])[::-1]
     for i in order:
         out.append(f"| {labels[i]} | {result['elo'][i]:.0f} | [{result['elo_low'][i]:.0f}, "

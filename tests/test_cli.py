@@ -114,3 +114,30 @@ def test_play_paleo_bad_group_count(capsys):
     rc = main(["play", "paleo", "--groups", "5"], stdin=io.StringIO(), stdout=io.StringIO())
     assert rc == 2
     assert "1-4 players" in capsys.readouterr().err
+
+
+def test_play_refuses_bad_flags_naming_them(capsys):
+    from agents.specs import KINDS
+
+    for argv, message in (
+        (["play", "paleo", "--opponents", "foo"], "agent spec 'foo' is not a known kind"),
+        (["play", "paleo", "--opponents", "foo", "--all-seats"], "agent spec 'foo'"),   # even unused
+        (["play", "ancient_terrible_things", "--players", "2", "--opponents", "os:getcwd"],
+         "'os:getcwd' names a function, not a subclass of boardgym.core.agent.Agent"),
+        (["play", "paleo", "--set", "num_groups=3"], "--set num_groups: set the number of players with --players"),
+        (["play", "paleo", "--set", "level=[1"], "--set level=[1: the value is not YAML"),
+        (["play", "paleo", "--set", "levle=1"], "unknown option(s) ['levle']"),
+        (["play", "paleo", "--seed", "-1"], "--seed must be a whole number >= 0"),
+    ):
+        rc = main(argv, stdin=io.StringIO(), stdout=io.StringIO())
+        err = capsys.readouterr().err
+        assert rc == 2 and message in err, (argv, err)
+        if "foo" in argv:
+            assert all(k.syntax in err for k in KINDS.values())
+
+
+def test_play_against_a_search_spec():
+    """--opponents takes every agent spec kind, e.g. ISMCTS (one parser for envs, eval, play)."""
+    rc, text = run(["play", "ancient_terrible_things", "--players", "2", "--seed", "2",
+                    "--opponents", "ismcts:simulations=1,rollout_depth=1"], Inputs())
+    assert rc == 0 and "P1 (ismcts):" in text and "Final scores:" in text

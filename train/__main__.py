@@ -10,13 +10,22 @@ import argparse
 import time
 from pathlib import Path
 
-from .config import default_config_path, load_config, set_dotted
+from .config import RUN_RECORD_KEYS, default_config_path, load_config, set_dotted, validate_config
+
+
+def game_of(cfg: dict) -> str:
+    """The game package a run config trains (its env id's ``game``)."""
+    import gymnasium
+
+    import boardgym  # noqa: F401  (registers the ids)
+
+    return gymnasium.spec(cfg["env_id"]).kwargs["game"]
 
 
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog="python -m train", description="Train MaskablePPO on a boardgym env.")
-    ap.add_argument("--game", default="ancient_terrible_things",
-                    help="game whose default config is used when --config is not given")
+    ap.add_argument("--game", help="game whose default config is used when --config is not given "
+                    "(default ancient_terrible_things)")
     ap.add_argument("--config", help="a YAML run config (train/configs/*.yaml)")
     ap.add_argument("--timesteps", type=int, help="override total_timesteps (e.g. 2048 for a smoke test)")
     ap.add_argument("--seed", type=int)
@@ -28,28 +37,38 @@ def parse_args(argv=None):
     ap.add_argument("--no-progress-bar", action="store_true")
     ap.add_argument("--no-eval", action="store_true", help="skip the evaluation after training")
     ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
-                    help="override a config entry by dotted path (value parsed as YAML); repeatable")
+                    help="override a config entry by dotted path (value parsed as YAML); repeatable; "
+                         "a key the config schema does not know is refused")
     return ap.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     cfg_path = args.config
+    if args.resume and not Path(args.resume).is_file():
+        raise SystemExit(f"--resume: no checkpoint file {args.resume!r}")
     if cfg_path is None and args.resume:
         ck = Path(args.resume).resolve()
         run_dir = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
         if (run_dir / "config.yaml").exists():
             cfg_path = run_dir / "config.yaml"
     if cfg_path is None:
-        cfg_path = default_config_path(args.game)
+        cfg_path = default_config_path(args.game or "ancient_terrible_things")
+    elif not Path(cfg_path).is_file():
+        raise SystemExit(f"--config: no config file {str(cfg_path)!r}")
     cfg = load_config(cfg_path, {"total_timesteps": args.timesteps, "seed": args.seed,
                                  "n_envs": args.n_envs, "vec_env": args.vec_env})
-    for k in ("out", "resume", "vec_env_used", "env_seeds", "command", "versions"):
-        cfg.pop(k, None)
+    if args.game is not None and game_of(cfg) != args.game:
+        raise SystemExit(f"--game {args.game}: the config {str(cfg_path)!r} trains {game_of(cfg)} "
+                         f"({cfg['env_id']}); give one of --game and --config")
+    for k in RUN_RECORD_KEYS:  # what a resumed run's config.yaml recorded about that run
+        if k != "config_file":
+            cfg.pop(k, None)
     if args.eval_games is not None:
         cfg["eval"]["games"] = args.eval_games
     for item in args.set:
-        set_dotted(cfg, item)
+        set_dotted(cfg, item, schema=True)
+    validate_config(cfg)
     if args.out:
         out = Path(args.out)
     elif args.resume:

@@ -37,9 +37,116 @@ PRETRAIN_DEFAULTS = {
 }
 
 
+# The ``eval:`` and ``pool:`` keys (train/run.py's final table, train/selfplay.py's periodic
+# evaluation and opponent pool); DEFAULTS fills the first four.
+EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final table (train/run.py)
+             "every", "every_games", "pool_games", "elo_bootstrap", "at_end")   # self-play only
+POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
+# written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
+RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
+TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value")
+# passed by train/run.py itself, so not ppo: keys
+PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
+                  "_init_setup_model")
+
+
+def ppo_keys() -> list[str]:
+    """The ``ppo:`` keys: MaskablePPO's constructor keywords but those the run passes."""
+    import inspect
+
+    from sb3_contrib import MaskablePPO
+
+    return [k for k in inspect.signature(MaskablePPO.__init__).parameters if k not in PPO_SET_BY_RUN]
+
+
+def policy_kwargs_keys() -> list[str]:
+    """The ``ppo.policy_kwargs:`` keys: the masked MlpPolicy's constructor keywords."""
+    import inspect
+
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    skip = ("self", "observation_space", "action_space", "lr_schedule")
+    return [k for k in inspect.signature(MaskableActorCriticPolicy.__init__).parameters if k not in skip]
+
+
+def env_kwargs_keys(env_id) -> list[str] | None:
+    """The ``env_kwargs:`` keys of a registered id: ``gym.make``'s own keywords, the env's
+    (``BoardgymEnv``) and the game's options; None when ``env_id`` is not a registered id
+    (``validate_config`` says so)."""
+    import inspect
+
+    import gymnasium
+
+    import boardgym  # noqa: F401  (registers the ids)
+    from boardgym.games import game_class
+
+    try:
+        spec = gymnasium.spec(str(env_id))
+    except gymnasium.error.Error:
+        return None
+    env_cls = gymnasium.envs.registration.load_env_creator(spec.entry_point)
+    keys = [k for k, p in inspect.signature(env_cls.__init__).parameters.items()
+            if k not in ("self", "game") and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    keys += [k for k in inspect.signature(gymnasium.make).parameters if k not in ("id", "kwargs")]
+    game = spec.kwargs.get("game")
+    if game is not None:
+        keys += list(game_class(game).info.defaults)
+    return list(dict.fromkeys(keys))
+
+
+def section_keys(path: tuple, cfg: dict):
+    """What may stand under the dotted ``path`` of a config: a list of keys (a section), the
+    string ``"any"`` (a mapping with free keys: ``pool.weights``, whose keys are agent specs
+    checked as values) or None (a value, no keys below)."""
+    from .value import VALUE_DEFAULTS
+
+    table = {(): TOP_KEYS, ("eval",): EVAL_KEYS, ("pool",): POOL_KEYS, ("pool", "weights"): "any",
+             ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS)}
+    if path in table:
+        return table[path]
+    if path == ("ppo",):
+        return ppo_keys()
+    if path == ("ppo", "policy_kwargs"):
+        return policy_kwargs_keys()
+    if path == ("env_kwargs",):
+        keys = env_kwargs_keys(cfg.get("env_id"))
+        return "any" if keys is None else keys
+    return None
+
+
+def unknown_key(dotted: str, valid) -> str:
+    """``unknown key 'a.b' (did you mean 'a.c'?); valid keys under 'a': ...``."""
+    from agents.specs import nearest
+
+    parent, _, key = dotted.rpartition(".")
+    where = f" under {parent!r}" if parent else ""
+    return (f"unknown key {dotted!r}{nearest(key, valid)}; valid keys{where}: "
+            f"{', '.join(str(v) for v in valid)}")
+
+
+def check_keys(cfg: dict, where: str) -> None:
+    """Every key of ``cfg``, at every depth the schema knows, is a known one; a SystemExit that
+    starts with ``where`` (the file) and names the key and the nearest valid ones otherwise."""
+    def walk(node, path):
+        keys = section_keys(path, cfg)
+        if keys is None or keys == "any" or not isinstance(node, dict):
+            return
+        for k, v in node.items():
+            dotted = ".".join(path + (str(k),))
+            if path == () and k in RUN_RECORD_KEYS:
+                continue
+            if k not in keys:
+                raise SystemExit(f"{where}: {unknown_key(dotted, keys)}")
+            walk(v, path + (k,))
+
+    walk(cfg, ())
+
+
 def _read(path: Path) -> dict:
+    from agents.specs import read_yaml
+
     with open(path) as f:
-        data = yaml.safe_load(f) or {}
+        data = read_yaml(f) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a training config must be a mapping")
     return data
@@ -103,10 +210,7 @@ def check_pretrain(section) -> dict | None:
     if unknown:
         raise SystemExit(f"pretrain: unknown key(s) {unknown}; valid keys: {sorted(PRETRAIN_DEFAULTS)}")
     out = dict(PRETRAIN_DEFAULTS, **section)
-    agent = out["agent"]
-    if not isinstance(agent, str) or not (agent in ("heuristic", "random") or ":" in agent):
-        raise SystemExit(f"pretrain.agent must be 'heuristic', 'random', 'module:Class' or "
-                         f"'ppo:<model.zip>', got {agent!r}")
+    _specs("pretrain.agent", [out["agent"]])
     out["episodes"] = _int("pretrain.", "episodes", out["episodes"], 2)  # >= 1 held out
     out["epochs"] = _int("pretrain.", "epochs", out["epochs"], 1)
     out["batch_size"] = _int("pretrain.", "batch_size", out["batch_size"], 1)
@@ -116,19 +220,99 @@ def check_pretrain(section) -> dict | None:
     return out
 
 
+def _flag(section: str, key: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise SystemExit(f"{section}{key} must be true or false, got {value!r}")
+    return value
+
+
+def _specs(where: str, value, allow_pool: bool = False) -> None:
+    """Each entry of ``value`` names an agent (``agents.specs.check_spec``: the syntax, the
+    class it imports, the model file); ``"pool"`` (a snapshot) too where allowed."""
+    from agents.specs import check_spec
+    from boardgym.core.errors import ConfigError
+
+    for spec in value:
+        if allow_pool and spec == "pool":
+            continue
+        try:
+            check_spec(spec)
+        except ConfigError as exc:
+            raise SystemExit(f"{where}: {exc}") from None
+
+
+def check_eval(section) -> dict:
+    """The ``eval:`` section: counts are integers in range, agents are agent specs."""
+    if not isinstance(section, dict):
+        raise SystemExit(f"eval must be a mapping of {list(EVAL_KEYS)}, got {section!r}")
+    for key, low in (("games", 1), ("seed_base", 0), ("every", 0), ("every_games", 1),
+                     ("pool_games", 1), ("elo_bootstrap", 0)):
+        if key in section:
+            _int("eval.", key, section[key], low)
+    for key in ("baselines", "opponents"):
+        value = section.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list):
+            raise SystemExit(f"eval.{key} must be a list of agent specs, got {value!r}")
+        _specs(f"eval.{key}", value)
+    if "at_end" in section:
+        _flag("eval.", "at_end", section["at_end"])
+    return section
+
+
+def check_pool(section) -> dict:
+    """The self-play ``pool:`` section: sizes and steps, flags, and ``weights`` mapping
+    ``pool`` (a snapshot) or agent specs to non-negative numbers with a positive sum."""
+    if not isinstance(section, dict):
+        raise SystemExit(f"pool must be a mapping of {list(POOL_KEYS)}, got {section!r}")
+    for key in ("size", "snapshot_every"):
+        _int("pool.", key, section.get(key), 1)
+    for key in ("snapshot_at_start", "deterministic"):
+        if key in section:
+            _flag("pool.", key, section[key])
+    weights = section.get("weights")
+    if not isinstance(weights, dict) or not weights:
+        raise SystemExit(f"pool.weights must map opponents ('pool' or agent specs) to weights, "
+                         f"got {weights!r}")
+    _specs("pool.weights", list(weights), allow_pool=True)
+    for k, v in weights.items():
+        _number("pool.weights.", str(k), v, False)
+    if sum(weights.values()) <= 0:
+        raise SystemExit(f"pool.weights must have a positive sum, got {weights!r}")
+    return section
+
+
 def validate_config(cfg: dict) -> dict:
-    """Check the run-wide keys and the ``pretrain`` section (defaults filled in), in place;
-    called on loading and again by ``train.run.train`` after ``--set`` overrides."""
+    """Check every key against the schema (``section_keys``) and the values of the run-wide
+    keys and of the ``eval``, ``pool`` and ``pretrain`` sections (defaults filled in), in
+    place; called on loading and again by ``train.run.train`` after ``--set`` overrides."""
+    where = cfg.get("config_file") or "config"
+    env_id = cfg.get("env_id")
+    if env_kwargs_keys(env_id) is None:
+        from boardgym.envs.registry import gym_ids
+
+        raise SystemExit(f"{where}: env_id {env_id!r} is not a registered id; known: {', '.join(gym_ids())}")
+    check_keys(cfg, where)
+    if not isinstance(cfg.get("env_kwargs") or {}, dict):
+        raise SystemExit(f"env_kwargs must be a mapping of env and game options, got {cfg['env_kwargs']!r}")
+    if not isinstance(cfg.get("ppo") or {}, dict):
+        raise SystemExit(f"ppo must be a mapping of MaskablePPO keywords, got {cfg['ppo']!r}")
     if cfg["vec_env"] not in ("subproc", "dummy"):
         raise SystemExit(f"vec_env must be 'subproc' or 'dummy', got {cfg['vec_env']!r}")
-    if int(cfg["n_envs"]) < 1:
-        raise SystemExit("n_envs must be >= 1")
+    _int("", "n_envs", cfg["n_envs"], 1)
+    _int("", "seed", cfg["seed"], 0)
+    _int("", "torch_threads", cfg["torch_threads"], 1)
+    _int("", "checkpoint_freq", cfg["checkpoint_freq"], 1)
     try:
         steps = int(cfg["total_timesteps"])
     except (TypeError, ValueError):
         steps = -1
     if steps < 0 or isinstance(cfg["total_timesteps"], bool):  # 0 = no PPO (e.g. pretrain only)
         raise SystemExit(f"total_timesteps must be an integer >= 0, got {cfg['total_timesteps']!r}")
+    check_eval(cfg["eval"])
+    if cfg.get("pool") is not None:
+        check_pool(cfg["pool"])
     cfg["pretrain"] = check_pretrain(cfg.get("pretrain"))
     if cfg["pretrain"] is None:
         cfg.pop("pretrain")
@@ -140,16 +324,35 @@ def write_config(cfg: dict, path: Path) -> None:
         yaml.safe_dump(cfg, f, sort_keys=False)
 
 
-def set_dotted(cfg: dict, item: str, flag: str = "--set") -> None:
+def set_dotted(cfg: dict, item: str, flag: str = "--set", schema: bool = False) -> None:
     """Apply ``"a.b.c=VALUE"`` (VALUE parsed as YAML) to ``cfg`` in place; ``flag`` names the
-    command-line option in the error."""
+    command-line option in the error. ``schema``: ``cfg`` is a run config, and a key the
+    schema does not know (``section_keys``) is refused, naming it and the nearest valid ones."""
     key, sep, raw = item.partition("=")
     if not sep or not key.strip():
         raise SystemExit(f"{flag} expects KEY.PATH=VALUE, got {item!r}")
     parts = key.strip().split(".")
+    if any(not p for p in parts):
+        raise SystemExit(f"{flag} {item}: {key.strip()!r} has an empty part")
+    from agents.specs import read_yaml
+
+    try:
+        value = read_yaml(raw)
+    except yaml.YAMLError as exc:
+        why = getattr(exc, "problem", None) or exc
+        raise SystemExit(f"{flag} {item}: the value is not YAML ({why})") from None
+    if schema:
+        for depth in range(len(parts)):
+            path = tuple(parts[:depth])
+            keys = section_keys(path, cfg)
+            dotted = ".".join(parts[:depth + 1])
+            if keys is None:
+                raise SystemExit(f"{flag} {item}: {'.'.join(path)!r} takes a value, not keys below it")
+            if keys != "any" and parts[depth] not in keys:
+                raise SystemExit(f"{flag} {item}: {unknown_key(dotted, keys)}")
     node = cfg
     for p in parts[:-1]:
         if not isinstance(node.get(p), dict):
             node[p] = {}
         node = node[p]
-    node[parts[-1]] = yaml.safe_load(raw)
+    node[parts[-1]] = value

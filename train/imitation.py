@@ -194,7 +194,7 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
 def make_demonstrators(setup: DemoSetup, spec: str, seed: int, game) -> list:
     """One agent per seat (competitive), or one shared by every seat (cooperative / solo, as
     ``eval.evaluate.evaluate_team`` plays them)."""
-    from boardgym.envs.opponents import make_agent
+    from agents.specs import make_agent
 
     n = game.num_players
     if setup.cooperative:

@@ -108,7 +108,7 @@ class OpponentPool(Agent):
 
     ``weights`` maps member -> sampling weight; the member ``"pool"`` stands for the snapshots in
     ``pool_dir`` (one drawn uniformly); other members are opponent specs built with
-    ``boardgym.envs.opponents.make_agent``. While the folder holds no snapshot the ``"pool"``
+    ``agents.specs.make_agent``. While the folder holds no snapshot the ``"pool"``
     weight is dropped and the others renormalised. The env resets every opponent seat with a
     seed drawn from its own ``np_random``, so the draws are reproducible.
     """
@@ -133,7 +133,7 @@ class OpponentPool(Agent):
 
     def _fixed_member(self, spec: str) -> Agent:
         if spec not in self._fixed:
-            from boardgym.envs.opponents import make_agent
+            from agents.specs import make_agent
 
             self._fixed[spec] = make_agent(spec, self.game_name)
         return self._fixed[spec]

@@ -143,7 +143,7 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
     table = results_table(rows)
     header = (f"# {cfg['name']}: {cfg['env_id']}\n\n"
               f"{len(seeds)} seeds ({seeds[0]}..{seeds[-1]}), the same for every agent; "
-              f"win rate with 95% Wilson intervals, mean score with 95% normal intervals. "
+              f"win rate with 95% Wilson intervals, mean score with 95% Student t intervals. "
               f"PPO acts deterministically (most probable legal action).\n\n")
     (out / "results.md").write_text(header + table + "\n")
     result = {"mode": mode, "game": game_name, "game_kwargs": game_kwargs, "seeds": seeds,

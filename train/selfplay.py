@@ -20,7 +20,8 @@ bounds) and ``eval/mean_score_vs_<opp>``. It also grows an Elo book (``elo_games
 learner at this step, every snapshot in the pool (deterministic) and the fixed opponents, each
 new pair played once on ``pool_games`` fixed seeds; the Bradley-Terry fit of all the book's
 games (``eval.stats``) is logged as ``elo/<player>`` with ``random`` anchored at 0, and written to
-``elo.md`` / ``elo.json`` with bootstrap 95% intervals.
+``elo.md`` / ``elo.json`` with 95% intervals (profile likelihood, widened to the bootstrap
+over games where wider).
 """
 from __future__ import annotations
 
@@ -173,7 +174,7 @@ class SelfPlayEvalCallback(BaseCallback):
 
     # -- the evaluation ------------------------------------------------------------------
     def _fixed(self, spec: str, seed: int) -> Agent:
-        from boardgym.envs.opponents import make_agent
+        from agents.specs import make_agent
 
         return make_agent(spec, self.game_name, seed)
 
@@ -247,7 +248,7 @@ class SelfPlayEvalCallback(BaseCallback):
             {"ratings": {k: list(v) for k, v in ratings.items()}, "history": self.history,
              "anchor": "random = 0", "games_in_book": len(self.book.games)}, indent=2))
         lines = [f"# Elo ratings (Bradley-Terry fit of {len(self.book.games)} evaluation games, "
-                 f"random = 0, 95% bootstrap intervals over games)\n",
+                 f"random = 0, 95% intervals: profile likelihood, bootstrap over games where wider)\n",
                  "| player | Elo | 95% CI | in pool now |", "|---|---:|---|---|"]
         for label, (r, lo, hi) in sorted(ratings.items(), key=lambda kv: -kv[1][0]):
             mark = "yes" if label in pool_labels else ("current learner" if label == me else "")

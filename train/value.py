@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .config import _int, _number, load_config, set_dotted, write_config
+from .config import _int, _number, _specs, load_config, set_dotted, validate_config, write_config
 
 VALUE_DEFAULTS = {
     "agent": "heuristic",      # the demonstrator whose value is learnt
@@ -53,8 +53,7 @@ def check_value(section) -> dict:
     if unknown:
         raise SystemExit(f"value: unknown key(s) {unknown}; valid keys: {sorted(VALUE_DEFAULTS)}")
     out = dict(VALUE_DEFAULTS, **section)
-    if not isinstance(out["agent"], str) or not out["agent"]:
-        raise SystemExit(f"value.agent must be an agent spec such as 'heuristic', got {out['agent']!r}")
+    _specs("value.agent", [out["agent"]])
     for key, low in (("episodes", 2), ("epochs", 1), ("batch_size", 1), ("jobs", 1), ("seed", 0)):
         out[key] = _int("value.", key, out[key], low)
     keep = _number("value.", "keep", out["keep"], True)
@@ -206,9 +205,12 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
                     help="override a config entry by dotted path (value parsed as YAML); repeatable")
     args = ap.parse_args(argv)
+    if not Path(args.config).is_file():
+        raise SystemExit(f"--config: no config file {args.config!r}")
     cfg = load_config(args.config)
     for item in args.set:
-        set_dotted(cfg, item)
+        set_dotted(cfg, item, schema=True)
+    validate_config(cfg)
     cfg["value"] = check_value(cfg.get("value"))
     out = Path(args.out) if args.out else Path("runs") / cfg["name"]
     t0 = time.perf_counter()

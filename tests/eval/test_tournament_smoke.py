@@ -56,32 +56,3 @@ def test_ismcts_spec_and_game_options(tmp_path):
     h, i = team["rows"][0]["per_seed"][0], team["rows"][1]["per_seed"][0]
     assert (pair["a_only"], pair["b_only"]) == (int(h == 1 and i == 0), int(h == 0 and i == 1))
     assert "Paired on the same seeds" in (out / "tournament.md").read_text()
-
-
-def test_ismcts_spec_parsing_and_errors():
-    import pytest
-
-    from agents.ismcts import ISMCTSAgent
-    from boardgym.core.errors import ConfigError
-    from eval.play import agent_from_spec, parse_ismcts_spec
-
-    assert parse_ismcts_spec("ismcts:simulations=32,c=0.5,search=key,rollout.samples=8") == {
-        "simulations": 32, "c": 0.5, "search": "key", "rollout_options": {"samples": 8}}
-    a = agent_from_spec("ismcts:simulations=4,prior=heuristic,rollout=heuristic,rollout.samples=8",
-                        "ancient_terrible_things", 1)
-    assert isinstance(a, ISMCTSAgent) and a.simulations == 4 and a.rollout_agent.samples == 8
-    for bad in ("ismcts:simulations", "ismcts:bogus=1", "ismcts:search=some"):
-        with pytest.raises(ConfigError):
-            agent_from_spec(bad, "ancient_terrible_things", 1)
-
-
-def test_an_ismcts_spec_keeps_its_commas_without_semicolons():
-    """``--agents ismcts:a=1,b=2`` is one agent (an earlier parser made ``b=2`` a second,
-    unknown one and ran ISMCTS with its defaults); plain lists still split on commas."""
-    from eval.__main__ import split_agents
-
-    assert split_agents("ismcts:search=key,simulations=16,evaluator=value:runs/v.npz") == [
-        "ismcts:search=key,simulations=16,evaluator=value:runs/v.npz"]
-    assert split_agents("random, heuristic,ismcts:simulations=4,c=2,ppo:runs/a/model.zip") == [
-        "random", "heuristic", "ismcts:simulations=4,c=2", "ppo:runs/a/model.zip"]
-    assert split_agents("heuristic;ismcts:a=1,b=2;") == ["heuristic", "ismcts:a=1,b=2"]

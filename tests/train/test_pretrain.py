@@ -131,7 +131,9 @@ def test_bc_only_run_writes_the_pretrain_figures(tmp_path):
     ({"batch_size": "big"}, r"pretrain\.batch_size must be an integer >= 1"),
     ({"learning_rate": 0}, r"pretrain\.learning_rate must be a number > 0"),
     ({"value_coef": -1}, r"pretrain\.value_coef must be a number >= 0"),
-    ({"agent": "expert"}, r"pretrain\.agent must be 'heuristic'"),
+    ({"agent": "expert"}, r"pretrain\.agent: agent spec 'expert' is not a known kind"),
+    ({"agent": "os:getcwd"}, r"pretrain\.agent: agent spec 'os:getcwd' names a function"),
+    ({"agent": "ppo:no/such/model.zip"}, r"pretrain\.agent: agent spec 'ppo:no/such/model\.zip': no model file"),
     ({"seed": -2}, r"pretrain\.seed must be an integer >= 0"),
     ([1, 2], r"pretrain must be a mapping"),
 ])
@@ -143,7 +145,7 @@ def test_bad_pretrain_values_are_named(section, message):
 def test_pretrain_section_is_checked_on_load_and_after_overrides(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("env_id: boardgym/Paleo-v0\npretrain: {episodes: 5, epoch: 2}\n")
-    with pytest.raises(SystemExit, match=r"unknown key\(s\) \['epoch'\]; valid keys"):
+    with pytest.raises(SystemExit, match=r"bad\.yaml: unknown key 'pretrain\.epoch' \(did you mean 'epochs'\?\)"):
         load_config(path)
     path.write_text("env_id: boardgym/Paleo-v0\npretrain: {episodes: 5}\n")
     cfg = load_config(path)
