@@ -351,9 +351,12 @@ _backdrops: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def backdrop(game, build) -> Canvas:
     """A fresh copy of the game's static backdrop (frames, titles, names that never change),
     built once per game object by ``build(game) -> Canvas`` and kept while the game lives."""
-    base = _backdrops.get(game)
-    if base is None:
-        base = _backdrops[game] = build(game)
+    try:
+        base = _backdrops.get(game)
+        if base is None:
+            base = _backdrops[game] = build(game)
+    except TypeError:  # a game object that cannot be weakly referenced: build it every frame
+        return build(game)
     return base.copy()
 
 

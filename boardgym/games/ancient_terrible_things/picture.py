@@ -153,6 +153,13 @@ def _status(s) -> tuple[str, tuple]:
             ask = "pick dice for the encounter's combination, then confirm"
         else:
             ask = f"pick dice for the line {_combo(s.game.lines[b][0])}, then confirm"
+    elif name == "value":
+        face = s.d_face[a] if 0 <= a < MAX_DICE else "?"
+        ask = (f"move die {a + 1} (showing {face}) up or down by 1 to {b}" if b > 0
+               else f"choose the new face of die {a + 1} (showing {face})")
+    elif name == "buy":
+        ask = ("may buy a swag from the row or the Old Stock top" if a else "may buy a swag from the row") \
+            + (f", {b} Treasure off" if b else "")
     else:
         ask = ASKS[name].format(a=a)
     return f"{_seat_name(s, p)} decides: {ask}", D.HIGHLIGHT

@@ -41,10 +41,8 @@ ASKS = {
     "prevent": "prevent wounds with tools, or not",
     "wound_person": "choose the person who takes {a} wound(s)",
     "split": "choose the group that gets {what}",
-    "heal_person": "choose the person who heals 1",
     "kill_person": "choose the person who dies",
     "kill_group": "choose the group that loses a person",
-    "host": "put the gained item on a card, or take it normally",
     "craft": "choose a tool to craft, or none",
     "idea_slot": "the workbench is full: choose the idea to remove",
     "place": "choose where the card is placed",
@@ -108,7 +106,14 @@ def _status(s) -> tuple[str, tuple]:
         card = _name(s, x) if x >= 0 else "its card"
     elif name == "night_option":
         card = _name(s, a)
-    what = {SP_TOOL: "the tool", SP_PERSON: "the new person", SP_DREAM: "the dream", SP_HEAL: "1 healing"}.get(a, "it")
+    tools = s.game.content.tools
+    what = {SP_TOOL: f"the {tools[b % 100].name}" if 0 <= b % 100 < len(tools) else "the tool",
+            SP_PERSON: "the new person", SP_DREAM: "the dream", SP_HEAL: "1 healing"}.get(a, "it")
+    if name == "host":
+        item = RES[a] if a < 3 else (tools[a - 3].name if a - 3 < len(tools) else "item")
+        return f"Group {g} decides: put the gained {item} on a card, or take it normally", D.HIGHLIGHT
+    if name == "heal_person":
+        return f"Group {g} decides: choose the person of group {a} who heals 1", D.HIGHLIGHT
     return f"Group {g} decides: " + ASKS[name].format(card=card, a=a, what=what), D.HIGHLIGHT
 
 
