@@ -278,15 +278,14 @@ def _row(cv, s) -> None:
     cv.text(x, y0, "decks", 10, D.MUTED)
     cv.text(x, y0 + 16, f"feats {len(s.feat_deck)}", 12, D.INK)
     cv.text(x, y0 + 34, f"swag {len(s.swag_deck)}", 12, D.INK)
-    tiles = []
-    for name, holder, active in (("Reanimation", s.rean_holder, s.rean_active),
-                                 ("Monkey", s.monkey_holder, s.monkey_active)):
-        tiles.append(f"{name} tile: " + (f"P{holder}, {'ready' if active else 'used'}" if holder >= 0 else "unclaimed"))
+    for k, (name, holder, active) in enumerate((("Reanimation", s.rean_holder, s.rean_active),
+                                                 ("Monkey", s.monkey_holder, s.monkey_active))):
+        cv.text(18 + 230 * k, y1 + 10, f"{name} tile: "
+                + (f"P{holder}, {'ready' if active else 'used'}" if holder >= 0 else "unclaimed"), 13, D.INK)
     if s.gorg_icon >= 0:
-        tiles.append(f"Gorg type this turn: {TYPES[s.gorg_icon].capitalize()}")
+        cv.text(478, y1 + 10, f"Gorg type this turn: {TYPES[s.gorg_icon].capitalize()}", 13, D.INK)
     if 0 <= s.declared < 3:
-        tiles.append(f"Chateau token this turn: {TOKENS[s.declared].capitalize()}")
-    cv.text(18, y1 + 10, "   ·   ".join(tiles), 13, D.INK, width=980)
+        cv.text(748, y1 + 10, f"Chateau token this turn: {TOKENS[s.declared].capitalize()}", 13, D.INK)
 
 
 def _dice(cv, s) -> None:

@@ -122,9 +122,8 @@ def _tribe(cv, s) -> None:
     cv.track(22, y, "Skulls", s.skulls, MAX_SKULLS, D.BAD, cell=20, label_width=70, size=13)
     cv.track(300, y, "Victories", s.victories, MAX_VICTORIES, D.GOOD, cell=20, label_width=70, size=13)
     y += 32
-    x = 22
     for r in range(3):
-        x = cv.counter(x, y, s.store[r], RES_COLOURS[r], f"{RES[r]} (supply {s.sup[r]})", r=12, size=13)
+        cv.counter(22 + 180 * r, y, s.store[r], RES_COLOURS[r], f"{RES[r]} (supply {s.sup[r]})", r=12, size=13)
     y += 32
     cv.text(22, y, f"lead: group {s.lead}", 13, D.INK)
     people = sum(len(p) for p in s.ppl)
@@ -162,6 +161,9 @@ def _resolving(cv, s) -> None:
             else:
                 cv.die(x, y, 0, (235, 225, 205), size=40, label="?")
             x += 48
+    else:
+        cv.text(x0, y + 10, "no dice", 12, D.MUTED)
+    x = x0 + max(2, len(s.dice)) * 48
     need = " ".join(f"{ABIL_NAMES[a]} {s.need[a]}" for a in range(3) if s.need[a]) or "nothing"
     bonus = " ".join(f"+{s.bonus[a]} {ABIL_NAMES[a]}" for a in range(3) if s.bonus[a])
     cv.text(x + 6, y, f"requirement: {need}", 13, D.INK, width=x1 - x - 6)
@@ -336,8 +338,8 @@ def _group(cv, s, g: int, rect, deciding: bool) -> None:
     for p, (px, w) in enumerate(zip(s.ppl[g], s.wnd[g])):
         card = c.cards[px]
         ab = f"{ABIL_NAMES[card.ability]} {card.value}" if card.ability < 3 else "no ability"
-        cx = cv.text(x0 + 14, y, f"{card.name} ({ab})", 12, D.INK, width=230)
-        hx = max(cx + 8, x0 + 250)
+        cv.text(x0 + 14, y, f"{card.name} ({ab})", 12, D.INK, width=230)
+        hx = x0 + 256
         for h in range(card.hearts):
             cv.draw.rectangle((hx + h * 13, y + 2, hx + h * 13 + 10, y + 12),
                               fill=D.BAD if h < w else D.CARD, outline=D.shade(D.BAD, 0.3, D.INK))
