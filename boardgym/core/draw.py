@@ -4,7 +4,8 @@ A game draws its picture in ``boardgym/games/<game>/picture.py`` (``draw(state) 
 uint8``), found by ``picture_for``; a game without one gets ``text_picture`` of its text render.
 The helpers here are the shared vocabulary: a fixed-size ``Canvas`` (even sides, so video
 encoders accept every frame) with fitted text, panels, labelled tracks, dice faces, cards as
-labelled boxes, card backs and counters, a palette, and a per-game cache of the static backdrop.
+labelled boxes, card backs and counters, a palette, and ``picture``, which draws a frame over a
+per-game backdrop of the static parts.
 
 Text is the costly part of a frame with Pillow (about 0.5 ms a call), so each distinct string is
 rasterised once into a mask and stamped after that (tens of microseconds): frames take a few ms.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import threading
 import weakref
 from functools import lru_cache
 
@@ -348,16 +350,26 @@ def to_array(image: Image.Image) -> np.ndarray:
 _backdrops: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def backdrop(game, build) -> Canvas:
-    """A fresh copy of the game's static backdrop (frames, titles, names that never change),
-    built once per game object by ``build(game) -> Canvas`` and kept while the game lives."""
+def picture(game, build, paint) -> np.ndarray:
+    """A frame of ``game`` as a fresh ``HxWx3 uint8`` array: its static backdrop (frames,
+    titles, names that never change; built once per game object by ``build(game) -> Canvas``)
+    with ``paint(canvas)`` drawn over it. The drawing reuses one canvas per game (a new 1600x900
+    image every frame costs more than the whole drawing, in page faults), under a lock, so
+    frames of one game may be drawn from several threads."""
     try:
-        base = _backdrops.get(game)
-        if base is None:
-            base = _backdrops[game] = build(game)
-    except TypeError:  # a game object that cannot be weakly referenced: build it every frame
-        return build(game)
-    return base.copy()
+        entry = _backdrops.get(game)
+        if entry is None:
+            base = build(game)
+            entry = _backdrops[game] = (base, base.copy(), threading.Lock())
+    except TypeError:  # a game object that cannot be weakly referenced: a new canvas every frame
+        canvas = build(game)
+        paint(canvas)
+        return canvas.to_array()
+    base, canvas, lock = entry
+    with lock:
+        canvas.image.paste(base.image)
+        paint(canvas)
+        return canvas.to_array()
 
 
 # -- the fallback picture and the lookup of a game's picture ---------------------------------------

@@ -395,9 +395,8 @@ def _seat(cv, s, p: int, deciding: bool) -> None:
     cv.lines(x0 + 360, y + 14, feats, x1 - x0 - 370, 11, gap=0, max_lines=room)
 
 
-def draw(s):
-    """The picture of ``s`` as an ``HxWx3 uint8`` array (1600x900 for every configuration)."""
-    cv = D.backdrop(s.game, build)
+def _paint(cv, s) -> None:
+    """Everything that changes, over the backdrop."""
     text, colour = _status(s)
     cv.text(12, 32, text, 15, colour, width=1000)
     cv.text(W - 12, 12, f"turn {s.turn + 1}" + (f" · round {s.round + 1}" if s.n == 1 else "")
@@ -409,4 +408,8 @@ def draw(s):
     deciding = s.pend[-1][1] if s.pend and not s.cq and not s.over else -1
     for p in range(s.n):
         _seat(cv, s, p, p == deciding)
-    return cv.to_array()
+
+
+def draw(s):
+    """The picture of ``s`` as an ``HxWx3 uint8`` array (1600x900 for every configuration)."""
+    return D.picture(s.game, build, lambda cv: _paint(cv, s))

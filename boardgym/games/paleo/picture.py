@@ -354,9 +354,8 @@ def _group(cv, s, g: int, rect, deciding: bool) -> None:
     cv.text(x0 + 14, y1 - 22, f"tools: {tools or 'none'}", 12, D.INK, width=x1 - x0 - 26)
 
 
-def draw(s):
-    """The picture of ``s`` as an ``HxWx3 uint8`` array (1600x900 for every configuration)."""
-    cv = D.backdrop(s.game, build)
+def _paint(cv, s) -> None:
+    """Everything that changes, over the backdrop."""
     text, colour = _status(s)
     cv.text(12, 32, text, 15, colour, width=W - 300)
     phase = PHASES[s.phase]
@@ -374,4 +373,8 @@ def draw(s):
         deciding = {g for g in range(s.n) if s.awake[g]} if f[0] == D_COMMIT else {f[1]}
     for g, rect in enumerate(_groups_grid(s.n)):
         _group(cv, s, g, rect, g in deciding)
-    return cv.to_array()
+
+
+def draw(s):
+    """The picture of ``s`` as an ``HxWx3 uint8`` array (1600x900 for every configuration)."""
+    return D.picture(s.game, build, lambda cv: _paint(cv, s))
