@@ -143,11 +143,13 @@ class State:
         raise NotImplementedError
 
     def render_rgb(self) -> np.ndarray:
-        """The state as an ``HxWx3 uint8`` picture (``render_mode="rgb_array"``). By default the
-        text render drawn on a canvas; games with a board override it with their own drawing."""
-        from .draw import text_picture
+        """The state as an ``HxWx3 uint8`` picture (``render_mode="rgb_array"``), one size for a
+        whole episode, showing only what every player sees: ``draw(state)`` of the game's
+        ``picture`` module (``boardgym/games/<game>/picture.py``) if it has one, else its text
+        render drawn on a fixed canvas (``boardgym.core.draw.picture_for``)."""
+        from .draw import picture_for
 
-        return text_picture(self.render())
+        return picture_for(self.game)(self)
 
     def clone(self) -> "State":
         raise NotImplementedError
