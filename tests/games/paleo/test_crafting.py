@@ -150,3 +150,17 @@ def test_craft_mask_and_resolution_agree_in_random_games(pack, tmp_path):
                 checked, windows = checked + k, windows + w
             s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
     assert checked > 0 and windows > 0, (checked, windows)
+
+
+def test_the_heuristic_uses_the_tool_a_recipe_window_needs(xs):
+    """PALEO-CRAFT-1: in the bow's recipe window the heuristic uses the stone axe (its only way
+    to the skill) rather than declining."""
+    from agents.paleo_heuristic import PaleoHeuristicAgent
+
+    sc = xs()
+    bow = _craft_turn(sc, ["ppl01"], tools=["stone_axe"])
+    sc.act(A.TOOL + bow)
+    s = sc.s
+    agent = PaleoHeuristicAgent(seed=0, strict=True)
+    a = agent.act(None, s.legal_mask().copy(), s)
+    assert a == A.TOOL + sc.g.content.tool_index["stone_axe"], describe_action(s, a)
