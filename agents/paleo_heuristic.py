@@ -300,12 +300,21 @@ class _Mind:
         ts = craftable(self.s, parts)
         if not ts:
             return 0.0
-        return max(0.0, max(self.craft_tool_worth(t, g) for t in ts))
+        return max(0.0, max(self.craft_tool_worth(t, g, parts) for t in ts))
 
-    def craft_tool_worth(self, t: int, g: int) -> float:
+    def craft_tool_worth(self, t: int, g: int, parts: int) -> float:
+        """Worth of crafting t: its need less the recipe's resources and tokens, and less the
+        attribute tools the participants would use to meet its requirement (PALEO-CRAFT-1)."""
         tool = self.c.tools[t]
         cost = sum(self.unit(r, max(0, self.s.store[r] - 1)) * tool.recipe_res[r] for r in range(3))
         cost += sum(self.tool_value(x) for x in tool.recipe_tools)
+        if any(tool.recipe_req):
+            have = abilities(self.s, parts)
+            deficit = [tool.recipe_req[a] - have[a] for a in range(3)]
+            used = self.cover(deficit, self.usable_tools(parts, tool.recipe_tools))
+            if used is None:
+                return float("-inf")
+            cost += used
         return self.tool_need(t, g) - cost
 
     def tool_need(self, t: int, g: int) -> float:
@@ -396,10 +405,14 @@ class _Mind:
 
     def tool_pool(self, parts: int, opt) -> list[tuple[int, int]]:
         """(tool, count) of attribute tools the participants may use for this option."""
+        return self.usable_tools(parts, opt.ctools)
+
+    def usable_tools(self, parts: int, paid) -> list[tuple[int, int]]:
+        """(tool, count) of attribute tools the participants hold beyond the ``paid`` tokens."""
         s = self.s
         out = []
         reserve = {}
-        for t in opt.ctools:
+        for t in paid:
             reserve[t] = reserve.get(t, 0) + 1
         for t in self.g.ability_tools:
             k = held(s, parts, t) - reserve.get(t, 0)
@@ -879,10 +892,21 @@ class _Mind:
 
     def craft(self) -> int:
         s = self.s
+        if self.frame[2]:  # the recipe's tool window: close the deficit cheaply
+            have = abilities(s, s.r_parts)
+            deficit = [s.need[a] - s.bonus[a] - have[a] for a in range(3)]
+            tools = self.c.tools
+            best, bscore = None, None
+            for t in self.legal_in(A.TOOL, self.T):
+                g_ = sum(min(max(deficit[a], 0), tools[t].ability[a]) for a in range(3))
+                score = g_ * 10 - (sum(tools[t].ability) - g_) - self.tool_value(t)
+                if bscore is None or score > bscore:
+                    best, bscore = t, score
+            return A.TOOL + best if best is not None else A.DECLINE
         g = s.r_chooser if s.r_chooser >= 0 else self.me
         best, bv = None, 0.0
         for t in self.legal_in(A.TOOL, self.T):
-            v = self.craft_tool_worth(t, g)
+            v = self.craft_tool_worth(t, g, s.r_parts)
             if v > bv:
                 best, bv = t, v
         return A.TOOL + best if best is not None else A.DECLINE

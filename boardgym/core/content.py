@@ -1,23 +1,49 @@
-"""Content packs: JSON data files validated by JSON Schema, errors naming file, entry, field."""
+"""Content packs: JSON data files validated by JSON Schema, errors naming file, entry, field.
+
+Every game loads its pack through this module, so the checks that hold for any game live here
+once (docs/architecture.md, "Content packs"):
+
+* **Schemas are strict by construction.** ``load_schemas`` refuses a game's schema folder unless
+  every integer has a ``minimum`` and a ``maximum`` (a pack can never ask for 10**9 of
+  anything), every object closes ``additionalProperties`` (unknown keys are refused), every
+  table (array of objects) states its ``minItems`` (an empty required table is refused), and
+  every table whose entries carry an ``id`` declares ``uniqueBy`` (duplicate ids are refused
+  instead of silently overwriting). Schemas of one folder may ``$ref`` each other by file name.
+* **Two keywords beyond JSON Schema.** ``"uniqueBy": "id"`` (or a list of keys) on an array:
+  no two entries share that key. ``"refersTo": "<kind>"`` on a string: it must be one of the
+  ids of that kind the loader passes in ``refs`` (a tool, a card, a module), i.e. a reference
+  that must exist.
+* **Errors** are ``ContentError(file, entry, field, message)``: the entry is the id (or
+  ``#index``) of the list entry the problem is in, ``<file>`` for file-level problems; the field
+  is the dotted path inside the entry.
+* **Options that ask the pack for something** (a scenario, a level, a module, seats that need
+  characters) get ``ContentOptionError`` from ``lookup`` / ``require``: a ``ContentError`` that
+  is also a ``ConfigError``, naming both the pack's file and the option.
+"""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
-from .errors import ContentError
+from .errors import ContentError, ContentOptionError
 
 
 def _entry_name(doc, path) -> str:
-    """The id (or index) of the list entry a JSON pointer path goes through."""
-    node = doc
+    """The id of the list entry a JSON pointer path goes through, else ``<table>[index]``;
+    ``<file>`` for a path through no list."""
+    node, table = doc, ""
     for key in path:
         if isinstance(node, list) and isinstance(key, int):
             item = node[key] if key < len(node) else None
-            if isinstance(item, dict) and "id" in item:
+            if isinstance(item, dict) and isinstance(item.get("id"), (str, int)) and not isinstance(item["id"], bool):
                 return str(item["id"])
-            return f"#{key}"
+            return f"{table}[{key}]"
+        table = str(key)
         try:
             node = node[key]
         except (KeyError, IndexError, TypeError):
@@ -25,14 +51,54 @@ def _entry_name(doc, path) -> str:
     return "<file>"
 
 
+def _short(value, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def _entries(n: int) -> str:
+    return f"{n} entry" if n == 1 else f"{n} entries"
+
+
+def _message(err) -> str:
+    """The violation in words a pack author reads: no dumped instances; a bound's reason (the
+    schema's description) after it."""
+    v, value, inst = err.validator, err.validator_value, err.instance
+    if v == "minItems":
+        text = f"{_entries(len(inst))}; " + ("it must not be empty" if value == 1 else f"at least {value}")
+    elif v == "maxItems":
+        text = f"{_entries(len(inst))}; at most {value}"
+    elif v == "uniqueItems":
+        dup = next((x for i, x in enumerate(inst) if x in inst[:i]), None)
+        text = f"{_short(dup)} appears twice"
+    elif v == "additionalProperties" and isinstance(inst, dict):
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = sorted(set(inst) - set(allowed))
+        text = f"unknown key {extra[0]!r}" if extra else err.message
+        if allowed:
+            text += f"; allowed: {', '.join(allowed)}"
+    elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = "below the minimum" if "inimum" in v else "above the maximum"
+        text = f"{_short(inst)} is {word} {value}"
+    elif v in ("type", "enum", "const", "pattern", "minLength", "maxLength"):
+        text = err.message if len(err.message) <= 160 else f"{_short(inst)}: wrong value ({v} {_short(value, 80)})"
+    else:
+        text = err.message if len(err.message) <= 200 else err.message[:195] + " ..."
+    why = err.schema.get("description") if isinstance(err.schema, dict) else None
+    if why and v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "const"):
+        text += f" ({why})"
+    return text
+
+
 def _field_name(path) -> str:
-    parts = [str(p) for p in path]
-    # drop the "<list>/<index>" prefix that names the entry
+    parts = list(path)
+    # drop the "<list>/<index>" prefix that names the entry (list indices are ints; a dict key
+    # that happens to be a digit, like a player count "2", is part of the field)
     for i, p in enumerate(parts):
-        if p.isdigit():
+        if isinstance(p, int):
             parts = parts[i + 1:]
             break
-    return ".".join(parts) or "<entry>"
+    return ".".join(str(p) for p in parts) or "<entry>"
 
 
 def load_json(path: Path) -> object:
@@ -40,8 +106,139 @@ def load_json(path: Path) -> object:
         return json.loads(Path(path).read_text())
     except FileNotFoundError:
         raise ContentError(str(path), "<file>", "<file>", "file not found") from None
+    except (UnicodeDecodeError, IsADirectoryError) as exc:
+        raise ContentError(str(path), "<file>", "<file>", f"not a JSON text file: {exc}") from None
     except json.JSONDecodeError as exc:
         raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
+
+
+# -- schema discipline --------------------------------------------------------------------------
+def schema_problems(schema: dict, lookup=None) -> list[str]:
+    """What makes a schema too loose for a content pack (see the module docstring), as
+    ``"<json path>: <problem>"`` lines; empty if none. ``lookup(ref)`` resolves a ``$ref`` to
+    its schema (for tables whose entries are given by reference)."""
+    out = []
+
+    def entry_schema(items):
+        for _ in range(8):  # follow $ref (and the first part of an allOf) to the entry's shape
+            if isinstance(items, dict) and "allOf" in items and items["allOf"]:
+                items = items["allOf"][0]
+            elif isinstance(items, dict) and "$ref" in items and lookup is not None:
+                items = lookup(items["$ref"])
+            else:
+                break
+        return items if isinstance(items, dict) else {}
+
+    def walk(node, where):
+        if isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+            return
+        if not isinstance(node, dict):
+            return
+        kind = node.get("type")
+        fixed = "enum" in node or "const" in node
+        if kind in ("integer", "number") and not fixed:
+            if not ({"minimum", "exclusiveMinimum"} & set(node) and {"maximum", "exclusiveMaximum"} & set(node)):
+                out.append(f"{where}: a number needs a minimum and a maximum")
+        if kind == "object" and "properties" in node and node.get("additionalProperties", True) is not False:
+            out.append(f"{where}: an object needs additionalProperties: false (unknown keys are refused)")
+        if kind == "array" and not fixed:
+            items = entry_schema(node.get("items"))
+            if items.get("type") == "object":
+                if "minItems" not in node:
+                    out.append(f"{where}: a table needs minItems (may it be empty?)")
+                if "id" in items.get("required", ()) and "id" not in _keys(node.get("uniqueBy")):
+                    out.append(f"{where}: a table of entries with ids needs uniqueBy: id")
+        for k, v in node.items():
+            if k not in ("enum", "const", "default", "examples"):
+                walk(v, f"{where}/{k}")
+
+    walk(schema, "")
+    return out
+
+
+def _keys(value) -> list[str]:
+    return [] if value is None else [value] if isinstance(value, str) else list(value)
+
+
+class Schemas:
+    """Every ``*.schema.json`` of one game's schema folder, checked and cross-referenceable."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.docs: dict[str, dict] = {}
+        registry = Registry()
+        for path in sorted(self.folder.glob("*.schema.json")):
+            doc = load_json(path)
+            self.docs[path.name] = doc
+            res = Resource.from_contents(doc, default_specification=DRAFT202012)
+            registry = registry.with_resource(path.name, res)
+            if "$id" in doc:
+                registry = registry.with_resource(doc["$id"], res)
+        self.registry = registry.crawl()
+        for name in self.docs:
+            problems = self.problems(name)
+            if problems:
+                raise ContentError(str(self.folder / name), "<schema>", problems[0].split(":")[0] or "/",
+                                   "schema too loose for a content pack: " + "; ".join(problems[:5]))
+
+    def problems(self, name: str) -> list[str]:
+        """``schema_problems`` of the schema file ``name``, its ``$ref``s resolved in the folder."""
+        return schema_problems(self.docs[name], lambda ref: self._lookup(name, ref))
+
+    def _lookup(self, base: str, ref: str):
+        doc_name, _, pointer = ref.partition("#")
+        doc = self.docs.get(doc_name or base, {})
+        for part in [p for p in pointer.split("/") if p]:
+            doc = doc.get(part, {}) if isinstance(doc, dict) else {}
+        return doc
+
+    def __getitem__(self, name: str) -> dict:
+        """The schema ``<name>.schema.json``."""
+        key = f"{name}.schema.json"
+        if key not in self.docs:
+            raise ContentError(str(self.folder / key), "<file>", "<file>", "schema file not found")
+        return self.docs[key]
+
+
+@lru_cache(maxsize=16)
+def load_schemas(folder: str | Path) -> Schemas:
+    """A game's schema folder, loaded and checked once (see ``schema_problems``)."""
+    return Schemas(Path(folder))
+
+
+# -- validation ---------------------------------------------------------------------------------
+def _unique_by(validator, keys, instance, schema):
+    if not validator.is_type(instance, "array"):
+        return
+    for key in _keys(keys):
+        seen = {}
+        for i, item in enumerate(instance):
+            if not isinstance(item, dict) or key not in item:
+                continue
+            mark = json.dumps(item[key], sort_keys=True)
+            if mark in seen:
+                yield jsonschema.ValidationError(
+                    f"duplicate {key} {item[key]!r}: entry #{seen[mark]} has the same {key}", path=[i, key])
+            else:
+                seen[mark] = i
+
+
+def _validator_class(refs: dict | None):
+    def refers_to(validator, kind, instance, schema):
+        if not isinstance(instance, str):
+            return
+        if refs is None or kind not in refs:
+            raise LookupError(f"the schema refers to {kind!r} ids but the loader passed none")
+        known = refs[kind]
+        if instance not in known:
+            names = sorted(known)
+            shown = ", ".join(map(repr, names[:12])) + (", ..." if len(names) > 12 else "")
+            yield jsonschema.ValidationError(f"unknown {kind} {instance!r}; the pack has {shown or 'none'}")
+
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator,
+                                        {"uniqueBy": _unique_by, "refersTo": refers_to})
 
 
 def _most_specific(err):
@@ -61,9 +258,13 @@ def _most_specific(err):
     return err
 
 
-def validate(doc, schema: dict, file: str) -> None:
-    """Raise ContentError for the most specific schema violation in ``doc``."""
-    validator = jsonschema.Draft202012Validator(schema)
+def validate(doc, schema: dict, file: str, refs: dict | None = None, schemas: Schemas | None = None) -> None:
+    """Raise ContentError for the most specific schema violation in ``doc``.
+
+    ``refs`` maps each ``refersTo`` kind to the ids that exist; ``schemas`` resolves ``$ref``s to
+    the other schemas of the folder."""
+    cls = _validator_class(refs)
+    validator = cls(schema, registry=schemas.registry) if schemas is not None else cls(schema)
     errors = list(validator.iter_errors(doc))
     if not errors:
         return
@@ -72,28 +273,87 @@ def validate(doc, schema: dict, file: str) -> None:
     if best.validator == "required":
         missing = best.message.split("'")[1] if "'" in best.message else ""
         path.append(missing)
-    raise ContentError(file, _entry_name(doc, path), _field_name(path), best.message)
+    elif best.validator == "additionalProperties" and "'" in best.message:
+        path.append(best.message.split("'")[1])  # name the unknown key as the field
+    raise ContentError(file, _entry_name(doc, path), _field_name(path), _message(best))
 
 
-def load_pack(content_dir: Path, schema_dir: Path, files: dict[str, str]) -> dict[str, object]:
+def load_pack(content_dir: Path, schema_dir: Path, files: dict[str, str],
+              refs: dict | None = None) -> dict[str, object]:
     """Load ``{name: schema base name}`` files from a pack folder, each validated.
 
     ``files={"swag": "swag", "mcguffins": "swag"}`` reads ``mcguffins.json`` against
-    ``schema/swag.schema.json``. Returns ``{name: document}``.
+    ``schema/swag.schema.json``. ``refs`` feeds ``refersTo``. Returns ``{name: document}``.
     """
+    schemas = load_schemas(str(schema_dir))
     docs = {}
     for name, schema_name in files.items():
         path = Path(content_dir) / f"{name}.json"
-        schema = load_json(Path(schema_dir) / f"{schema_name}.schema.json")
         doc = load_json(path)
-        validate(doc, schema, str(path))
+        validate(doc, schemas[schema_name], str(path), refs, schemas)
         docs[name] = doc
     return docs
 
 
-def check_unique_ids(entries, file: str, key: str = "id") -> None:
-    seen = set()
-    for e in entries:
-        if e[key] in seen:
-            raise ContentError(file, str(e[key]), key, "duplicate id")
-        seen.add(e[key])
+def pack_loader(load):
+    """Cache ``load(folder) -> content`` per pack folder *and* its files' sizes and times, so a
+    pack edited (or a file added or removed) between two games is read again, and an unchanged
+    one is read once. ``None`` stands for the game's shipped pack and is passed through."""
+    @lru_cache(maxsize=8)
+    def cached(folder, _stamp):
+        return load(folder)
+
+    def wrapper(pack=None):
+        if pack is None:
+            return cached(None, None)
+        folder = str(Path(pack).resolve())
+        stamp = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in sorted(Path(folder).rglob("*.json")))
+        return cached(folder, stamp)
+
+    wrapper.cache_clear = cached.cache_clear
+    wrapper.__doc__ = load.__doc__
+    return wrapper
+
+
+# -- checks across files and against options -----------------------------------------------------
+def ids_of(doc, table: str, key: str = "id") -> set:
+    """The ``key`` values of ``doc[table]`` entries, read before ``doc`` is validated (so a
+    table can be the target of ``refersTo`` inside its own file); malformed parts are skipped,
+    validation then names them."""
+    entries = doc.get(table) if isinstance(doc, dict) else None
+    if not isinstance(entries, list):
+        return set()
+    return {e[key] for e in entries if isinstance(e, dict) and isinstance(e.get(key), (str, int))}
+
+
+
+def check_unique_across(tables: dict[str, list], key: str = "id") -> None:
+    """No two entries of several files' tables (``{file: entries}``) share ``key``; the error
+    names the file and entry of the second one."""
+    seen: dict = {}
+    for file, entries in tables.items():
+        for e in entries:
+            v = e[key]
+            if v in seen:
+                raise ContentError(file, str(v), key, f"duplicate {key}: {seen[v]} has it too")
+            seen[v] = file
+
+
+def lookup(table: dict, key, file: str, option: str, what: str, entry: str | None = None, field: str = "id"):
+    """The entry ``key`` of a pack table that the option ``option`` asks for, or a
+    ``ContentOptionError`` naming the file, the entry (default: the key asked for), the field,
+    the option and what the pack has."""
+    try:
+        if key in table:
+            return table[key]
+    except TypeError:  # an unhashable option value
+        pass
+    raise ContentOptionError(file, str(key) if entry is None else entry, field,
+                             f"option {option}={key!r} asks for {what} {key!r}, which this pack does not "
+                             f"have; it has {sorted(table)}")
+
+
+def require(ok: bool, file: str, entry: str, field: str, message: str) -> None:
+    """Raise ``ContentOptionError`` unless the pack can serve the configuration (``ok``)."""
+    if not ok:
+        raise ContentOptionError(file, entry, field, message)

@@ -29,3 +29,9 @@ class ConfigError(BoardgymError, ValueError):
 
 class StateError(BoardgymError, ValueError):
     """A saved state or replay that cannot be loaded (corrupt, wrong game or version)."""
+
+
+class ContentOptionError(ContentError, ConfigError):
+    """An option asks the content pack for something it lacks or cannot serve (a scenario, a
+    level, a module, more seats than characters). Both a ContentError (it names the pack's
+    file, entry and field) and a ConfigError (the option is what asked)."""

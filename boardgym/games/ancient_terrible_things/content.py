@@ -6,15 +6,16 @@ character, in characters.json order); feats 0..31.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from boardgym.core.content import check_unique_ids, load_pack
+from boardgym.core.content import check_unique_across, load_pack, lookup, pack_loader, require
 from boardgym.core.errors import ContentError
 
 from .constants import (BACKS, COLOURS, COMBOS, DICE_EFFECTS, EFFECTS, PRE, PRE_EFFECTS,
                         SELECT_EFFECTS, TILE_IDS, TIMINGS, TOKENS, TYPES, E_REFRESH, PASSIVE,
                         E_DISCOUNT, E_ADD_DIE)
+
+N_TENTACLES = 16  # tentacle tokens in the game (ATT-SETUP-1); the Doom observation is sized for them
 
 HERE = Path(__file__).parent
 DEFAULT_PACK = HERE / "content"
@@ -121,9 +122,8 @@ class Content:
     """Every table of one content pack."""
 
     def __init__(self, docs: dict, pack: Path):
-        f = {name: str(Path(pack) / f"{name}.json") for name in FILES}
-        encs = docs["encounters"]["encounters"]
-        check_unique_ids(encs, f["encounters"])
+        self.files = f = {name: str(Path(pack) / f"{name}.json") for name in FILES}
+        encs = docs["encounters"]["encounters"]  # ids unique within a file: the schemas (uniqueBy)
         self.enc_key = [e["id"] for e in encs]
         self.enc_name = [e["name"] for e in encs]
         self.enc_back = [BACKS.index(e["back"]) for e in encs]
@@ -138,7 +138,8 @@ class Content:
         swag = docs["swag"]["swag"] + docs["mcguffins"]["mcguffins"]
         chars = docs["characters"]["characters"]
         hats = [c["hat"] for c in chars]
-        check_unique_ids(swag + hats, f["swag"])
+        check_unique_across({f["swag"]: docs["swag"]["swag"], f["mcguffins"]: docs["mcguffins"]["mcguffins"],
+                             f["characters"]: hats})  # one swag id space (module docstring)
         self.n_swag_deck = len(docs["swag"]["swag"])
         self.mcguffins = list(range(self.n_swag_deck, len(swag)))
         self.hats = list(range(len(swag), len(swag) + len(hats)))
@@ -146,10 +147,8 @@ class Content:
                      for i, d in enumerate(swag)]
         self.swag += [Card(len(swag) + i, d, False, f["characters"]) for i, d in enumerate(hats)]
         feats = docs["feats"]["feats"]
-        check_unique_ids(feats, f["feats"])
         self.feats = [Card(i, d, True, f["feats"]) for i, d in enumerate(feats)]
 
-        check_unique_ids(chars, f["characters"])
         self.char_key = [c["id"] for c in chars]
         self.char_name = [c["name"] for c in chars]
         self.char_bonus = [[c["bonus"][t] for t in TOKENS] for c in chars]
@@ -157,10 +156,8 @@ class Content:
         if sum(self.char_first) != 1:
             raise ContentError(f["characters"], "<file>", "first", "exactly one character starts")
 
-        achs = docs["achievements"]["achievements"]
+        achs = docs["achievements"]["achievements"]  # one per type: 4 entries, uniqueBy type
         self.ach_type = [TYPES.index(a["type"]) for a in achs]
-        if sorted(self.ach_type) != [0, 1, 2, 3]:
-            raise ContentError(f["achievements"], "<file>", "type", "one achievement per type")
         order = sorted(range(4), key=lambda i: self.ach_type[i])
         achs = [achs[i] for i in order]
         self.ach_name = [(a["prowess"]["name"], a["mastery"]["name"]) for a in achs]
@@ -192,6 +189,9 @@ class Content:
         self.dice_supply = {c: rules["dice"][c]["supply"] for c in COLOURS}
         self.white_faces = [TOKENS.index(x) if x in TOKENS else 4 for x in rules["dice"]["white"]["faces"]]
         self.tentacles = [rules["tentacles"][str(v)] for v in range(4)]
+        if sum(self.tentacles) > N_TENTACLES:
+            raise ContentError(f["rules"], "<file>", "tentacles",
+                               f"{sum(self.tentacles)} tentacle tokens; the game has {N_TENTACLES} (ATT-SETUP-1)")
         self.setup_table = rules["setup_table"]
         self.turn_order_bonus = [[b.get(t, 0) for t in TOKENS] for b in rules["turn_order_bonus"]]
         self.start_tokens = [rules["start_tokens"][t] for t in TOKENS]
@@ -216,6 +216,22 @@ class Content:
                     raise ContentError(f["rules"], f"setup_table.{n}.{length}", "tentacles",
                                        "more tentacles than the pack holds")
 
+    def check_config(self, n: int, scenario: str, length: str) -> tuple:
+        """What a configuration asks of this pack: seats need characters (ATT-SETUP-8) and a
+        setup row (ATT-SETUP-4/5), every hand needs feats, the scenario must exist. Returns
+        (setup row, scenario lines); ``ContentOptionError`` names the file and entry."""
+        f = self.files
+        require(len(self.char_key) >= n, f["characters"], "<file>", "characters",
+                f"{n} seats need {n} characters (option num_players={n}); the pack has {len(self.char_key)}")
+        need = n * self.feat_hand + 1
+        require(need <= len(self.feats), f["rules"], "<file>", "feat_hand_size",
+                f"{n} hands of {self.feat_hand} feats and the first discard (ATT-SETUP-6/8) need {need} "
+                f"feats (option num_players={n}); the pack has {len(self.feats)}")
+        row = lookup(self.setup_table[str(n)], length, f["rules"], "length", f"a setup row for {n} players",
+                     entry=f"setup_table.{n}", field=length)
+        lines = lookup(self.scenarios, scenario, f["scenarios"], "scenario", "the scenario")[1]
+        return row, lines
+
 
 def _check_combo(kind, lo, ln, file, entry, encounter):
     name = COMBOS[kind]
@@ -229,9 +245,10 @@ def _check_combo(kind, lo, ln, file, entry, encounter):
         raise ContentError(file, entry, "combo", f"run from {lo} of {ln} dice passes 6")
 
 
-@lru_cache(maxsize=8)
+@pack_loader
 def load_content(pack: str | None = None) -> Content:
-    """Load and validate a pack folder (default: the shipped original pack). Cached."""
+    """Load and validate a pack folder (default: the shipped original pack). Cached while its
+    files are unchanged."""
     path = Path(pack) if pack else DEFAULT_PACK
     docs = load_pack(path, SCHEMA_DIR, FILES)
     return Content(docs, path)

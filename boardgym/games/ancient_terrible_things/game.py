@@ -65,14 +65,10 @@ class ATTGame(Game):
             raise ConfigError("tile J (Smugglers' Landing) is used in solo play only")
         self.tile_ids = tiles
         self.tiles = [c.tiles[t] for t in tiles]
-        table = c.setup_table.get(str(n), {})
         length = "short" if n == 1 else cfg["length"]
-        if length not in table:
-            raise ConfigError(f"no {length} setup for {n} players; choose from {sorted(table)}")
-        row = table[length]
+        row, self.lines = c.check_config(n, cfg["scenario"], length)  # ContentOptionError if the pack can't
         self.deck_counts = [row[b] for b in BACKS]
         self.tentacle_count = row["tentacles"]
-        self.lines = c.scenarios[cfg["scenario"]][1]
         self.supply = [c.dice_supply[col] for col in COLOURS]
         self.die_outcomes = []
         for col in COLOURS:

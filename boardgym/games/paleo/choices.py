@@ -8,7 +8,8 @@ from .kinds import (D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_SPLIT, D_TOOLWIN, D_WGROUP, D_WPERSON, OP_DREAM_TO, OP_GIVE_TOOL, OP_HEAL_IN,
                     OP_KILL, OP_PERSON_TO, OP_WOUND2, SP_DREAM, SP_HEAL, SP_PERSON, SP_TOOL)
 from .resolve import cur_opt, fail, hosts
-from .tools import craftable, met, pay_recipe, reserve_of, spend, useful_tools
+from .tools import (abilities, craftable, met, pay_recipe, recipe_reserve, reserve_of, spend,
+                    useful_tools)
 from .wounds import die, parts_list, prevent_tools, wound_person, wounded_groups
 
 
@@ -151,17 +152,44 @@ def host_apply(s, f, a):
 
 
 # -- crafting (PALEO-CRAFT-1) -----------------------------------------------------------------------
+# Frame (D_CRAFT, chooser, 0, 0): pick a craftable tool (or DECLINE). If the participants' people
+# fall short of its recipe's requirement, the frame becomes (D_CRAFT, chooser, t + 1, 0): the
+# recipe's tool window, where attribute tools are used as for an option's check (s.need /
+# s.bonus hold the recipe's requirement); the tool is made as soon as it is met. DECLINE there
+# crafts nothing (tools already used stay spent, as DECLINE in the tool window, D-11).
 def craft_mask(s, f, m):
-    for t in craftable(s, s.r_parts):
-        m[A.TOOL + t] = True
+    if f[2]:
+        for t in useful_tools(s, s.r_parts, recipe_reserve(s.game.content.tools[f[2] - 1])):
+            m[A.TOOL + t] = True
+    else:
+        for t in craftable(s, s.r_parts):
+            m[A.TOOL + t] = True
     m[A.DECLINE] = True
 
 
 def craft_apply(s, f, a):
-    s.pend.pop()
     if a == A.DECLINE:
+        s.pend.pop()
         return
-    t = a - A.TOOL
+    if f[2]:
+        t = f[2] - 1
+        used = a - A.TOOL
+        spend(s, s.r_parts, used, s.r_chooser)
+        ab = s.game.content.tools[used].ability
+        for i in range(3):
+            s.bonus[i] += ab[i]
+        if not met(s, s.r_parts):
+            return
+    else:
+        t = a - A.TOOL
+        req = s.game.content.tools[t].recipe_req
+        have = abilities(s, s.r_parts)
+        if any(have[i] < req[i] for i in range(3)):
+            s.need[:] = list(req)
+            s.bonus[:] = [0, 0, 0]
+            s.pend[-1] = (D_CRAFT, f[1], t + 1, 0)
+            return
+    s.pend.pop()
     pay_recipe(s, s.r_parts, t, s.r_chooser)
     ps = parts_list(s, s.r_parts)
     if len(ps) == 1:

@@ -7,15 +7,15 @@ these ints only. See docs/games/paleo.md, "Content format".
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 
-from boardgym.core.content import load_json, load_pack, validate
-from boardgym.core.errors import ContentError
+from boardgym.core.content import (ids_of, load_json, load_pack, load_schemas, lookup, pack_loader, require,
+                                   validate)
+from boardgym.core.errors import ContentError, ContentOptionError
 
 from .constants import (ABIL, ABIL_NAMES, AREA_FIELDS, A_ADD, A_ALT, A_MOON, BACK_TYPES, E_DISCARD,
                         E_DREAM, E_PREVENT, E_SECRET, EFFECTS, HINTS, K_HAZARD, K_IDEA, K_MISSION,
-                        K_NEW, K_PERSON, K_SECRET, KINDS, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RED,
+                        K_NEW, K_PERSON, K_SECRET, KINDS, MAX_OPTIONS, MAX_TOOLS, RED,
                         RES, TOOL_EFFECTS, E_RES, E_LOSE_RES, E_TOOL, E_LOSE_TOOL)
 
 HERE = Path(__file__).parent
@@ -32,11 +32,7 @@ class Opt:
                  "cres", "ctools", "remove", "from_card", "reward", "prevent", "label")
 
     def __init__(self, idx, area, d, tool_index, file, entry):
-        def tool(name, field):
-            if name not in tool_index:
-                raise ContentError(file, entry, field, f"unknown tool {name!r}")
-            return tool_index[name]
-
+        tool = tool_index.__getitem__  # tool ids are references the schema checked (refersTo: tool)
         self.idx, self.area = idx, area
         self.neg = bool(d.get("negative", False))
         self.limit = {None: 0, "turn": 1, "day": 2}[d.get("limit")]
@@ -44,11 +40,11 @@ class Opt:
         r, c = d.get("req", {}), d.get("cost", {})
         self.req = tuple(r.get(a, 0) for a in ABIL)
         self.dice = r.get("dice", 0)
-        self.has_tool = tuple(tool(t, "req.has_tool") for t in r.get("has_tool", []))
+        self.has_tool = tuple(tool(t) for t in r.get("has_tool", []))
         self.on_card = r.get("on_card", 0)
         self.discard = c.get("discard", 0)
         self.cres = tuple(c.get(x, 0) for x in RES)
-        self.ctools = tuple(tool(t, "cost.tools") for t in c.get("tools", []))
+        self.ctools = tuple(tool(t) for t in c.get("tools", []))
         self.remove = bool(c.get("remove", False))
         self.from_card = c.get("from_card", 0)
         eff = []
@@ -57,7 +53,7 @@ class Opt:
             if k in (E_RES, E_LOSE_RES):
                 eff.append((k, RES.index(e["res"]), e["n"]))
             elif k in (E_TOOL, E_LOSE_TOOL):
-                eff.append((k, tool(e["tool"], "reward.tool"), e.get("n", 1)))
+                eff.append((k, tool(e["tool"]), e.get("n", 1)))
             else:
                 eff.append((k, e.get("n", 0), 0))
         self.reward = tuple(eff)
@@ -93,8 +89,6 @@ class Card:
             self.value = p["value"] if self.ability < 3 else 0
             self.hearts = p["hearts"]
             if "tool" in p:
-                if p["tool"] not in tools:
-                    raise ContentError(file, self.key, "person.tool", f"unknown tool {p['tool']!r}")
                 self.ptool = tools[p["tool"]]
         opts = []
         for area, fld in enumerate(AREA_FIELDS):
@@ -109,19 +103,10 @@ class Card:
         h = d.get("holds")
         self.accepts, self.hold_max = (), 0
         if h:
-            codes = []
-            for t in h["accepts"]:
-                if t in RES:
-                    codes.append(RES.index(t))
-                elif t in tools:
-                    codes.append(3 + tools[t])
-                else:
-                    raise ContentError(file, self.key, "holds.accepts", f"unknown token {t!r}")
-            self.accepts, self.hold_max = tuple(codes), h["max"]
+            codes = tuple(RES.index(t) if t in RES else 3 + tools[t] for t in h["accepts"])
+            self.accepts, self.hold_max = codes, h["max"]
         self.idea_tool = -1
         if "idea" in d:
-            if d["idea"]["tool"] not in tools:
-                raise ContentError(file, self.key, "idea.tool", f"unknown tool {d['idea']['tool']!r}")
             self.idea_tool = tools[d["idea"]["tool"]]
         self._check(file, d)
 
@@ -164,9 +149,6 @@ class Tool:
         r = r or {}
         self.recipe_res = tuple(r.get(x, 0) for x in RES)
         self.recipe_req = tuple(r.get(a, 0) for a in ABIL)
-        for t in r.get("tools", []):
-            if t not in names:
-                raise ContentError(file, self.key, "recipe.tools", f"unknown tool {t!r}")
         self.recipe_tools = tuple(names[t] for t in r.get("tools", []))
 
 
@@ -178,17 +160,18 @@ class Content:
     """Every table of one content pack."""
 
     def __init__(self, pack: Path):
-        schema = load_json(SCHEMA_DIR / "cards.schema.json")
-        rules = load_pack(pack, SCHEMA_DIR, {"rules": "rules"})["rules"]
-        rfile = str(pack / "rules.json")
-        names = {}
-        for i, t in enumerate(rules["tools"]):
-            if t["id"] in names:
-                raise ContentError(rfile, t["id"], "id", "duplicate tool id")
-            names[t["id"]] = i
+        mdir = pack / "modules"
+        module_files = sorted(mdir.glob("*.json")) if mdir.is_dir() else []
+        rfile = pack / "rules.json"
+        # references inside rules.json: recipe tools (its own tool ids), level rows (module files)
+        refs = {"tool": ids_of(load_json(rfile), "tools"), "module": {f.stem for f in module_files}}
+        rules = load_pack(pack, SCHEMA_DIR, {"rules": "rules"}, refs)["rules"]
+        rfile = str(rfile)
+        names = {t["id"]: i for i, t in enumerate(rules["tools"])}  # unique: schema uniqueBy
         if len(names) > MAX_TOOLS:
             raise ContentError(rfile, "<file>", "tools", f"at most {MAX_TOOLS} tool types")
         self.tool_index = names
+        refs = {"tool": set(names), "holdable": set(names) | set(RES)}
         self.tools = [Tool(i, t, names, rfile) for i, t in enumerate(rules["tools"])]
         self.storage_start = tuple(rules["storage_start"].get(x, 0) for x in RES)
         self.dice_count = rules["dice"]["count"]
@@ -200,26 +183,45 @@ class Content:
         self.by_key: dict[str, int] = {}
         self.sets: dict[str, list[int]] = {}
         for fname, set_name in SET_FILES:
-            docs = load_pack(pack, SCHEMA_DIR, {fname: "cards"})
+            docs = load_pack(pack, SCHEMA_DIR, {fname: fname}, refs)
             self._add_cards(docs[fname]["cards"], str(pack / f"{fname}.json"), set_name)
         self.modules: dict[str, Module] = {}
-        mschema = load_json(SCHEMA_DIR / "module.schema.json")
-        mschema["$defs"] = schema["$defs"]
-        mdir = pack / "modules"
-        for path in sorted(mdir.glob("*.json")) if mdir.is_dir() else []:
+        schemas = load_schemas(str(SCHEMA_DIR))
+        for path in module_files:
             doc = load_json(path)
-            validate(doc, mschema, str(path))
+            validate(doc, schemas["module"], str(path), refs, schemas)
             self._add_module(doc, str(path))
         self.back_keys = sorted(self.backs, key=self.backs.get)
-        self.secret_by_no = {}
-        for cid in self.sets.get("mystery", []):
-            c = self.cards[cid]
-            if c.secret_no in self.secret_by_no:
-                raise ContentError(c.file, c.key, "secret_no", f"secret {c.secret_no} twice")
-            self.secret_by_no[c.secret_no] = cid
-        ppl = self.sets.get("people", [])
-        if len(ppl) > MAX_PEOPLE or any(self.cards[i].kind != K_PERSON for i in ppl):
-            raise ContentError(str(pack / "people.json"), "<file>", "cards", f"1..{MAX_PEOPLE} PERSON cards")
+        # secret numbers are unique and people are PERSON cards, at most MAX_PEOPLE of them: the
+        # schemas of mysteries.json and people.json (uniqueBy secret_no; kind, maxItems)
+        self.secret_by_no = {self.cards[cid].secret_no: cid for cid in self.sets.get("mystery", [])}
+        self.files = {name: str(pack / f"{name}.json") for name, _ in SET_FILES + (("rules", "rules"),)}
+
+    # -- what a configuration asks of the pack (ContentOptionError names the file and entry) ----
+    def check_level(self, level: int) -> None:
+        require(level <= len(self.levels), self.files["rules"], "<file>", "levels",
+                f"option level={level} asks for level {level}; this pack's level table has "
+                f"{len(self.levels)} level(s)")
+
+    def module(self, letter) -> Module:
+        file = str(Path(self.files["rules"]).parent / "modules" / f"{letter}.json")
+        return lookup(self.modules, letter, file, "modules", "the module", field="letter")
+
+    def check_groups(self, groups: int) -> None:
+        need = 2 * groups
+        have = len(self.sets.get("people", []))
+        require(need <= have, self.files["people"], "<file>", "cards",
+                f"{groups} groups draw 2 people each at setup (PALEO-SETUP-5, option num_groups={groups}): "
+                f"{need} people needed, the pack has {have}")
+
+    def check_bound(self, instances, bound: int, field: str, what: str) -> None:
+        """At most ``bound`` of ``instances`` ((card id, option) pairs) in the chosen game; the
+        error names the card that is one too many."""
+        if len(instances) > bound:
+            card = self.cards[instances[bound][0]]
+            raise ContentOptionError(card.file, card.key, field,
+                                     f"the chosen modules give {len(instances)} {what}; the action space has "
+                                     f"{bound} (choose other modules or trim the pack)")
 
     def _add_cards(self, entries, file, set_name):
         for d in entries:
@@ -261,13 +263,11 @@ class Content:
         self.modules[letter] = m
 
 
-@lru_cache(maxsize=8)
-def _load(path: str) -> Content:
-    return Content(Path(path))
-
-
+@pack_loader
 def load_content(pack: str | None = None) -> Content:
-    return _load(str(Path(pack).resolve()) if pack else str(DEFAULT_PACK))
+    """Load and validate a pack folder (default: the shipped pack). Cached while its files are
+    unchanged."""
+    return Content(Path(pack) if pack else DEFAULT_PACK)
 
 
 def dumps_card(c: Card) -> str:

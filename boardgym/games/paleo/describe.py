@@ -156,7 +156,8 @@ def describe_action(state, action: int) -> str:
     if name == "TOOL" and k < game.T:
         tn = tool_name(game, k)
         eff = tool_effect(game, k)
-        verb = {D_TOOLWIN: "use", D_PREVENT: "prevent a wound with", D_CRAFT: "craft",
+        verb = {D_TOOLWIN: "use", D_PREVENT: "prevent a wound with",
+                D_CRAFT: "use" if f[2] else "craft",  # f[2]: the recipe's tool window
                 D_OWNER: "use", D_NTOOL: "use"}.get(kind, "use")
         return f"{base} {verb} {tn}" + (f" ({eff})" if eff else "")
     if name == "GROUP":

@@ -49,7 +49,9 @@ class PaleoGame(Game):
         self.content = c = load_content(pack)
         mods, level = cfg["modules"], cfg["level"]
         if level is not None:
-            level = _int(cfg, "level", 1, len(c.levels))
+            if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+                raise ConfigError(f"level must be an int >= 1 (a row of the pack's level table), got {level!r}")
+            c.check_level(level)  # ContentOptionError beyond the pack's level table
             if mods is not None and sorted(mods) != sorted(c.levels[level - 1]):
                 raise ConfigError(f"give either modules or level, not both (level {level} is modules "
                                   f"{list(c.levels[level - 1])}, got {mods!r})")
@@ -60,9 +62,9 @@ class PaleoGame(Game):
         if (not isinstance(mods, (list, tuple)) or not all(isinstance(m, str) for m in mods)
                 or len(set(mods)) != len(mods)):
             raise ConfigError(f"modules must be a list of distinct module letters, got {mods!r}")
-        missing = [m for m in mods if m not in c.modules]
-        if missing:
-            raise ConfigError(f"module(s) {missing} not in the content pack; available: {sorted(c.modules)}")
+        for m in mods:
+            c.module(m)  # ContentOptionError naming the module file the pack lacks
+        c.check_groups(g)
         mods = sorted(mods)
         rpm = cfg["remove_per_module"]
         if rpm is not None:
@@ -101,13 +103,12 @@ class PaleoGame(Game):
                     self.add_inst.append((cid, o.idx))
                 elif o.area == A_ALT:
                     self.alt_inst.append((cid, o.idx))
-        if len(self.add_inst) > MAX_ADD or len(self.alt_inst) > MAX_ALT:
-            raise ConfigError(f"the chosen content has {len(self.add_inst)} additional and "
-                              f"{len(self.alt_inst)} alternative actions; at most {MAX_ADD} and {MAX_ALT}")
-        n_inplay = len(self.missions) + sum(1 for cid in self.in_game if c.cards[cid].kind == K_NEW) \
-            + sum(1 for _, to in self.setup_places if to == "TABLE")
-        if n_inplay > MAX_INPLAY:
-            raise ConfigError(f"the chosen content could put {n_inplay} cards in play; at most {MAX_INPLAY}")
+        c.check_bound(self.add_inst, MAX_ADD, "additional", "additional actions (ADD[a], PALEO-D-16)")
+        c.check_bound(self.alt_inst, MAX_ALT, "alternative", "alternative actions (ALT[a], PALEO-D-16)")
+        inplay = ([(cid, 0) for cid in self.missions]
+                  + [(cid, 0) for cid in self.in_game if c.cards[cid].kind == K_NEW]
+                  + [(cid, 0) for cid, to in self.setup_places if to == "TABLE"])
+        c.check_bound(inplay, MAX_INPLAY, "kind", "cards that can be in play (CARD[i], PALEO-D-16)")
         # (instance, card, option) of every additional action, for the masks (help.usable_adds)
         self.add_opts = tuple((i, cid, c.cards[cid].opts[k]) for i, (cid, k) in enumerate(self.add_inst))
         self.add_index = {x: i for i, x in enumerate(self.add_inst)}

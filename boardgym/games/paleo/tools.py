@@ -119,10 +119,21 @@ def useful_tools(s, parts: int, reserve) -> list[int]:
     return out
 
 
+def recipe_reserve(tool) -> dict[int, int]:
+    """The tool tokens a recipe costs, by type (a paid token gives no effect, PALEO-ACT-3)."""
+    r: dict[int, int] = {}
+    for x in tool.recipe_tools:
+        r[x] = r.get(x, 0) + 1
+    return r
+
+
 def craftable(s, parts: int) -> list[int]:
-    """PALEO-CRAFT-1: known ideas with stock left whose recipe the participants can meet and pay."""
+    """PALEO-CRAFT-1: known ideas with stock left whose recipe the participants can meet and pay.
+
+    A recipe's requirement is met "in the same way you would pay for other actions": the
+    participants' abilities plus the attribute tools they could use (those the recipe does not
+    pay with), exactly as ``reachable`` allows for an option's requirement."""
     c = s.game.content
-    have = abilities(s, parts)
     out = []
     for tool in c.tools:
         t = tool.id
@@ -130,12 +141,10 @@ def craftable(s, parts: int) -> list[int]:
             continue
         if any(s.store[r] < tool.recipe_res[r] for r in range(3)):
             continue
-        if any(have[a] < tool.recipe_req[a] for a in range(3)):
+        reserve = recipe_reserve(tool)
+        if any(held(s, parts, x) < k for x, k in reserve.items()):
             continue
-        need: dict[int, int] = {}
-        for x in tool.recipe_tools:
-            need[x] = need.get(x, 0) + 1
-        if any(held(s, parts, x) < k for x, k in need.items()):
+        if any(tool.recipe_req) and not reachable(s, parts, tool.recipe_req, reserve):
             continue
         out.append(t)
     return out

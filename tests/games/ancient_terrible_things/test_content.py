@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgym.core.errors import ContentError
+from boardgym.core.errors import ConfigError, ContentError
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK, load_content
 
@@ -111,3 +111,97 @@ def test_every_shipped_card_can_be_activated_somewhere():
     for card in c.swag + c.feats:
         for e in card.effects:
             assert not (e[0] == E_ADD_DIE and e[1] == GREEN), card.key
+
+
+# -- issue 9: packs fail at load, naming file, entry and field, never later in play -------------
+def _refused(pack, **cfg):
+    with pytest.raises(ContentError) as err:
+        make_game("ancient_terrible_things", content_pack=str(pack), **cfg)
+    return err.value
+
+
+def test_a_huge_feat_hand_is_refused_by_its_bound(tmp_path):
+    """ATT-SETUP-8 / ATT-D-11: feat_hand_size 10**9 hung at setup; the schema bounds it by the hand
+    cap of 8 and says why."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "rules", lambda d: d.update(feat_hand_size=10**9))
+    e = _refused(pack)
+    assert e.file.endswith("rules.json") and e.field == "feat_hand_size"
+    assert "maximum 8" in str(e) and "ATT-D-11" in str(e)
+
+
+def test_feats_must_cover_every_hand_at_setup(tmp_path):
+    """ATT-SETUP-6/8: 4 hands of 8 feats and the first discard need 33 feats; the pack has 32
+    (this died with a division by zero at the last setup draw). 3 players fit."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "rules", lambda d: d.update(feat_hand_size=8))
+    e = _refused(pack, num_players=4)
+    assert isinstance(e, ConfigError) and e.field == "feat_hand_size" and "33" in str(e)
+    assert make_game("ancient_terrible_things", content_pack=str(pack), num_players=3).content.feat_hand == 8
+
+
+def test_fewer_characters_than_seats(tmp_path):
+    """ATT-SETUP-8: every seat takes a character; 2 characters cannot seat 3 players (IndexError
+    before); 2 players still play."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "characters", lambda d: d["characters"].__delitem__(slice(2, 4)))
+    e = _refused(pack, num_players=3)
+    assert e.file.endswith("characters.json") and e.field == "characters" and "3 seats need 3" in str(e)
+    assert isinstance(e, ConfigError)
+    make_game("ancient_terrible_things", content_pack=str(pack), num_players=2)
+
+
+def test_a_scenario_the_pack_lacks(tmp_path):
+    """scenario='II' on a pack with only scenario I (KeyError before)."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "scenarios", lambda d: d["scenarios"].pop())
+    e = _refused(pack, scenario="II")
+    assert e.file.endswith("scenarios.json") and e.entry == "II" and "has ['I']" in str(e)
+    make_game("ancient_terrible_things", content_pack=str(pack), scenario="I")
+
+
+def test_a_setup_row_the_pack_lacks(tmp_path):
+    """ATT-SETUP-4: a length the pack's setup table has no row for names the row."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "rules", lambda d: d["setup_table"]["2"].pop("long"))
+    e = _refused(pack, num_players=2, length="long")
+    assert e.entry == "setup_table.2" and e.field == "long" and isinstance(e, ConfigError)
+
+
+@pytest.mark.parametrize("name,edit,entry", [
+    ("scenarios", lambda d: d["scenarios"][1].update(id="I"), "I"),
+    ("locations", lambda d: d["locations"][1].update(id="A"), "A"),
+    ("achievements", lambda d: d["achievements"][1].update(id="ach_pitfall"), "ach_pitfall"),
+    ("feats", lambda d: d["feats"][5].update(id="feat01"), "feat01"),
+])
+def test_duplicate_ids_no_longer_overwrite(tmp_path, name, edit, entry):
+    """A second entry with an id used before overwrote the first (scenarios, tiles) or passed
+    unnoticed; the schema's uniqueBy refuses it, naming the duplicated id."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, name, edit)
+    e = _refused(pack)
+    assert e.file.endswith(f"{name}.json") and e.entry == entry and e.field == "id" and "duplicate" in str(e)
+
+
+def test_a_swag_id_reused_by_a_mcguffin_names_the_mcguffins_file(tmp_path):
+    """Swag, McGuffins and Hats share one id space (content.py docstring); the error names the
+    file of the second use and the file of the first."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "mcguffins", lambda d: d["mcguffins"][0].update(id="swag01"))
+    e = _refused(pack)
+    assert e.file.endswith("mcguffins.json") and e.entry == "swag01" and "swag.json" in str(e)
+
+
+def test_more_tentacles_than_the_game_has(tmp_path):
+    """ATT-SETUP-1: 16 tentacle tokens in all."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "rules", lambda d: d["tentacles"].update({"0": 8}))
+    e = _refused(pack)
+    assert e.field == "tentacles" and "20 tentacle tokens" in str(e)
+
+
+def test_an_unknown_key_is_named(tmp_path):
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "encounters", lambda d: d["encounters"][2].update(secret=3))
+    e = _refused(pack)
+    assert e.entry == "enc03" and e.field == "secret" and "unknown key 'secret'" in str(e)

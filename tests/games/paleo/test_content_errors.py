@@ -1,6 +1,7 @@
 """Malformed Paleo content packs fail at load naming the file, the entry and the field."""
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,77 @@ def test_wrong_options_fail_clearly():
         make_game("paleo", modules=["Z"])
     with pytest.raises(ConfigError, match="level"):
         make_game("paleo", level=9)
+
+
+# -- issue 9: packs fail at load, naming file, entry and field, never later in play -------------
+def _refused(pack, **cfg):
+    with pytest.raises(ContentError) as err:
+        make_game("paleo", content_pack=pack, **cfg)
+    return err.value
+
+
+@pytest.mark.parametrize("name,edit,field,words", [
+    ("rules", lambda d: d.update(levels=[]), "levels", "must not be empty"),        # IndexError before
+    ("base", lambda d: d.update(cards=[]), "cards", "must not be empty"),           # KeyError before
+    ("people", lambda d: d.update(cards=[]), "cards", "at least 2"),                # played with no people
+    ("people", lambda d: d.update(cards=d["cards"][:1]), "cards", "1 entry; at least 2"),
+])
+def test_empty_required_tables(tmp_path, name, edit, field, words):
+    """PALEO-SETUP-4/5/7: the level table, the base set and the People deck may not be empty."""
+    e = _refused(_pack(tmp_path, name, edit))
+    assert e.file.endswith(f"{name}.json") and e.entry == "<file>" and e.field == field and words in str(e)
+
+
+def test_people_for_every_group(tmp_path):
+    """PALEO-SETUP-5: 4 groups draw 8 people; a 5-person pack serves 2 groups only."""
+    pack = _pack(tmp_path, "people", lambda d: d.update(cards=d["cards"][:5]))
+    e = _refused(pack, num_groups=3)
+    assert isinstance(e, ConfigError) and e.file.endswith("people.json") and "6 people needed" in str(e)
+    make_game("paleo", content_pack=pack, num_groups=2)
+
+
+def test_a_level_needs_existing_distinct_modules(tmp_path):
+    """PALEO-SETUP-7: a level row names modules of the pack, each once."""
+    e = _refused(_pack(tmp_path / "a", "rules", lambda d: d["levels"][0].__setitem__(0, "Q")))
+    assert e.entry == "levels[0]" and "unknown module 'Q'" in str(e)
+    e = _refused(_pack(tmp_path / "b", "rules", lambda d: d["levels"][2].__setitem__(1, d["levels"][2][0])))
+    assert e.entry == "levels[2]" and "appears twice" in str(e)
+
+
+def test_a_level_or_module_the_pack_lacks(tmp_path):
+    """level 7 on a 6-level pack; module 'A' asked for when modules/A.json is gone."""
+    pack = _pack(tmp_path, "rules", lambda d: d["levels"].pop())
+    e = _refused(pack, level=7)
+    assert isinstance(e, ConfigError) and e.field == "levels" and "6 level(s)" in str(e)
+    (Path(pack) / "modules" / "C.json").unlink()  # the pack is read again: it changed
+    e = _refused(pack, modules=["A"])
+    assert e.entry == "levels[1]" and "unknown module 'C'" in str(e)
+    rules = Path(pack) / "rules.json"
+    rules.write_text(json.dumps(dict(json.loads(rules.read_text()), levels=[["A", "B"]])))
+    e = _refused(pack, modules=["C"])
+    assert isinstance(e, ConfigError) and e.file.endswith("C.json") and e.entry == "C" and e.field == "letter"
+
+
+def test_tool_references_must_exist(tmp_path):
+    """A card's tool is a tool id of rules.json (schema refersTo); the error lists the known ones."""
+    e = _refused(_pack(tmp_path, "people", lambda d: d["cards"][1]["person"].update(tool="axe")))
+    assert e.entry == "ppl02" and e.field == "person.tool" and "unknown tool 'axe'" in str(e) and "'spear'" in str(e)
+
+
+def test_a_huge_recipe_is_refused_by_the_component_limit(tmp_path):
+    """PALEO-SETUP-1: 12 wood exist; a recipe cannot cost more."""
+    e = _refused(_pack(tmp_path, "rules", lambda d: d["tools"][0]["recipe"].update(wood=10**9)))
+    assert e.entry == "torch" and e.field == "recipe.wood" and "maximum 12" in str(e)
+
+
+def test_index_bounds_of_the_schemas_are_the_engines():
+    """The schemas' table bounds are the catalogue's index ranges (PALEO-D-16)."""
+    from boardgym.core.content import load_schemas
+    from boardgym.games.paleo.constants import MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS
+    from boardgym.games.paleo.content import SCHEMA_DIR
+
+    s = load_schemas(str(SCHEMA_DIR))
+    assert s["people"]["properties"]["cards"]["maxItems"] == MAX_PEOPLE
+    assert s["rules"]["properties"]["tools"]["maxItems"] == MAX_TOOLS
+    card = s["cards"]["$defs"]["card"]["properties"]
+    assert all(card[a]["maxItems"] == MAX_OPTIONS for a in ("options", "night", "additional", "alternative"))

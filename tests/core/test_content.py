@@ -1,0 +1,112 @@
+"""The shared content-pack mechanism (boardgym/core/content.py): schema discipline, the uniqueBy
+and refersTo keywords, error naming, option lookups and the pack cache."""
+import json
+
+import pytest
+
+from boardgym.core.content import (Schemas, check_unique_across, load_pack, lookup, pack_loader,
+                                   schema_problems, validate)
+from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
+
+TABLE = {
+    "type": "object", "additionalProperties": False, "required": ["things"],
+    "properties": {"things": {
+        "type": "array", "minItems": 1, "uniqueBy": "id",
+        "items": {"type": "object", "additionalProperties": False, "required": ["id", "n"],
+                  "properties": {"id": {"type": "string"},
+                                 "n": {"type": "integer", "minimum": 0, "maximum": 5,
+                                       "description": "why 5: the rulebook"},
+                                 "tool": {"type": "string", "refersTo": "tool"},
+                                 "tags": {"type": "array", "items": {"type": "string"}}}}}},
+}
+
+
+def _err(doc, refs=None):
+    with pytest.raises(ContentError) as e:
+        validate(doc, TABLE, "f.json", refs)
+    return e.value
+
+
+def test_a_strict_schema_has_no_problems():
+    assert schema_problems(TABLE) == []
+
+
+@pytest.mark.parametrize("loosen,words", [
+    (lambda s: s["properties"]["things"]["items"]["properties"]["n"].pop("maximum"), "a minimum and a maximum"),
+    (lambda s: s["properties"]["things"]["items"].pop("additionalProperties"), "additionalProperties"),
+    (lambda s: s["properties"]["things"].pop("minItems"), "minItems"),
+    (lambda s: s["properties"]["things"].pop("uniqueBy"), "uniqueBy"),
+])
+def test_schema_discipline_finds_each_loose_part(loosen, words):
+    loose = json.loads(json.dumps(TABLE))
+    loosen(loose)
+    problems = schema_problems(loose)
+    assert len(problems) == 1 and words in problems[0], problems
+
+
+def test_a_loose_schema_folder_is_refused_at_load(tmp_path):
+    loose = json.loads(json.dumps(TABLE))
+    del loose["properties"]["things"]["items"]["properties"]["n"]["maximum"]
+    (tmp_path / "things.schema.json").write_text(json.dumps(loose))
+    with pytest.raises(ContentError, match="things.schema.json.*a number needs a minimum and a maximum"):
+        Schemas(tmp_path)
+
+
+def test_errors_name_entry_and_field_in_plain_words():
+    good = {"things": [{"id": "a", "n": 1}, {"id": "b", "n": 2}]}
+    validate(good, TABLE, "f.json")
+    e = _err({"things": [{"id": "a", "n": 1}, {"id": "a", "n": 2}]})
+    assert (e.entry, e.field) == ("a", "id") and "duplicate id 'a'" in str(e)
+    e = _err({"things": [{"id": "a", "n": 10**9}]})
+    assert (e.entry, e.field) == ("a", "n") and "above the maximum 5 (why 5: the rulebook)" in str(e)
+    e = _err({"things": [{"id": "a", "n": 1, "m": 2}]})
+    assert (e.entry, e.field) == ("a", "m") and "unknown key 'm'; allowed: id, n, tags, tool" in str(e)
+    e = _err({"things": [{"id": "a"}]})
+    assert e.field == "n" and "required" in str(e)
+    e = _err({"things": []})
+    assert (e.entry, e.field) == ("<file>", "things") and "must not be empty" in str(e)
+    e = _err({"things": [{"n": 1}]})
+    assert (e.entry, e.field) == ("things[0]", "id")  # an entry without an id: table and index
+
+
+def test_refers_to_checks_references_against_the_loaders_ids():
+    doc = {"things": [{"id": "a", "n": 1, "tool": "axe"}]}
+    validate(doc, TABLE, "f.json", {"tool": {"axe", "bow"}})
+    e = _err({"things": [{"id": "a", "n": 1, "tool": "saw"}]}, {"tool": {"axe", "bow"}})
+    assert (e.entry, e.field) == ("a", "tool") and "unknown tool 'saw'; the pack has 'axe', 'bow'" in str(e)
+    with pytest.raises(LookupError, match="passed none"):
+        validate(doc, TABLE, "f.json")
+
+
+def test_ids_unique_across_files_name_both():
+    with pytest.raises(ContentError) as e:
+        check_unique_across({"a.json": [{"id": 1}], "b.json": [{"id": 2}, {"id": 1}]})
+    assert e.value.file == "b.json" and e.value.entry == "1" and "a.json" in str(e.value)
+
+
+def test_lookup_names_the_option_and_what_the_pack_has():
+    assert lookup({"I": 1}, "I", "s.json", "scenario", "the scenario") == 1
+    with pytest.raises(ContentOptionError) as e:
+        lookup({"I": 1}, "II", "s.json", "scenario", "the scenario")
+    assert isinstance(e.value, ConfigError) and isinstance(e.value, ContentError)
+    assert e.value.entry == "II" and "option scenario='II'" in str(e.value) and "['I']" in str(e.value)
+    with pytest.raises(ContentOptionError):
+        lookup({"I": 1}, ["unhashable"], "s.json", "scenario", "the scenario")
+
+
+def test_the_pack_cache_reads_an_edited_pack_again(tmp_path):
+    (tmp_path / "schema").mkdir()
+    (tmp_path / "schema" / "things.schema.json").write_text(json.dumps(TABLE))
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    reads = []
+
+    @pack_loader
+    def load(folder=None):
+        reads.append(folder)
+        return load_pack(folder, tmp_path / "schema", {"things": "things"})["things"]
+
+    (pack / "things.json").write_text(json.dumps({"things": [{"id": "a", "n": 1}]}))
+    assert load(str(pack)) == load(str(pack)) and len(reads) == 1
+    (pack / "things.json").write_text(json.dumps({"things": [{"id": "a", "n": 1}, {"id": "b", "n": 5}]}))
+    assert len(load(str(pack))["things"]) == 2 and len(reads) == 2
