@@ -1,5 +1,5 @@
 """Env kwargs checked by type and range, the error naming the kwarg, over every registered
-Gymnasium id (issue 9, item 4). Nothing here names a game: cooperative
+Gymnasium id and PettingZoo factory (issue 9, item 4). Nothing here names a game: cooperative
 or competitive comes from the game's ``GameInfo``."""
 import gymnasium as gym
 import numpy as np
@@ -8,9 +8,10 @@ import pytest
 from boardgym.core.errors import ConfigError
 from boardgym.envs.kwargs import UnknownOptionError
 from boardgym.games import game_class
-from tests.conftest import gym_entries
+from tests.conftest import gym_entries, pz_entries, pz_module
 
 GYM_IDS = [e["id"] for e in gym_entries()]
+PZ_IDS = [e["id"] for e in pz_entries()]
 BAD_PENALTIES = [float("nan"), float("inf"), -np.inf, np.float32("nan"), "1", "-1.0", True, None, [1.0]]
 
 
@@ -18,11 +19,26 @@ def _info(env_id):
     return game_class(gym.spec(env_id).kwargs["game"]).info
 
 
+def _pz_makers(env_id):
+    entry = next(e for e in pz_entries() if e["id"] == env_id)
+    mod = pz_module(entry)
+    kwargs = dict(entry.get("kwargs", {}))
+    return [lambda **kw: f(**kwargs, **kw) for f in (mod.env, mod.raw_env, mod.parallel_env)]
+
+
 @pytest.mark.parametrize("env_id", GYM_IDS)
 @pytest.mark.parametrize("bad", BAD_PENALTIES)
 def test_gym_illegal_penalty_must_be_a_finite_number(env_id, bad):
     with pytest.raises(ConfigError, match="illegal_penalty"):
         gym.make(env_id, illegal_penalty=bad)
+
+
+@pytest.mark.parametrize("env_id", PZ_IDS)
+@pytest.mark.parametrize("bad", BAD_PENALTIES)
+def test_pettingzoo_illegal_penalty_must_be_a_finite_number(env_id, bad):
+    for make in _pz_makers(env_id):
+        with pytest.raises(ConfigError, match="illegal_penalty"):
+            make(illegal_penalty=bad)
 
 
 @pytest.mark.parametrize("env_id", GYM_IDS)
@@ -79,6 +95,22 @@ def test_gym_unknown_kwarg_is_a_type_error_too(env_id):
     assert "num_" in str(err.value) and "illegal_penalty" in str(err.value)  # the valid options
 
 
+@pytest.mark.parametrize("env_id", PZ_IDS)
+def test_pettingzoo_unknown_kwarg_is_a_type_error_too(env_id):
+    for make in _pz_makers(env_id):
+        for kw in ({"frameskip": 4}, {"shaping": True}, {"opponents": "random"}):
+            with pytest.raises(TypeError, match=f"unexpected keyword argument '{next(iter(kw))}'"):
+                make(**kw)
+
+
+@pytest.mark.parametrize("env_id", PZ_IDS)
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10"])
+def test_max_cycles_must_be_a_positive_int(env_id, bad):
+    for make in _pz_makers(env_id):
+        with pytest.raises(ConfigError, match="max_cycles"):
+            make(max_cycles=bad)
+
+
 MODES = [({"illegal_action": "ignore"}, "illegal_action"), ({"illegal_action": 1}, "illegal_action"),
          ({"render_mode": "rgb"}, "render_mode")]
 
@@ -88,3 +120,11 @@ MODES = [({"illegal_action": "ignore"}, "illegal_action"), ({"illegal_action": 1
 def test_gym_modes_are_checked(env_id, kwarg, match):
     with pytest.raises(ConfigError, match=match):
         gym.make(env_id, **kwarg)
+
+
+@pytest.mark.parametrize("env_id", PZ_IDS)
+@pytest.mark.parametrize("kwarg,match", MODES + [({"render_mode": 1}, "render_mode")])
+def test_pettingzoo_modes_are_checked(env_id, kwarg, match):
+    for make in _pz_makers(env_id):
+        with pytest.raises(ConfigError, match=match):
+            make(**kwarg)
