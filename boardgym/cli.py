@@ -39,10 +39,11 @@ def cmd_list(args, out) -> int:
     from boardgym.envs.registry import gym_ids, pettingzoo_ids, registry
     from boardgym.games import GAMES
 
-    print("Gymnasium ids:", file=out)
+    print("Gymnasium ids (gym.make(ID)):", file=out)
     for i in gym_ids():
         print(f"  {i}", file=out)
-    print("PettingZoo ids:", file=out)
+    print('PettingZoo ids (pettingzoo.make("aec" | "parallel", ID), or boardgym.envs.<game>_v0):',
+          file=out)
     for i in pettingzoo_ids():
         print(f"  {i}", file=out)
     print("Games (boardgym play GAME):", file=out)

@@ -8,8 +8,8 @@ time per measurement:
   sampled and applied too, but only decisions are counted);
 * AEC: the usual PettingZoo loop ``env.last()`` + ``action_space.sample(mask)`` + ``env.step``
   (only live steps are counted, not the ``None`` steps of finished agents);
-* Gym: ``env.step`` of the Gymnasium env with ``opponents="random"`` (learner steps; the
-  opponents' decisions happen inside each step);
+* Gym: ``env.step`` of the Gymnasium env with ``opponents="random"`` in competitive games
+  (learner steps; the opponents' decisions happen inside each step);
 * ``clone()`` and ``to_json()`` + ``game.state_from_json()`` in microseconds over states
   sampled from random play, the mean JSON size and the traced memory of one clone.
 
@@ -242,7 +242,8 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
                 game = make_game(name, **kw)
                 row["engine"] = engine_rate(game, seconds)
                 row["aec"] = aec_rate(pz_factory(name, kw), seconds)
-                row["gym"] = (gym_rate(gid, dict(kw, opponents="random"), seconds) if gid else None)
+                gym_kw = kw if game.info.cooperative else dict(kw, opponents="random")
+                row["gym"] = gym_rate(gid, gym_kw, seconds) if gid else None
                 row.update(state_costs(game, seconds / 2))
             except Exception as exc:  # noqa: BLE001 - a game under construction must not stop the bench
                 row = {"game": name, "config": cfg["label"], "kwargs": kw,

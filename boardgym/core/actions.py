@@ -3,6 +3,27 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import IllegalActionError
+
+NOT_AN_ID = "not an integer action id (bools, floats, strings and None are refused)"
+
+
+def action_id(action) -> int:
+    """The int id of ``action``: a Python int, a NumPy integer or a 0-d integer array.
+
+    The one check of an action's type, shared by ``State.apply`` and every adapter (Gymnasium,
+    PettingZoo AEC and Parallel), so all of them accept and refuse the same values. Bools,
+    floats (even ``3.0``), strings, None and anything else raise ``IllegalActionError``.
+    """
+    if type(action) is int:
+        return action
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    if (isinstance(action, np.ndarray) and action.shape == ()
+            and np.issubdtype(action.dtype, np.integer)):
+        return int(action)
+    raise IllegalActionError(action, NOT_AN_ID)
+
 
 class ActionCatalog:
     """Names contiguous ranges of a flat action space.

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .actions import ActionCatalog
+from .actions import ActionCatalog, action_id
 from .errors import ConfigError, IllegalActionError, StateError
 from .observation import ObsLayout
 
@@ -201,14 +201,11 @@ class State:
     def apply(self, action) -> None:
         """Apply a decision (an action id) or, at a chance node, an outcome id.
 
-        Raises IllegalActionError, naming the action and why, and leaves the state unchanged.
+        The id is a Python int, a NumPy integer or a 0-d integer array (``action_id``, the check
+        every adapter shares: bools, floats, strings and None are refused). Raises
+        IllegalActionError, naming the action and why, and leaves the state unchanged.
         """
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(action, "not an integer action id") from None
-        if a != action and not isinstance(action, (np.integer,)):
-            raise IllegalActionError(action, "not an integer action id")
+        a = action_id(action)
         player = self.current_player
         if player == TERMINAL:
             raise IllegalActionError(a, "the game is over")

@@ -6,14 +6,18 @@ import numpy as np
 from gymnasium import spaces
 
 from boardgym.core.chance import sample_outcome
-from boardgym.core.errors import ConfigError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
+from .kwargs import (check_flag, check_options, check_penalty, check_render_mode, check_seat,
+                     refuse_for_cooperative)
 from .opponents import make_opponents
 from .render import RENDER_MODES, render_state
 from .spaces import observation_space
+
+
+ENV_OPTIONS = ("opponents", "seat", "shaping", "illegal_action", "illegal_penalty", "render_mode")
 
 
 class BoardgymEnv(gym.Env):
@@ -27,15 +31,21 @@ class BoardgymEnv(gym.Env):
 
     Action Space:
         ``Discrete(N)``: the game's flat action catalogue (see ``env.unwrapped.describe(a)``).
-        Only actions in the mask are legal. With ``illegal_action="penalize"`` (default) an
-        illegal action leaves the game unchanged, gives ``illegal_penalty`` (-1.0) as reward
-        and names the action and why in ``info["illegal_action"]``; with ``"raise"`` it raises
-        ``IllegalActionError`` (also unchanged). A value outside ``Discrete(N)`` always raises.
+        Actions are Python ints, NumPy integers or 0-d integer arrays; a bool, a float (even
+        ``3.0``), a string, None or a value outside ``Discrete(N)`` always raises
+        ``IllegalActionError`` (the engine's own check, shared with PettingZoo). Only actions
+        in the mask are legal. With ``illegal_action="penalize"`` (default) an illegal action
+        leaves the game unchanged, gives ``illegal_penalty`` (-1.0) as reward and names the
+        action and why in ``info["illegal_action"]``; with ``"raise"`` it raises
+        ``IllegalActionError`` (also unchanged).
 
     Observation Space:
         ``Dict(observation=Box(-1, 1, (D,), float32), action_mask=Box(0, 1, (N,), int8))``.
         The vector's named pieces are ``env.unwrapped.game.layout``. The mask is also in
-        ``info["action_mask"]`` and ``env.action_masks()`` (for sb3-contrib MaskablePPO).
+        ``info["action_mask"]`` and ``env.action_masks()`` (for sb3-contrib MaskablePPO); the
+        three always agree, and once the game is over they are NOOP only (action 0), as in
+        PettingZoo. At the end the vector is the learner's seat's view (``seat``, 0 in
+        cooperative games).
 
     Rewards:
         Terminal only, from the game's reward mode (``reward`` kwarg where the game has one);
@@ -46,15 +56,23 @@ class BoardgymEnv(gym.Env):
         decision.
 
     Episode End:
-        Terminated when the game ends. Truncation is never used by the engine itself.
+        Terminated when the game ends. Truncated by Gymnasium's ``TimeLimit`` after
+        ``max_episode_steps`` learner steps (illegal ones included): every registered id has
+        the game's ``GameInfo.max_decisions``, which no legal game reaches, so only a policy
+        that keeps choosing illegal actions is cut off (``gym.spec(id).max_episode_steps``;
+        ``gym.make(id, max_episode_steps=...)`` changes it).
 
     Arguments:
-        ``game`` (set by the registry), ``opponents`` ("heuristic", "random", an Agent, a
-        callable, or a list/dict per seat; with ``seat="random"`` one spec, or a list/dict over
-        every seat), ``seat`` (an int or ``"random"``), ``shaping``, ``illegal_action``
-        ("penalize" or "raise"), ``illegal_penalty``, ``render_mode`` ("ansi": the state as text;
-        "human": printed; "rgb_array": an ``HxWx3 uint8`` picture),
-        and every option of the game (``num_players``, ...).
+        ``game`` (set by the registry); competitive games only: ``opponents`` ("heuristic" by
+        default, "random", an Agent, a callable, or a list/dict per seat; with
+        ``seat="random"`` one spec, or a list/dict over every seat) and ``seat`` (an int, 0 by
+        default, or ``"random"``); cooperative games refuse both. ``shaping`` (True/False),
+        ``illegal_action`` ("penalize" or "raise"), ``illegal_penalty`` (a finite number),
+        ``render_mode`` ("ansi": the state as text; "human": printed; "rgb_array": an
+        ``HxWx3 uint8`` picture), and every option of the game (``num_players``, ...). A wrong
+        type or value raises ``ConfigError`` naming the kwarg; a kwarg that neither the game
+        nor the env knows raises ``UnknownOptionError`` (a ``ConfigError`` and a
+        ``TypeError``, as Python's own "unexpected keyword argument").
 
     Version History:
         v0: first release.
@@ -62,31 +80,28 @@ class BoardgymEnv(gym.Env):
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
-    def __init__(self, game: str, opponents="heuristic", seat: int | str = 0, shaping: bool = False,
+    def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
                  render_mode: str | None = None, **game_kwargs):
         self.illegal_action = check_mode(illegal_action)
-        self.illegal_penalty = float(illegal_penalty)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.illegal_penalty = check_penalty(illegal_penalty)
+        self.shaping = check_flag("shaping", shaping)
+        self.render_mode = check_render_mode(render_mode)
+        check_options(game, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game, **game_kwargs)
         self.game_name = game
         n = self.game.num_players
-        self.random_seat = isinstance(seat, str) and seat == "random"
-        if self.random_seat:
-            seat = 0
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-            raise ConfigError(f"seat must be an int in 0..{n - 1} or 'random', got {seat!r}")
-        self.seat = int(seat)
         self.cooperative = self.game.info.cooperative
-        self.shaping = bool(shaping)
-        self.render_mode = render_mode
+        if self.cooperative:
+            refuse_for_cooperative(self.game, {"opponents": opponents, "seat": seat})
+        self.seat, self.random_seat = check_seat(0 if seat is None else seat, n)
         if self.cooperative:
             others = []
         elif self.random_seat:  # an opponent for every seat; the learner's is skipped at play
             others = list(range(n))
         else:
             others = [s for s in range(n) if s != self.seat]
+        opponents = "heuristic" if opponents is None else opponents
         self._opponent_spec = opponents
         self.opponents = make_opponents(opponents, game, others)
         self.action_space = spaces.Discrete(self.game.num_actions)
@@ -94,6 +109,8 @@ class BoardgymEnv(gym.Env):
         self.state = None
         self._obs = np.zeros(self.game.observation_size, dtype=np.float32)
         self._potential = 0.0
+        self._noop_mask = np.zeros(self.game.num_actions, dtype=bool)
+        self._noop_mask[0] = True
 
     # -- helpers --------------------------------------------------------------------------
     def describe(self, action: int) -> str:
@@ -120,9 +137,9 @@ class BoardgymEnv(gym.Env):
 
     def _observe(self):
         state = self.state
-        if state.current_player == TERMINAL:
+        if state.current_player == TERMINAL:  # NOOP only, as PettingZoo and action_masks()
             player = self.seat
-            mask = np.zeros(self.game.num_actions, dtype=np.int8)
+            mask = self._noop_mask.astype(np.int8)
         else:
             player = state.current_player
             mask = state.legal_mask().astype(np.int8)
@@ -179,9 +196,7 @@ class BoardgymEnv(gym.Env):
     def action_masks(self) -> np.ndarray:
         """Bool mask of legal actions (sb3-contrib MaskablePPO calls this)."""
         if self.state is None or self.state.current_player < 0:
-            mask = np.zeros(self.game.num_actions, dtype=bool)
-            mask[0] = True
-            return mask
+            return self._noop_mask.copy()
         return self.state.legal_mask().copy()
 
     def render(self):

@@ -1,11 +1,56 @@
-"""PettingZoo AEC and Parallel envs over any boardgym game.
+"""PettingZoo AEC and Parallel envs over any boardgym game (``BoardgymAECEnv``,
+``BoardgymParallelEnv``) and the ``env`` / ``raw_env`` / ``parallel_env`` factories of every
+``boardgym.envs.<game>_v0`` module. The sections below (Gymnasium's) hold for both.
 
-Agents are ``player_0 .. player_{n-1}``. Chance nodes are resolved inside the env with its
-seeded generator. An illegal action (in the action space but not in the mask) leaves the game
-unchanged: with ``illegal_action="penalize"`` (default) the agent gets ``illegal_penalty`` as
-reward and ``infos[agent]["illegal_action"]`` says why; with ``"raise"`` it raises
-``IllegalActionError``. An action outside ``Discrete(N)`` always raises. The acting seat can change inside a turn (a non-active player's bonus
-choice is its own turn). Cooperative games give every agent the shared team reward.
+Description:
+    Every seat of a boardgym game is an agent, ``player_0 .. player_{n-1}``. AEC:
+    ``agent_selection`` is the seat whose decision is pending; it can change inside a turn (a
+    non-active player's bonus choice is its own turn); at a simultaneous choice the seats are
+    asked in seat order, commitments hidden from each other. Parallel: every live agent sends an
+    action each step; seats without a pending decision have a NOOP-only mask and their actions
+    are ignored; seats with one (several at a simultaneous choice) act in seat order. Chance
+    nodes are resolved inside the env with its seeded generator.
+
+Action Space:
+    ``Discrete(N)`` per agent, the game's action catalogue. Actions are Python ints, NumPy
+    integers or 0-d integer arrays; anything else (a bool, a float, a string, None) or a value
+    outside ``Discrete(N)`` raises ``IllegalActionError``, from every agent, whether it has a
+    decision pending or not. An illegal action (in the space, not in the mask) leaves the game
+    unchanged: with ``illegal_action="penalize"`` (default) the agent gets ``illegal_penalty``
+    and ``infos[agent]["illegal_action"]`` says why; with ``"raise"`` it raises.
+
+Observation Space:
+    Per agent ``Dict(observation=Box(-1, 1, (D,), float32), action_mask=Box(0, 1, (N,), int8))``
+    (NOOP only for a seat with nothing to decide). ``state()`` is the global state for
+    centralised critics: every seat's observation vector, seat 0 first
+    (``state_space = Box(-1, 1, (n * D,), float32)``); together they hold all any seat has seen.
+
+Rewards:
+    Terminal only: per seat from the game's reward mode; cooperative games give every agent the
+    shared team reward. Illegal actions add ``illegal_penalty`` to the agent that sent them.
+
+Starting State:
+    A new game from the game's setup, chance resolved up to the first decision.
+
+Episode End:
+    Every agent is terminated when the game ends. With ``max_cycles=K`` every agent is
+    truncated after K cycles: a cycle is one Parallel ``step``, and in AEC the steps of the
+    seats one Parallel step would take (one seat in turn-based play, each committing seat of a
+    simultaneous choice; an illegal action ends the cycle), so both cut a game at the same
+    state. Stepping once every agent is done raises ``IllegalActionError`` (``env()``'s
+    order-enforcing wrapper logs PettingZoo's warning instead).
+
+Arguments:
+    Every option of the game (``num_players`` / ``num_groups``, ...), ``illegal_action``
+    ("penalize" or "raise"), ``illegal_penalty`` (a finite number), ``max_cycles`` (None or a
+    positive int; ``pettingzoo.make(..., max_cycles=K)`` passes it), ``render_mode`` ("ansi",
+    "human", "rgb_array"). A wrong type or value raises ``ConfigError`` naming the kwarg; an
+    unknown kwarg ``UnknownOptionError`` (also a ``TypeError``). ``env()`` is ``raw_env()`` in
+    PettingZoo's order-enforcing wrapper (as the classic envs); ``raw_env()`` and
+    ``parallel_env()`` are unwrapped. The game's ``State`` is ``env.game_state``.
+
+Version History:
+    v0: first release.
 """
 from __future__ import annotations
 
@@ -13,33 +58,39 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from boardgym.core.chance import resolve_chance
-from boardgym.core.errors import ConfigError, IllegalActionError
+from boardgym.core.errors import IllegalActionError
 from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
-from .illegal import check_mode, try_apply
+from .illegal import check_mode, in_space, try_apply
+from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode
 from .render import RENDER_MODES, render_state
 from .spaces import observation_space
 
+ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode")
+
 
 class _Common:
-    """Game, spaces, seeding, observation shared by the AEC and Parallel adapters."""
+    """Game, spaces, seeding, observation and global state shared by the AEC and Parallel
+    adapters. ``game_state`` is the game's ``State`` (None before the first reset)."""
 
     def _new_game(self, seed):
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
         self._seed(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._resolve_chance()
         self.agents = list(self.possible_agents)
+        self._cycles = 0
 
     def _setup(self, game_name: str, render_mode, game_kwargs):
         self.illegal_action = check_mode(game_kwargs.pop("illegal_action", "penalize"))
-        self.illegal_penalty = float(game_kwargs.pop("illegal_penalty", -1.0))
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
-        self.render_mode = render_mode
+        self.illegal_penalty = check_penalty(game_kwargs.pop("illegal_penalty", -1.0))
+        self.max_cycles = check_max_cycles(game_kwargs.pop("max_cycles", None))
+        self.render_mode = check_render_mode(render_mode)
+        check_options(game_name, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game_name, **game_kwargs)
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -47,9 +98,12 @@ class _Common:
         obs_space = observation_space(self.game)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        size = self.game.observation_size
+        self.state_space = spaces.Box(-1.0, 1.0, (n * size,), np.float32)
         self._noop_mask = np.zeros(self.game.num_actions, dtype=np.int8)
         self._noop_mask[0] = 1
-        self.state = None
+        self.game_state = None
+        self._cycles = 0
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent):
@@ -59,32 +113,42 @@ class _Common:
         return self.action_spaces[agent]
 
     def _seed(self, seed):
-        if seed is not None or self.state is None:
+        if seed is not None or self.game_state is None:
             self.np_random, _ = seeding.np_random(seed)
 
     def _resolve_chance(self):
-        resolve_chance(self.state, self.np_random)
+        resolve_chance(self.game_state, self.np_random)
 
     def _observe_seat(self, seat: int) -> dict:
-        state = self.state
-        obs = state.observation(seat).copy()
-        if state.current_player >= 0 and seat in state.acting_players():
-            if seat == state.current_player:
-                mask = state.legal_mask().astype(np.int8)
-            else:  # another seat of a simultaneous choice
-                mask = state.legal_mask_for(seat).astype(np.int8)
+        state = self.game_state
+        obs = state.observation(seat, np.empty(self.game.observation_size, np.float32))
+        p = state.current_player
+        if seat == p:
+            mask = state.legal_mask().astype(np.int8)
+        elif p >= 0 and seat in state.acting_players():  # another seat of a simultaneous choice
+            mask = state.legal_mask_for(seat).astype(np.int8)
         else:
             mask = self._noop_mask.copy()
         return {"observation": obs, "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """The global state: every seat's observation vector, seat 0 first (``state_space``)."""
+        if self.game_state is None:
+            raise RuntimeError("call reset() before state()")
+        size = self.game.observation_size
+        out = np.empty(self.state_space.shape, np.float32)
+        for seat in range(self.game.num_players):
+            out[seat * size:(seat + 1) * size] = self.game_state.observation(seat)
+        return out
+
     def _final_rewards(self) -> dict:
-        returns = self.state.returns()
+        returns = self.game_state.returns()
         return {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
 
     def render(self):
-        if self.state is None:
+        if self.game_state is None:
             return None
-        return render_state(self.state, self.render_mode)
+        return render_state(self.game_state, self.render_mode)
 
     def close(self):
         pass
@@ -94,11 +158,12 @@ class _Common:
 
     def _try_apply(self, action) -> str | None:
         """Apply a seat's action; return the error text if illegal and penalized."""
-        return try_apply(self.state, action, self.game.num_actions, self.illegal_action)
+        return try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
 
 
 class BoardgymAECEnv(_Common, AECEnv):
-    """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending."""
+    """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending. The raw
+    env; ``env()`` gives it wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
 
     metadata = {"render_modes": RENDER_MODES, "is_parallelizable": True, "render_fps": 4}
 
@@ -116,9 +181,11 @@ class BoardgymAECEnv(_Common, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
+        if self.max_cycles is not None:
+            self._new_round()
 
     def _select(self):
-        p = self.state.current_player
+        p = self.game_state.current_player
         if p >= 0:
             self.agent_selection = self.possible_agents[p]
 
@@ -129,34 +196,67 @@ class BoardgymAECEnv(_Common, AECEnv):
         return self.observe(agent or self.agent_selection)["action_mask"]
 
     def step(self, action):
+        agents = self.agents
+        if not agents:
+            if self.game_state is None:
+                raise RuntimeError("call reset() before step()")
+            raise IllegalActionError(action, "every agent is done, the game is over: call "
+                                             "reset() to play again")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         error = self._try_apply(action)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        state = self.game_state
+        rewards = dict.fromkeys(agents, 0.0)
+        self.infos = {a: {} for a in agents}
         if error is not None:
-            self.rewards[agent] = self.illegal_penalty
+            rewards[agent] = self.illegal_penalty
             self.infos[agent] = {"illegal_action": error}
-            self._accumulate_rewards()
-            return
-        self._resolve_chance()
-        if self.state.current_player == TERMINAL:
-            self.rewards = self._final_rewards()
-            self.terminations = {a: True for a in self.agents}
         else:
-            self._select()
-        self._accumulate_rewards()
+            resolve_chance(state, self.np_random)
+        p = state.current_player
+        if p == TERMINAL:
+            rewards = self._final_rewards()
+            self.terminations = dict.fromkeys(agents, True)
+        else:
+            self.agent_selection = self.possible_agents[p]
+            if self.max_cycles is not None and self._end_of_cycle(error is None):
+                self.truncations = dict.fromkeys(agents, True)
+        self.rewards = rewards
+        cum = self._cumulative_rewards
+        for a, r in rewards.items():
+            cum[a] += r
         if self.render_mode == "human":
             self.render()
 
+    # -- cycles (max_cycles): the seats one Parallel step would take ---------------------------
+    def _new_round(self):
+        self._round = self.game_state.acting_players()
+        self._round_pos = 0
+
+    def _end_of_cycle(self, legal: bool) -> bool:
+        """After a step (the game not over): does it close a cycle, and is that the last one?
+        A Parallel step takes the acting seats in order, each while it is the one to decide,
+        and stops at an illegal action; a cycle here ends where that step would."""
+        if legal:
+            r, i, cur = self._round, self._round_pos + 1, self.game_state.current_player
+            while i < len(r) and r[i] != cur:
+                i += 1
+            if i < len(r):
+                self._round_pos = i
+                return False
+        self._cycles += 1
+        self._new_round()
+        return self._cycles >= self.max_cycles
+
 
 class BoardgymParallelEnv(_Common, ParallelEnv):
-    """PettingZoo Parallel env. Each step every agent sends an action; seats without a
-    pending decision have a NOOP-only mask and their actions are ignored. Seats with a pending
-    decision (one in turn-based phases, several in simultaneous choices) act in seat order."""
+    """PettingZoo Parallel env. Each step every live agent sends an action; seats without a
+    pending decision have a NOOP-only mask and their actions are ignored (but must still be
+    actions of the space). Seats with a pending decision (one in turn-based phases, several in
+    simultaneous choices) act in seat order."""
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
@@ -170,16 +270,29 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         obs = {a: self._observe_seat(i) for i, a in enumerate(self.possible_agents)}
         return obs, {a: {} for a in self.agents}
 
+    def _check_actions(self, actions: dict) -> None:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise IllegalActionError(actions, "the game is over, every agent is done: call "
+                                              "reset() to play again (its final rewards were paid)")
+        n = self.game.num_actions
+        for agent, action in actions.items():
+            if agent not in self._index:
+                raise IllegalActionError(action, f"{agent!r} is not an agent of this env "
+                                                 f"({self.possible_agents})")
+            in_space(action, n)
+        for seat in self.game_state.acting_players():
+            if self.possible_agents[seat] not in actions:
+                raise IllegalActionError(None, f"{self.possible_agents[seat]} has a pending "
+                                               f"decision and sent no action")
+
     def step(self, actions: dict):
-        state = self.state
-        acting = state.acting_players()
-        for seat in acting:
-            agent = self.possible_agents[seat]
-            if agent not in actions:
-                raise IllegalActionError(None, f"{agent} has a pending decision and sent no action")
+        self._check_actions(actions)
+        state = self.game_state
         infos = {a: {} for a in self.agents}
         penalties = {}
-        for seat in acting:
+        for seat in state.acting_players():
             if state.current_player == seat:
                 agent = self.possible_agents[seat]
                 error = self._try_apply(actions[agent])
@@ -192,23 +305,65 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         rewards = self._final_rewards() if done else {a: 0.0 for a in self.agents}
         for agent, pen in penalties.items():
             rewards[agent] += pen
+        self._cycles += 1
+        cut = not done and self.max_cycles is not None and self._cycles >= self.max_cycles
         terms = {a: done for a in self.agents}
-        truncs = {a: False for a in self.agents}
+        truncs = {a: cut for a in self.agents}
         obs = {a: self._observe_seat(i) for i, a in enumerate(self.possible_agents) if a in self.agents}
-        if done:
+        if done or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
         return obs, rewards, terms, truncs, infos
 
 
+class OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` (what ``env()`` of every classic env returns) with
+    its checks and errors unchanged; only the AEC loop's hot path (``agents``,
+    ``agent_selection``, ``last``, ``step``) reaches the env directly instead of through
+    ``__getattr__`` forwarding, so the wrapper costs little."""
+
+    def _reset_needed(self, name: str):
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agents(self):
+        if not self._has_reset:
+            self._reset_needed("agents")
+        return self.env.agents
+
+    @property
+    def agent_selection(self):
+        if not self._has_reset:
+            self._reset_needed("agent_selection")
+        return self.env.agent_selection
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            return super().last(observe)  # raises as the wrapper does before reset
+        return self.env.last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:  # before reset (an error) or after every agent is done (a warning)
+            super().step(action)
+
+
 def factories(game: str):
-    """``(env, raw_env, parallel_env)`` factory functions of one game for its ``<game>_v0`` module."""
+    """``(env, raw_env, parallel_env)`` factory functions of one game for its ``<game>_v0``
+    module: ``env()`` is ``raw_env()`` in PettingZoo's ``OrderEnforcingWrapper`` (as the
+    classic envs: a clear error on ``step`` before ``reset``; ``OrderEnforcing`` above),
+    ``raw_env()`` is unwrapped."""
+
+    def raw_env(render_mode=None, **kwargs):
+        return BoardgymAECEnv(game, render_mode=render_mode, **kwargs)
 
     def env(render_mode=None, **kwargs):
-        return BoardgymAECEnv(game, render_mode=render_mode, **kwargs)
+        return OrderEnforcing(raw_env(render_mode=render_mode, **kwargs))
 
     def parallel_env(render_mode=None, **kwargs):
         return BoardgymParallelEnv(game, render_mode=render_mode, **kwargs)
 
-    return env, env, parallel_env
+    return env, raw_env, parallel_env

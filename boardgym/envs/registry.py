@@ -29,6 +29,15 @@ def pettingzoo_ids() -> list[str]:
     return [e["id"] for e in registry()["pettingzoo"]]
 
 
+def max_episode_steps(game: str) -> int:
+    """The Gymnasium ``max_episode_steps`` of every id of ``game``: its declared
+    ``GameInfo.max_decisions`` (no legal game reaches it; it cuts off a policy stuck on
+    illegal actions)."""
+    from boardgym.games import game_class
+
+    return game_class(game).info.max_decisions
+
+
 def register_all() -> None:
     import gymnasium
     import pettingzoo
@@ -40,12 +49,14 @@ def register_all() -> None:
                 id=entry["id"],
                 entry_point="boardgym.envs.gym_env:BoardgymEnv",
                 kwargs={"game": entry["game"], **entry.get("kwargs", {})},
+                max_episode_steps=max_episode_steps(entry["game"]),
                 disable_env_checker=False,
             )
     for entry in reg["pettingzoo"]:
         for kind in ("aec", "parallel"):
-            target = pettingzoo.aec_registry if kind == "aec" else pettingzoo.parallel_registry
-            if entry["id"] not in target:
-                fn = "env" if kind == "aec" else "parallel_env"
+            fn = "env" if kind == "aec" else "parallel_env"
+            try:  # PettingZoo keys its registry as "<name>-v0" and finds "<name>_v0" by it
+                pettingzoo.spec(kind, entry["id"])
+            except pettingzoo.env_registry.exceptions.PettingZooRegistryError:
                 pettingzoo.register(kind, entry["id"], entry_point=f"{entry['module']}:{fn}",
                                     kwargs=dict(entry.get("kwargs", {})))

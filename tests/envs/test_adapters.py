@@ -88,7 +88,7 @@ def test_opponent_specs():
     ({"tiles": "FBCDJ"}, "solo"),
     ({"render_mode": "rgb"}, "render_mode"),
     ({"illegal_action": "ignore"}, "illegal_action"),
-    ({"colour": "red"}, "unknown option"),
+    ({"colour": "red"}, "unexpected keyword argument .colour."),
 ])
 def test_wrong_kwargs_raise_clear_errors(kwargs, match):
     with pytest.raises(ConfigError, match=match):

@@ -128,7 +128,7 @@ def test_case32_aec_equals_parallel():
     aec.reset(seed=5)
     par.reset(seed=5)
     for t in range(300):
-        ps = par.state
+        ps = par.game_state
         if ps.is_terminal():
             break
         acting = ps.acting_players()
@@ -138,13 +138,13 @@ def test_case32_aec_equals_parallel():
         for g in acting:
             agent = aec.agent_selection
             assert agent == f"player_{g}"
-            o = aec.state.observation(g)
+            o = aec.game_state.observation(g)
             assert np.array_equal(o, ps.observation(g))
             aec.step(acts[agent])
         _, rew, term, _, _ = par.step(acts)
-        assert aec.state.to_json() == par.state.to_json()
+        assert aec.game_state.to_json() == par.game_state.to_json()
         for g in range(ps.n):
-            assert np.array_equal(aec.state.observation(g), par.state.observation(g))
-        if par.state.is_terminal():
+            assert np.array_equal(aec.game_state.observation(g), par.game_state.observation(g))
+        if par.game_state.is_terminal():
             assert rew == {a: aec.rewards[a] for a in rew}
             break
