@@ -7,6 +7,8 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
+from boardgym.games import make_game
+
 import boardgym  # noqa: F401  (registers the ids)
 from agents.ismcts import ISMCTSAgent
 from agents.specs import (KINDS, Spec, check_spec, kinds_help, make_agent, parse_spec, spec_label,
@@ -145,9 +147,14 @@ def test_a_ppo_spec_loads_a_saved_model(tmp_path):
 ])
 @pytest.mark.parametrize("env_id", gym_ids())
 def test_module_class_must_name_an_agent_class_in_every_env(env_id, text, message):
-    """ISSUE-9 item 4: ``opponents="os:getcwd"`` used to call os.getcwd; now every env refuses
-    anything but an Agent subclass, naming the spec (cooperative envs too, where no seat needs
-    an opponent)."""
+    """ISSUE-9 item 4: ``opponents="os:getcwd"`` used to call os.getcwd; now every competitive
+    env refuses anything but an Agent subclass, naming the spec, and every cooperative env
+    refuses ``opponents`` altogether (no seat needs one), calling nothing either way."""
+    if gym.spec(env_id).kwargs.get("game") and make_game(gym.spec(env_id).kwargs["game"]).info.cooperative:
+        with pytest.raises(ConfigError, match="is cooperative") as err:
+            gym.make(env_id, opponents=text)
+        assert err.value.args[0].startswith(f"opponents={text!r}")
+        return
     with pytest.raises(ConfigError, match="opponents: agent spec") as err:
         gym.make(env_id, opponents=text)
     assert repr(text) in str(err.value) and message in str(err.value)
