@@ -7,7 +7,6 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-from boardgym.games import make_game
 
 import boardgym  # noqa: F401  (registers the ids)
 from agents.ismcts import ISMCTSAgent
