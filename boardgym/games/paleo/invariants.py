@@ -306,6 +306,16 @@ def _resolution(s) -> list[str]:
     parts = [g for g in range(s.n) if s.r_parts >> g & 1]
     if not parts or s.r_chooser < 0:
         return ["a resolution running with no participants or chooser"]
+    top = s.pend[0][0] if s.pend else -1
+    if len(ops) > len(conts) and not s.cq and top not in RESOLVING | {D_IDEASLOT}:
+        return ["ops: a resolution running while the decision pending is none of its own"]
+    if top in RESOLVING and top != D_NEG and len(ops) == len(conts):
+        return [f"pend[0] ('{DECISIONS[top]}') with nothing left of its resolution"]
+    started = [op[0] for op in prog[:2] if op[0] in (OP_CHECK, OP_PAY)]
+    if top == D_NEG and prog or top == D_TOOLWIN and started != [OP_PAY] \
+            or any(k == CH_DIE for k, _ in s.cq) and started[:1] != [OP_CHECK] \
+            or (s.cq and not any(k == CH_DIE for k, _ in s.cq) or top not in (-1, D_NEG, D_TOOLWIN)) and started:
+        return ["ops: the card's program is not where this decision or draw happens (check, pay, rewards)"]
     if prog or any(k == CH_DIE for k, _ in s.cq):
         if s.r_card < 0:
             return ["ops: a card's program with no card being resolved (r_card)"]
