@@ -38,7 +38,10 @@ def show(v) -> str:
     if t is bool:
         return f"{'true' if v else 'false'} (a bool)"
     if t is int:
-        return str(v) if -10**15 < v < 10**15 else f"an integer of {len(str(abs(v)))} digits"
+        if -10**15 < v < 10**15:
+            return str(v)
+        sign = "a negative" if v < 0 else "an"
+        return f"{sign} integer of about {int(abs(v).bit_length() * 0.30103) + 1} digits"
     if t is float:
         return f"{v!r} (a float)"
     if t is str:
