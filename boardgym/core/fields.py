@@ -76,7 +76,7 @@ class Values:
 
 
 class _BoundValues:
-    __slots__ = ("ranges", "text", "lo", "hi")
+    __slots__ = ("ranges", "text", "lo", "hi", "one_range")
 
     def __init__(self, ranges, what):
         self.ranges = tuple((lo, hi) for lo, hi in ranges if lo <= hi)
@@ -84,6 +84,13 @@ class _BoundValues:
         self.hi = max((hi for _, hi in self.ranges), default=-1)
         spans = ", ".join(str(lo) if lo == hi else f"{lo}..{hi}" for lo, hi in self.ranges)
         self.text = f"{what} ({spans or 'none possible in this configuration'})"
+        merged = []  # touching ranges as one (-1 | 0..35 is -1..35): lists check in one pass
+        for lo, hi in sorted(self.ranges):
+            if merged and lo <= merged[-1][1] + 1:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        self.one_range = len(merged) == 1
 
     def __contains__(self, v: int) -> bool:
         for lo, hi in self.ranges:
@@ -199,19 +206,22 @@ class Ints(Field):
 
     def check_list(self, v, where, vals, lo, hi) -> list:
         _list(v, where, lo, hi)
-        if isinstance(vals, tuple):
+        if (not isinstance(vals, tuple) and vals.one_range and all(type(x) is int for x in v)
+                and (not v or vals.lo <= min(v) and max(v) <= vals.hi)):
+            pass  # every entry an int inside the one range: no message to write
+        elif isinstance(vals, tuple):
             for i, x in enumerate(v):
                 _int(x, f"{where}[{i}]", vals[i])
         else:
             for i, x in enumerate(v):
                 _int(x, f"{where}[{i}]", vals)
-        if self.distinct:
+        if self.distinct and len(set(v)) != len(v):
             seen = set()
             for i, x in enumerate(v):
                 if x >= 0 and x in seen:
                     raise StateError(f"corrupt saved state: {where}[{i}] repeats {x} (each value once)")
                 seen.add(x)
-        if self.order is not None:
+        if self.order is not None and v != sorted(v, reverse=self.order == "desc"):
             desc = self.order == "desc"
             for i in range(1, len(v)):
                 if (v[i] > v[i - 1]) if desc else (v[i] < v[i - 1]):

@@ -445,7 +445,7 @@ def _components(s) -> list[str]:
                    f"or not of this game: {sorted(set(cnt) - set(g_.in_game))[:5]}")
     if any(not s.seen[x] for x in faceup) or any(s.seen[x] or s.u[x] for x in s.removed):
         bad.append("a faceup card never seen, or a card removed at setup seen or still to deal")
-    if any(s.u[x] for x in range(len(c.cards)) if x not in g_.in_game):
+    if sum(s.u) != sum(s.u[x] for x in g_.in_game):
         bad.append("a card of another module among the cards to deal")
     # U_b counts: unassigned slots + cards to deal == identities in U, per back
     slots = Counter()
