@@ -145,11 +145,11 @@ def _list(v, where, lo: int, hi: int | None) -> list:
 class Field:
     """One attribute of the state."""
 
-    __slots__ = ("name", "doc")
+    __slots__ = ("name",)
     clone_expr = "self.{0}"
 
-    def __init__(self, name: str, doc: str = ""):
-        self.name, self.doc = name, doc
+    def __init__(self, name: str):
+        self.name = name
 
     def checker(self, game) -> Callable:
         """A function(saved value) -> the value to set, raising StateError when it is wrong."""
@@ -164,8 +164,8 @@ class Int(Field):
 
     __slots__ = ("values",)
 
-    def __init__(self, name: str, values: Values, doc: str = ""):
-        super().__init__(name, doc)
+    def __init__(self, name: str, values: Values):
+        super().__init__(name)
         self.values = values
 
     def checker(self, game):
@@ -183,9 +183,8 @@ class Ints(Field):
     clone_expr = "self.{0}[:]"
 
     def __init__(self, name: str, values, length: Bound | None = None,
-                 max_len: Bound | None = None, distinct: bool = False, order: str | None = None,
-                 doc: str = ""):
-        super().__init__(name, doc)
+                 max_len: Bound | None = None, distinct: bool = False, order: str | None = None):
+        super().__init__(name)
         if isinstance(values, tuple) and length is None and max_len is None:
             length = len(values)
         if (length is None) == (max_len is None):
@@ -193,16 +192,13 @@ class Ints(Field):
         self.values, self.length, self.max_len = values, length, max_len
         self.distinct, self.order = distinct, order
 
-    def _bind(self, game):
+    def bind(self, game):
+        """(values, min length, max length or None for a fixed length) in this configuration;
+        values is a tuple, one per index, when declared so."""
         lo, hi = (_at(self.length, game), None) if self.length is not None else (0, _at(self.max_len, game))
         if isinstance(self.values, tuple):
             return tuple(v.bind(game) for v in self.values), lo, hi
         return self.values.bind(game), lo, hi
-
-    def bound_values(self, game, i: int = 0) -> "_BoundValues":
-        """The values entry ``i`` may hold in this configuration."""
-        vals = self._bind(game)[0]
-        return vals[i] if isinstance(vals, tuple) else vals
 
     def check_list(self, v, where, vals, lo, hi) -> list:
         _list(v, where, lo, hi)
@@ -230,7 +226,7 @@ class Ints(Field):
         return list(v)
 
     def checker(self, game):
-        vals, lo, hi = self._bind(game)
+        vals, lo, hi = self.bind(game)
         name = self.name
         return lambda v: self.check_list(v, name, vals, lo, hi)
 
@@ -250,7 +246,7 @@ class Nested(Ints):
         self.outer, self.outer_max = outer, outer_max
 
     def checker(self, game):
-        vals, lo, hi = self._bind(game)
+        vals, lo, hi = self.bind(game)
         olo, ohi = (_at(self.outer, game), None) if self.outer is not None else (0, _at(self.outer_max, game))
         name = self.name
 
@@ -273,9 +269,8 @@ class Frames(Field):
     __slots__ = ("kinds", "names", "max_len", "what")
     clone_expr = "self.{0}[:]"
 
-    def __init__(self, name: str, kinds: dict, names, max_len: Bound, what: str = "frame",
-                 doc: str = ""):
-        super().__init__(name, doc)
+    def __init__(self, name: str, kinds: dict, names, max_len: Bound, what: str = "frame"):
+        super().__init__(name)
         missing = [names[k] for k in range(len(names)) if k not in kinds]
         if missing or len(kinds) != len(names):
             raise ValueError(f"{name}: declare the arguments of every kind (missing {missing})")
@@ -390,18 +385,6 @@ class StateFields:
             setattr(state, name, v)
         for k, fn in self.derived.items():
             setattr(state, k, fn(state.game))
-
-    def describe(self, game) -> list[tuple[str, str]]:
-        """(field, what it may hold) in this configuration: for docs and the mutation tests."""
-        out = []
-        for f in self.fields:
-            if isinstance(f, Frames):
-                out.append((f.name, f"{f.what}s: " + ", ".join(f.names)))
-            elif isinstance(f, Ints) and isinstance(f.values, tuple):
-                out.append((f.name, "; ".join(v.bind(game).text for v in f.values)))
-            else:
-                out.append((f.name, f.values.bind(game).text))
-        return out
 
 
 # -- shapes of frame lists (used by the games' invariants) ----------------------------------------

@@ -186,7 +186,7 @@ def _mutate_field(rng, field, state: dict, game, donors):
     if isinstance(field, Frames):
         state[name], desc = _mutate_frames(rng, field, v, game)
         return desc
-    vals = field._bind(game)[0]
+    vals = field.bind(game)[0]
 
     def at(i):
         return vals[min(i, len(vals) - 1)] if isinstance(vals, tuple) else vals
@@ -230,6 +230,13 @@ def mutations(game, saves, count: int, seed: int):
         elif r < 0.03:
             data["state"]["extra_field"] = 0
             desc = "an unknown field added"
+        elif r < 0.13:  # several fields of another save: each plausible, together perhaps not
+            donor = json.loads(_pick(rng, saves))["state"]
+            names = [f.name for f in fields]
+            picked = sorted(set(_pick(rng, names) for _ in range(int(rng.integers(2, 6)))))
+            for name in picked:
+                data["state"][name] = donor[name]
+            desc = f"{', '.join(picked)} taken from another saved state"
         else:
             descs = []
             for _ in range(1 if rng.random() < 0.8 else int(rng.integers(2, 4))):
