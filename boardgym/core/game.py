@@ -108,8 +108,8 @@ class Game:
             raise StateError("saved state has no 'state' object")
         state = self.state_class.__new__(self.state_class)
         state.game = self
-        state._load(data["state"])  # StateError naming the field
         try:
+            state._load(data["state"])  # StateError naming the field (the FIELDS declaration)
             state._check_loaded()
         except StateError:
             raise
