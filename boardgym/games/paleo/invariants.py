@@ -325,8 +325,6 @@ def _resolution(s) -> list[str]:
         reward = c.cards[s.r_card].opts[s.r_opt].reward
         if any(op[0] == OP_EFF and op[1] >= len(reward) for op in prog):
             return [f"ops: a reward the option of card {s.r_card} does not have"]
-    if s.r_host >= len(s.inplay):
-        bad.append(f"r_host {s.r_host} is not an in-play card")
     for op in ops:
         if op[0] in TO_GROUP and op[1] not in parts or op[0] == OP_GIVE_TOOL and op[2] not in parts:
             bad.append(f"ops: {OPS[op[0]]} for group {op[1]}, which takes no part")
