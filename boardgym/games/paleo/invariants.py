@@ -87,6 +87,8 @@ def _places(s) -> list[str]:
     within("idea_deck", s.idea_deck, set(sets.get("idea", [])))
     within("secrets", s.secrets, set(sets.get("mystery", [])))
     within("sec_pend", s.sec_pend[0::2], set(sets.get("mystery", [])))
+    if any(not 0 <= g < s.n for g in s.sec_pend[1::2]):
+        bad.append("sec_pend: a secret revealed by a group outside the game")
     within("bench", s.bench, set(sets.get("idea", [])) | {x for x, to in g_.setup_places if to == "BENCH"})
     dreams = set(sets.get("dream", []))
     for g in range(s.n):

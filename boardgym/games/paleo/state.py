@@ -15,7 +15,7 @@ from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO
                                   Nested, StateFields, between, enum, ids, per_seat)
 from boardgym.core.game import CHANCE, TERMINAL, State
 
-from . import flow
+from . import actions as A, flow
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD, MAX_ALT,
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
@@ -30,7 +30,6 @@ from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH
                     OP_WOUND, OP_WOUND2, OP_WOUND3, OPS, PH_SETUP, PHASES, SRC_TOOL, TABLE)
 from .observation import encode
 from .scoring import potential as _potential, returns as _returns
-from . import actions as A
 
 
 # -- what the state may hold (bounds from the configured game and its content) ------------------
@@ -167,7 +166,8 @@ FIELDS = StateFields(
     Nested("deck_b", BACK, outer=per_seat, max_len=_nc),
     Nested("deck_c", NONE | CARD, outer=per_seat, max_len=_nc, distinct=True),
     Nested("ppl", CARD, outer=per_seat, max_len=MAX_PEOPLE, distinct=True),
-    Nested("wnd", between(0, 9, "wounds"), outer=per_seat, max_len=MAX_PEOPLE),
+    Nested("wnd", between(0, lambda g: max(card.hearts for card in g.content.cards), "wounds"),
+           outer=per_seat, max_len=MAX_PEOPLE),
     Nested("held", between(0, lambda g: 2 + g.T, "a resource (0..2) or 3 + a tool type"),
            outer_max=MAX_INPLAY, max_len=_hold_max),
     Frames("pend", PEND_ARGS, DECISIONS, max_len=8, what="decision"),
