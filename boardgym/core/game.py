@@ -15,6 +15,7 @@ import numpy as np
 
 from .actions import ActionCatalog, action_id
 from .errors import ConfigError, IllegalActionError, StateError
+from .fields import show
 from .observation import ObsLayout
 
 CHANCE = -1
@@ -81,28 +82,56 @@ class Game:
         return self.layout.size
 
     def state_from_json(self, text: str) -> "State":
+        """The state saved by ``state.to_json()``; ``StateError`` names what is wrong with any
+        save this game could not have made: not JSON, another game, version or configuration,
+        a field of the wrong type, length or range (the state's ``FIELDS`` declaration), fields
+        that do not fit together (the game's invariants), or nothing to do next."""
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
+        except RecursionError:
+            raise StateError("saved state is nested too deeply to be a saved state") from None
+        except json.JSONDecodeError as exc:
             raise StateError(f"saved state is not JSON: {exc}") from None
-        if not isinstance(data, dict) or data.get("game") != self.info.name:
+        except (TypeError, ValueError) as exc:  # e.g. a number of more than 4300 digits
+            raise StateError(f"saved state is not JSON that can be read: {str(exc)[:80]}") from None
+        if type(data) is not dict or data.get("game") != self.info.name:
             raise StateError(f"saved state is not a {self.info.name} state")
-        if data.get("version") != self.info.version:
-            raise StateError(
-                f"saved state has version {data.get('version')}, engine is {self.info.version}"
-            )
-        if data.get("config") != self.config:
+        unknown = sorted(str(k)[:30] for k in data if k not in ("game", "version", "config", "state"))
+        if unknown:
+            raise StateError(f"saved state has unknown key(s) {unknown[:5]}")
+        version = data.get("version")
+        if type(version) is not int or version != self.info.version:
+            raise StateError(f"saved state has version {show(version)}, engine is {self.info.version}")
+        if not _same_json(data.get("config"), self.config):
             raise StateError("saved state was made with another configuration")
+        if "state" not in data:
+            raise StateError("saved state has no 'state' object")
         state = self.state_class.__new__(self.state_class)
         state.game = self
         try:
-            state._load(data["state"])
+            state._load(data["state"])  # StateError naming the field (the FIELDS declaration)
             state._check_loaded()
         except StateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise StateError(f"corrupt saved state: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a save no check names is still refused
+            raise StateError(f"corrupt saved state: {CHECK_FAILED} ({type(exc).__name__}: "
+                             f"{str(exc)[:80]})") from None
         return state
+
+
+CHECK_FAILED = "checking it failed"
+
+
+def _same_json(a, b) -> bool:
+    """JSON equality that tells ``true`` from ``1`` and ``2.0`` from ``2``; descends only as deep
+    as ``b`` (the game's own configuration), so any input is compared without recursion trouble."""
+    if type(a) is not type(b):
+        return False
+    if type(b) is dict:
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in b)
+    if type(b) in (list, tuple):
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 class State:
@@ -161,7 +190,10 @@ class State:
         raise NotImplementedError
 
     def _check_loaded(self) -> None:
-        """Raise StateError when a loaded state breaks an invariant or has nothing to do."""
+        """Raise StateError when a loaded state breaks an invariant or has nothing to do: the
+        game's invariants first (they may assume every field is inside its declared values),
+        then the current player is a seat, a chance node has outcomes, every acting seat a
+        legal action."""
         problems = self.invariant_errors()
         if problems:
             raise StateError("corrupt saved state: " + "; ".join(problems[:3]))
@@ -169,8 +201,18 @@ class State:
             player = self.current_player
         except (IndexError, KeyError):
             raise StateError("corrupt saved state: nothing pending and not over") from None
-        if player >= 0 and not self.legal_mask().any():
-            raise StateError("corrupt saved state: the pending decision has no legal action")
+        n = self.game.num_players
+        if player == CHANCE:
+            outcomes = self.chance_outcomes()
+            if not outcomes or any(p <= 0 for _, p in outcomes) or abs(sum(p for _, p in outcomes) - 1) > 1e-6:
+                raise StateError("corrupt saved state: the pending chance node has no possible outcome")
+        elif player != TERMINAL:
+            if not 0 <= player < n:
+                raise StateError(f"corrupt saved state: the player to decide, {player}, is not a seat")
+            for seat in self.acting_players():
+                if not 0 <= seat < n or not self.legal_mask_for(seat).any():
+                    raise StateError(f"corrupt saved state: the pending decision of seat {seat} "
+                                     "has no legal action")
 
     # -- shared -----------------------------------------------------------------------------
     def acting_players(self) -> list[int]:

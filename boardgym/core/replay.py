@@ -12,6 +12,7 @@ import numpy as np
 
 from .chance import resolve_chance, sample_outcome
 from .errors import StateError
+from .fields import show
 from .game import CHANCE, TERMINAL
 
 
@@ -28,11 +29,27 @@ class Replay:
 
     @classmethod
     def from_json(cls, text: str) -> "Replay":
+        """A replay saved by ``to_json``; ``StateError`` names what is wrong (the same strictness
+        as saved states: ints are ints, not bools, floats or text)."""
         try:
             d = json.loads(text)
-            return cls(str(d["game"]), dict(d["config"]), int(d["seed"]), [int(a) for a in d["actions"]])
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"corrupt replay: {exc}") from None
+        except RecursionError:
+            raise StateError("corrupt replay: nested too deeply") from None
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"corrupt replay: not JSON that can be read: {str(exc)[:80]}") from None
+        if type(d) is not dict or sorted(d) != ["actions", "config", "game", "seed"]:
+            raise StateError("corrupt replay: must be an object with game, config, seed and actions")
+        game, config, seed, actions = d["game"], d["config"], d["seed"], d["actions"]
+        if type(game) is not str or type(config) is not dict:
+            raise StateError("corrupt replay: game must be a name and config an object")
+        if type(seed) is not int or seed < 0:
+            raise StateError(f"corrupt replay: seed is {show(seed)}, must be an int >= 0")
+        if type(actions) is not list:
+            raise StateError(f"corrupt replay: actions is {show(actions)}, must be a list of action ids")
+        for i, a in enumerate(actions):
+            if type(a) is not int or a < 0:
+                raise StateError(f"corrupt replay: actions[{i}] is {show(a)}, must be an action id")
+        return cls(game, config, seed, actions)
 
     def states(self):
         """Yield every decision state (a clone) along the replay, then the final state."""

@@ -1,4 +1,6 @@
 """Core primitives: action catalogue, observation layout, chance sampling, replays, errors."""
+import re
+
 import numpy as np
 import pytest
 
@@ -56,6 +58,17 @@ def test_replay_json_round_trip_and_corruption():
     assert Replay.from_json(r.to_json()) == r
     for bad in ("[]", "{", '{"game": "x", "config": {}, "seed": "s", "actions": []}'):
         with pytest.raises(StateError):
+            Replay.from_json(bad)
+    ok = '{"game": "x", "config": {}, "seed": 5, "actions": [1]}'
+    for bad, words in [(ok.replace('"x"', "1"), "game must be a name"),
+                       (ok.replace("5", "true"), "seed is true (a bool)"),
+                       (ok.replace("5", "5.0"), "seed is 5.0 (a float)"),
+                       (ok.replace("[1]", "[3.7]"), "actions[0] is 3.7 (a float)"),
+                       (ok.replace("[1]", "[false]"), "actions[0] is false (a bool)"),
+                       (ok.replace("[1]", "[-1]"), "actions[0] is -1"),
+                       (ok[:-1] + ', "extra": 0}', "must be an object with"),
+                       ("[" * 100_000 + "]" * 100_000, "nested too deeply")]:
+        with pytest.raises(StateError, match=words.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
             Replay.from_json(bad)
 
 

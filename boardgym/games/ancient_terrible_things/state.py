@@ -8,28 +8,168 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.errors import StateError
+from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, ZERO, Frames, Int, Ints, Nested,
+                                  StateFields, between, enum, ids, per_seat)
 from boardgym.core.game import CHANCE, TERMINAL, State
 
 from . import flow
-from .constants import TURN_STEP_CAP
+from .constants import (BLANK, E_BUMP, E_REFRESH, MAX_CANCELS, MAX_DICE, MAX_FEATS, MAX_STACK,
+                        MAX_SWAG, N_SLOTS, N_TENTACLE_VALUES, N_WHITE, TURN_STEP_CAP)
 from .decisions import HANDLERS
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
-from .kinds import PH_SETUP
+from .kinds import (CH_ADV_D6, CH_CHAR, CH_DIE, CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_FIRST,
+                    CH_MOVE, CH_REFILL, CH_ROW, CH_TENT, CH_WHITE, CHANCES, D_ACH, D_ACTION_DIE,
+                    D_ADV_PLACE, D_BUY, D_CHASM, D_CHATEAU_TOKEN, D_ENCOUNTER, D_EXPLORE, D_FORGET,
+                    D_GORG_ICON, D_GUNSLOOP, D_MONKEY_BUY, D_PREROLL, D_REANIMATE, D_REFRESH,
+                    D_RESOLVE, D_SELECT, D_SHRINE, D_TOKEN, D_TP_CYCLE, D_URGENT2, D_URGENT3,
+                    D_VALUE, D_VILLAGE_CYCLE, D_VILLAGE_SELL, D_VILLAGE_TOKENS, DECISIONS, PHASES,
+                    PH_SETUP)
 from .observation import encode
 
-LISTS = ("chars", "tokens", "ach_holder", "ach_side", "ach_retired", "enc_at", "loc_tokens", "deck",
-         "enc_unseen", "doom", "tent_pool", "rumours", "feat_deck", "feat_discard", "swag_deck",
-         "old_stock", "row", "d_col", "d_face", "d_lock", "d_used", "d_luck", "w_face", "w_spent",
-         "w_claimed", "sel", "act")
-NESTED = ("feats", "swag", "exh", "stack", "tent", "flipped")
-SCALARS = ("phase", "active", "first", "turn", "round", "over", "solo_result", "rean_holder",
-           "rean_active", "monkey_holder", "monkey_active", "cancels", "cur_loc", "declared",
-           "gorg_icon", "bonus_k", "overcome", "turn_steps", "adv", "adv_removed", "forget_req")
+
+# -- what the state may hold (bounds from the configured game and its content) ------------------
+def _n_enc(g):
+    return len(g.content.enc_back)
+
+
+def _n_feats(g):
+    return len(g.content.feats)
+
+
+def _n_swag(g):  # swag, McGuffins and Hats
+    return len(g.content.swag)
+
+
+def _n_tent(g):
+    return sum(g.content.tentacles)
+
+
+def _effect_max(kind):
+    def f(g):
+        c = g.content
+        return max((e[1] for card in c.swag + c.feats for e in card.effects if e[0] == kind), default=0)
+    return f
+
+
+def _tile_bonus(kind, key, pick=max):
+    def f(g):
+        vals = [int(t["bonus"][key]) for t in g.tiles if t["bonus"]["kind"] == kind]
+        return pick(vals) if vals else (1 if pick is min else 0)
+    return f
+
+
+def _loc_token_max(g):  # every encounter placed once with its tokens (ATT-REVEAL-1)
+    return sum(len(t) for t in g.content.enc_types)
+
+
+def _forget_max(g):
+    return g.content.forget_multiplier * sum(g.content.enc_secrets)
+
+
+def _village_max(g):
+    return max((w.price + 1) // 2 for w in g.content.swag)
+
+
+COUNT = between(0, 1_000_000, "a token count")
+LINE = ids(lambda g: len(g.lines), "a scenario line")
+ENC = ids(_n_enc, "an encounter card id")
+FEAT = ids(_n_feats, "a feat card id")
+SWAG = ids(_n_swag, "a swag card id")
+SWAG_DECK = ids(lambda g: g.content.hats[0], "a swag or McGuffin card id (no Hat)")
+DIE = between(0, MAX_DICE - 1, "a die index")
+SLOT = between(0, N_SLOTS - 1, "a location slot")
+TENT = between(0, N_TENTACLE_VALUES - 1, "a tentacle value")
+STEPS = between(0, lambda g: g.info.max_decisions, "a step count")
+_PLAIN = (SEAT, ZERO, ZERO)
+PEND_ARGS = {  # (player, a, b) of every decision kind (frames: kinds.py)
+    D_EXPLORE: _PLAIN, D_CHATEAU_TOKEN: _PLAIN, D_TP_CYCLE: _PLAIN, D_VILLAGE_SELL: _PLAIN,
+    D_VILLAGE_TOKENS: (SEAT, between(1, _village_max, "tokens still to take"), ZERO),
+    D_GUNSLOOP: _PLAIN, D_GORG_ICON: _PLAIN,
+    D_SHRINE: (SEAT, between(_tile_bonus("refresh_swag", "n", min), _tile_bonus("refresh_swag", "n"),
+                             "the Shrine's refresh count"), ZERO),
+    D_ACH: (SEAT, between(0, 1, "0, or 1 at the Gorg"), ZERO), D_CHASM: _PLAIN,
+    D_BUY: (SEAT, FLAG, between(0, _tile_bonus("buy", "discount"), "a purchase discount")),
+    D_VILLAGE_CYCLE: _PLAIN, D_PREROLL: _PLAIN, D_ENCOUNTER: _PLAIN, D_RESOLVE: _PLAIN,
+    D_ACTION_DIE: _PLAIN,
+    D_SELECT: (SEAT, between(0, 1, "a selection purpose (0 effect, 1 combination)"),
+               NONE | LINE),
+    D_VALUE: (SEAT, DIE, between(0, _effect_max(E_BUMP), "0 (set a face) or a bump size")),
+    D_TOKEN: (SEAT, between(1, MAX_DICE, "tokens still to take"), LINE),
+    D_REFRESH: (SEAT, between(1, _effect_max(E_REFRESH), "swag still to refresh"), ZERO),
+    D_URGENT2: _PLAIN, D_URGENT3: _PLAIN, D_REANIMATE: _PLAIN, D_MONKEY_BUY: _PLAIN,
+    D_ADV_PLACE: (between(0, 0, "seat 0"), ZERO, ZERO),
+    D_FORGET: (between(0, 0, "seat 0"), between(1, _forget_max, "secrets to forget"), ZERO),
+}
+CQ_ARGS = {  # the argument of every chance kind
+    CH_CHAR: (SEAT,), CH_FIRST: (ZERO,), CH_TENT: (ZERO,), CH_FEAT_DISCARD: (ZERO,),
+    CH_ROW: (between(0, 2, "a Trading Post row slot"),), CH_FEAT: (SEAT,), CH_ENC: (SLOT,),
+    CH_REFILL: (SLOT,), CH_ADV_D6: (ZERO,), CH_MOVE: (ZERO,), CH_DIE: (DIE,),
+    CH_WHITE: (between(0, N_WHITE - 1, "a white die"),),
+}
+MAX_PEND = 6
+
+
+def _max_queue(g):  # setup queues the most: tentacles, a discard, 3 row cards, the feat hands
+    return _n_tent(g) + 4 + g.num_players * (MAX_FEATS + 1) + MAX_DICE + N_WHITE + N_SLOTS + 1
+
+
+FIELDS = StateFields(
+    Int("phase", enum(PHASES, "phase")),
+    Int("active", SEAT), Int("first", SEAT),
+    Int("turn", STEPS), Int("round", between(0, _n_enc, "a round count")),
+    Int("over", FLAG), Int("solo_result", between(-1, 1, "-1, 0 or 1")),
+    Int("rean_holder", SEAT_OR_NONE), Int("rean_active", FLAG),
+    Int("monkey_holder", SEAT_OR_NONE), Int("monkey_active", FLAG),
+    Int("cancels", between(0, MAX_CANCELS, "cancels used")),
+    Int("cur_loc", NONE | SLOT), Int("declared", between(-1, 2, "-1 or a declared token")),
+    Int("gorg_icon", between(-1, 3, "-1 or an encounter type")), Int("bonus_k", between(0, per_seat, "seats done")),
+    Int("overcome", FLAG), Int("turn_steps", STEPS), Int("adv", NONE | SLOT), Int("adv_removed", FLAG),
+    Int("forget_req", between(0, _forget_max, "secrets to forget")),
+    Ints("chars", NONE | ids(lambda g: len(g.content.char_key), "a character id"), length=per_seat,
+         distinct=True),
+    Ints("tokens", COUNT, length=lambda g: 4 * g.num_players),
+    Ints("ach_holder", SEAT_OR_NONE, length=4), Ints("ach_side", FLAG, length=4),
+    Ints("ach_retired", FLAG, length=4),
+    Ints("enc_at", NONE | ENC, length=N_SLOTS, distinct=True),
+    Ints("loc_tokens", between(0, _loc_token_max, "tokens at a location"), length=4 * N_SLOTS),
+    Ints("deck", between(0, _n_enc, "encounters in the deck"), length=3),
+    Ints("enc_unseen", FLAG, length=_n_enc),
+    Ints("doom", TENT, max_len=_n_tent, order="desc"),
+    Ints("tent_pool", between(0, _n_tent, "tentacles in the pool"), length=N_TENTACLE_VALUES),
+    Ints("rumours", ENC, max_len=_n_enc, distinct=True),
+    Ints("feat_deck", FEAT, max_len=_n_feats, distinct=True),
+    Ints("feat_discard", FEAT, max_len=_n_feats, distinct=True),
+    Ints("swag_deck", SWAG_DECK, max_len=_n_swag, distinct=True),
+    Ints("old_stock", SWAG_DECK, max_len=_n_swag, distinct=True),
+    Ints("row", NONE | SWAG_DECK, length=3, distinct=True),
+    Ints("d_col", between(-1, 4, "-1 (no die) or a die colour"), length=MAX_DICE),
+    Ints("d_face", between(0, 6, "0 (unrolled) or a face"), length=MAX_DICE),
+    Ints("d_lock", FLAG, length=MAX_DICE), Ints("d_used", FLAG, length=MAX_DICE),
+    Ints("d_luck", FLAG, length=MAX_DICE),
+    Ints("w_face", between(-1, BLANK, "-1 (unrolled) or a white face"), length=N_WHITE),
+    Ints("w_spent", FLAG, length=N_WHITE), Ints("w_claimed", FLAG, length=N_WHITE),
+    Ints("sel", between(0, 200 + MAX_SWAG - 1, "a selection pick"), max_len=MAX_STACK + 4 + MAX_SWAG,
+         distinct=True),
+    Ints("act", (between(0, 1, "a card source (0 feat, 1 swag)"),
+                 between(0, MAX_SWAG - 1, "a hand slot"), between(-1, 1, "-1 or a white die"))),
+    Nested("feats", FEAT, outer=per_seat, max_len=MAX_FEATS, distinct=True),
+    Nested("swag", SWAG, outer=per_seat, max_len=MAX_SWAG, distinct=True),
+    Nested("exh", FLAG, outer=per_seat, max_len=MAX_SWAG),
+    Nested("stack", ENC, outer=per_seat, max_len=_n_enc, distinct=True),
+    Nested("tent", TENT, outer=per_seat, max_len=_n_tent),
+    Nested("flipped", FLAG, outer=per_seat, max_len=_n_tent),
+    Frames("pend", PEND_ARGS, DECISIONS, max_len=MAX_PEND, what="decision"),
+    Frames("cq", CQ_ARGS, CHANCES, max_len=_max_queue, what="chance"),
+    derived={"n": lambda g: g.num_players},
+    transient={"_mask": "None", "_mask_ok": "False"},
+)
 
 
 class ATTState(State):
-    __slots__ = LISTS + NESTED + SCALARS + ("pend", "cq", "n", "_mask", "_mask_ok")
+    """The state of one ATT game. Its fields are declared once in ``FIELDS`` above, which gives
+    ``clone``, ``_dump`` and ``_load`` (installed below the class)."""
+
+    __slots__ = FIELDS.slots
 
     def __init__(self, game):
         self.game = game
@@ -87,7 +227,7 @@ class ATTState(State):
         self.adv = -1
         self.adv_removed = 0
         self.forget_req = 0
-        self._mask = np.zeros(game.catalog.n, dtype=bool)
+        self._mask = None
         self._mask_ok = False
         flow.advance(self)
 
@@ -104,7 +244,10 @@ class ATTState(State):
         m = self._mask
         if self._mask_ok:
             return m
-        m[:] = False
+        if m is None:
+            m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
+        else:
+            m[:] = False
         if not (self.over or self.cq):
             frame = self.pend[-1]
             HANDLERS[frame[0]][0](self, frame, m)
@@ -173,57 +316,10 @@ class ATTState(State):
 
         return render(self)
 
-    # -- copying and saving ----------------------------------------------------------------------
-    def clone(self) -> "ATTState":
-        s = ATTState.__new__(ATTState)
-        s.game = self.game
-        s.n = self.n
-        for k in SCALARS:
-            setattr(s, k, getattr(self, k))
-        for k in LISTS:
-            setattr(s, k, getattr(self, k)[:])
-        for k in NESTED:
-            setattr(s, k, [x[:] for x in getattr(self, k)])
-        s.pend = self.pend[:]
-        s.cq = self.cq[:]
-        s._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        s._mask_ok = False
-        return s
-
-    def _dump(self) -> dict:
-        d = {k: getattr(self, k) for k in SCALARS + LISTS + NESTED}
-        d["pend"] = [list(f) for f in self.pend]
-        d["cq"] = [list(e) for e in self.cq]
-        return d
-
-    def _load(self, d: dict) -> None:
-        self.n = self.game.num_players
-        for k in SCALARS:
-            v = d[k]
-            if not isinstance(v, int):
-                raise StateError(f"corrupt saved state: {k} is not an int")
-            setattr(self, k, v)
-        for k in LISTS:
-            v = d[k]
-            if not isinstance(v, list) or not all(isinstance(x, int) for x in v):
-                raise StateError(f"corrupt saved state: {k} is not a list of ints")
-            setattr(self, k, list(v))
-        for k in NESTED:
-            v = d[k]
-            if (not isinstance(v, list) or len(v) != self.n
-                    or not all(isinstance(x, list) and all(isinstance(y, int) for y in x) for x in v)):
-                raise StateError(f"corrupt saved state: {k} is not one list of ints per player")
-            setattr(self, k, [list(x) for x in v])
-        self.pend = [tuple(f) for f in d["pend"]]
-        self.cq = [tuple(e) for e in d["cq"]]
-        self._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        self._mask_ok = False
-
     def invariant_errors(self) -> list[str]:
         from .invariants import check
 
         return check(self)
-
 
     # convenience for agents / heuristics
     def tok(self, p: int, k: int) -> int:
@@ -232,3 +328,5 @@ class ATTState(State):
     def add(self, p: int, k: int, v: int) -> None:
         self.tokens[4 * p + k] += v
 
+
+FIELDS.install(ATTState)

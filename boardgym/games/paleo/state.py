@@ -10,30 +10,179 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.errors import IllegalActionError, StateError
+from boardgym.core.errors import IllegalActionError
+from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO, Frames, Int, Ints,
+                                  Nested, StateFields, between, enum, ids, per_seat)
 from boardgym.core.game import CHANCE, TERMINAL, State
 
-from . import flow
+from . import actions as A, flow
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
+from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD, MAX_ALT,
+                        MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
+                        TE_HEAL)
 from .decisions import HANDLERS
-from .kinds import CH_DEAL, D_COMMIT, DECISIONS, PH_SETUP
+from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
+                    D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
+                    D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
+                    D_TALISMAN, D_TOOLWIN, D_WGROUP, D_WPERSON, DECISIONS, ON_CARD, OP_CHECK,
+                    OP_DREAM_TO, OP_EFF, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_GIVE_TOOL, OP_HEAL,
+                    OP_HEAL_IN, OP_KILL, OP_PAY, OP_PERSON_TO, OP_RECLOSE, OP_RENTOOL, OP_REOPEN,
+                    OP_WOUND, OP_WOUND2, OP_WOUND3, OPS, PH_SETUP, PHASES, SRC_TOOL, TABLE)
 from .observation import encode
 from .scoring import potential as _potential, returns as _returns
 
-SCALARS = ("phase", "over", "result", "round", "turn", "lead_ptr", "lead", "skulls", "victories",
-           "lost", "k", "sec_card", "sec_owner", "sec_help", "sec_first", "r_card", "r_opt",
-           "r_owner", "r_chooser", "r_parts", "r_src", "r_host", "r_inst", "r_wgroup", "r_wound",
-           "r_prev", "r_place")
-LISTS = ("store", "sup", "gsup", "stock", "tools", "dice", "need", "bonus", "awake", "commit",
-         "rev", "rstat", "helpers", "ch_b", "ch_c", "fd_b", "fd_c", "fu", "cem", "removed", "u",
-         "seen", "deal_pool", "people_deck", "dream_deck", "idea_deck", "secrets", "bench",
-         "inplay", "inloc", "add_used", "add_day", "sec_pend")
-PER_GROUP = ("deck_b", "deck_c", "ppl", "wnd")
-TUPLE_LISTS = ("pend", "cq", "ops")
+
+# -- what the state may hold (bounds from the configured game and its content) ------------------
+def _nc(g):
+    return len(g.content.cards)
+
+
+def _opts(g):
+    return [o for card in g.content.cards for o in card.opts]
+
+
+def _wound_max(g):  # one wound event: a WOUND reward, or the red backs of a discard (ACT-3/4)
+    vals = [1]
+    for o in _opts(g):
+        vals.append(o.discard)
+        vals += [e[1] for e in o.reward if e[0] in (E_WOUND, E_DISCARD)]
+    return max(vals)
+
+
+def _heal_max(g):
+    vals = [0] + [t.n for t in g.content.tools if t.effect == TE_HEAL]
+    return max(vals + [e[1] for o in _opts(g) for e in o.reward if e[0] == E_HEAL])
+
+
+def _need_max(g):  # a requirement plus its dice (PALEO-DICE-1)
+    face = max((v for _, v in g.content.dice_faces), default=0)
+    return max([o.req[a] + o.dice * face for o in _opts(g) for a in range(3)] + [0])
+
+
+def _bonus_max(g):  # every attribute tool token used at once
+    return sum(t.count * max(t.ability) for t in g.content.tools)
+
+
+def _tool_max(g):
+    return max((t.count for t in g.content.tools), default=0)
+
+
+def _gain_tool_max(g):
+    return max([0] + [e[2] for o in _opts(g) for e in o.reward if e[0] == E_TOOL])
+
+
+def _reward_len(g):
+    return max((len(o.reward) for o in _opts(g)), default=0)
+
+
+def _hold_max(g):
+    return max((card.hold_max for card in g.content.cards), default=0)
+
+
+CARD = ids(_nc, "a card id")
+BACK = ids(lambda g: len(g.content.backs), "a card back id")
+TOOL = ids(lambda g: g.T, "a tool type")
+WOUNDS = between(1, _wound_max, "wounds of one event")
+STEPS = between(0, lambda g: g.info.max_decisions, "a step count")
+RES = between(0, 2, "a resource (food, wood, stone)")
+MODE = between(0, 2, "an owner-window mode (normal, help only, secret)")
+_PLAIN = (SEAT, ZERO, ZERO)
+PEND_ARGS = {  # (seat, a, b) of every decision kind (frames: kinds.py)
+    D_COMMIT: _PLAIN, D_TALISMAN: (SEAT, between(0, 1, "0, or 1 for a secret"), ZERO),
+    D_ORDER: _PLAIN, D_OWNER: (SEAT, MODE, ZERO), D_NEG: _PLAIN, D_TOOLWIN: _PLAIN,
+    D_WGROUP: (SEAT, WOUNDS, ZERO), D_PREVENT: _PLAIN, D_WPERSON: (SEAT, WOUNDS, ZERO),
+    D_SPLIT: (SEAT, between(0, 3, "a split purpose (tool, person, dream, heal)"),
+              TOOL | between(100, lambda g: 100 + g.T - 1, "100 + a crafted tool type")),
+    D_HPERSON: (SEAT, SEAT, ZERO), D_KPERSON: _PLAIN, D_KGROUP: _PLAIN,
+    D_HOST: (SEAT, between(0, lambda g: 2 + g.T, "a resource (0..2) or 3 + a tool type"), SEAT_OR_NONE),
+    D_CRAFT: _PLAIN, D_IDEASLOT: _PLAIN, D_PLACE: _PLAIN, D_CLOSE: _PLAIN, D_NTOOL: _PLAIN,
+    D_NIGHTOPT: (SEAT, CARD, ZERO),
+}
+CQ_ARGS = {  # the argument of every chance kind
+    CH_REMOVE: (ids(lambda g: len(g.removal), "a module removal"),), CH_DEAL: (SEAT,),
+    CH_REVEAL: (SEAT,), CH_PERSON: (SEAT,), CH_DREAM: (SEAT,), CH_IDEA: (ZERO,),
+    CH_DIE: (ids(lambda g: g.content.dice_count, "a die"),),
+}
+OPS_ARGS = {  # the arguments of every resolution-program op (resolve.py)
+    OP_CHECK: (), OP_PAY: (), OP_EFF: (ids(_reward_len, "a reward index"),), OP_FINISH: (),
+    OP_WOUND: (WOUNDS,), OP_WOUND2: (SEAT, WOUNDS), OP_WOUND3: (),
+    OP_GAIN_RES: (RES, between(0, max(RES_TOTAL), "a resource count")),
+    OP_GAIN_TOOL: (TOOL, between(0, _gain_tool_max, "tokens still to gain")),
+    OP_GIVE_TOOL: (TOOL, SEAT, FLAG), OP_HEAL: (between(0, _heal_max, "heals still to give"),),
+    OP_HEAL_IN: (SEAT,), OP_REOPEN: (SEAT, MODE), OP_RECLOSE: (SEAT,), OP_RENTOOL: (SEAT,),
+    OP_PERSON_TO: (SEAT,), OP_DREAM_TO: (SEAT,), OP_KILL: (SEAT,),
+}
+COMMIT = between(A.PICK, A.SLEEP_EARLY, "a commitment (PICK 0..5, SLEEP_EARLY)")
+FIELDS = StateFields(
+    Int("phase", enum(PHASES, "phase")), Int("over", FLAG),
+    Int("result", between(-1, 1, "-1, 0 or 1")),
+    Int("round", between(0, lambda g: g.max_rounds, "a night count")), Int("turn", STEPS),
+    Int("lead_ptr", STEPS), Int("lead", SEAT),
+    Int("skulls", between(0, MAX_SKULLS, "a skull count")),
+    Int("victories", between(0, MAX_VICTORIES, "a victory count")), Int("lost", FLAG),
+    Int("k", between(0, lambda g: g.num_players * (MAX_PEOPLE + 1) + MAX_INPLAY, "a step counter")),
+    Int("sec_card", NONE | CARD), Int("sec_owner", SEAT_OR_NONE), Int("sec_help", SEAT_SET),
+    Int("sec_first", SEAT_OR_NONE), Int("r_card", NONE | CARD),
+    Int("r_opt", NONE | between(0, MAX_OPTIONS - 1, "an option index")),
+    Int("r_owner", SEAT_OR_NONE), Int("r_chooser", SEAT_OR_NONE), Int("r_parts", SEAT_SET),
+    Int("r_src", between(0, SRC_TOOL, "a resolution source (card, alt, add, night, tool)")),
+    Int("r_host", NONE | between(0, MAX_INPLAY - 1, "an in-play index")),
+    Int("r_inst", NONE | between(0, max(MAX_ADD, MAX_ALT) - 1, "an action instance")),
+    Int("r_wgroup", SEAT_OR_NONE), Int("r_wound", between(0, _wound_max, "wounds to place")),
+    Int("r_prev", between(0, lambda g: max([o.prevent for o in _opts(g)] + [0]), "wounds to prevent")),
+    Int("r_place", FLAG),
+    Ints("store", tuple(between(0, k, f"{r} in storage") for r, k in zip(("food", "wood", "stone"), RES_TOTAL))),
+    Ints("sup", tuple(between(0, k, f"{r} in the supply") for r, k in zip(("food", "wood", "stone"), RES_TOTAL))),
+    Ints("gsup", between(0, _tool_max, "tool tokens"), length=lambda g: g.T),
+    Ints("stock", between(0, _tool_max, "tool tokens"), length=lambda g: g.T),
+    Ints("tools", between(0, _tool_max, "tool tokens"), length=lambda g: g.num_players * g.T),
+    Ints("dice", NONE | ids(lambda g: len(g.content.dice_faces), "a die face"),
+         length=lambda g: g.content.dice_count),
+    Ints("need", between(0, _need_max, "a requirement"), length=3),
+    Ints("bonus", between(0, _bonus_max, "a tool bonus"), length=3),
+    Ints("awake", FLAG, length=per_seat),
+    Ints("commit", between(0, 0, "0 (none)") | COMMIT, length=per_seat),
+    Ints("rev", NONE | CARD, length=per_seat, distinct=True),
+    Ints("rstat", between(0, 2, "0 (none), 1 (revealed), 2 (resolved)"), length=per_seat),
+    Ints("helpers", SEAT_SET, length=per_seat),
+    Ints("ch_b", NONE | BACK, length=per_seat), Ints("ch_c", NONE | CARD, length=per_seat, distinct=True),
+    Ints("fd_b", BACK, max_len=_nc), Ints("fd_c", NONE | CARD, max_len=_nc, distinct=True),
+    Ints("fu", CARD, max_len=_nc, distinct=True), Ints("cem", CARD, max_len=_nc, distinct=True),
+    Ints("removed", CARD, max_len=_nc, distinct=True, order="asc"),
+    Ints("u", FLAG, length=_nc), Ints("seen", FLAG, length=_nc),
+    Ints("deal_pool", between(0, _nc, "cards to deal"), length=lambda g: len(g.content.backs)),
+    Ints("people_deck", CARD, max_len=MAX_PEOPLE, distinct=True),
+    Ints("dream_deck", CARD, max_len=_nc, distinct=True),
+    Ints("idea_deck", CARD, max_len=_nc, distinct=True),
+    Ints("secrets", CARD, max_len=_nc, distinct=True),
+    Ints("bench", CARD, max_len=BENCH_SLOTS + 1, distinct=True),
+    Ints("inplay", CARD, max_len=MAX_INPLAY, distinct=True),
+    Ints("inloc", between(TABLE, TABLE, "-1 (the table)") | SEAT
+         | between(ON_CARD, lambda g: ON_CARD + _nc(g) - 1, f"{ON_CARD} + a host card id"),
+         max_len=MAX_INPLAY),
+    Ints("add_used", SEAT_SET, length=lambda g: len(g.add_inst)),
+    Ints("add_day", FLAG, length=lambda g: len(g.add_inst)),
+    Ints("sec_pend", NONE | CARD, max_len=_nc),
+    Nested("deck_b", BACK, outer=per_seat, max_len=_nc),
+    Nested("deck_c", NONE | CARD, outer=per_seat, max_len=_nc, distinct=True),
+    Nested("ppl", CARD, outer=per_seat, max_len=MAX_PEOPLE, distinct=True),
+    Nested("wnd", between(0, lambda g: max(card.hearts for card in g.content.cards), "wounds"),
+           outer=per_seat, max_len=MAX_PEOPLE),
+    Nested("held", between(0, lambda g: 2 + g.T, "a resource (0..2) or 3 + a tool type"),
+           outer_max=MAX_INPLAY, max_len=_hold_max),
+    Frames("pend", PEND_ARGS, DECISIONS, max_len=8, what="decision"),
+    Frames("cq", CQ_ARGS, CHANCES, max_len=lambda g: _nc(g) + 4 * g.num_players + 8, what="chance"),
+    Frames("ops", OPS_ARGS, OPS, max_len=64, what="op"),
+    derived={"n": lambda g: g.num_groups},
+    transient={"_mask": "None", "_mask_ok": "False", "_co": "None"},
+)
 
 
 class PaleoState(State):
-    __slots__ = SCALARS + LISTS + PER_GROUP + TUPLE_LISTS + ("held", "n", "_mask", "_mask_ok", "_co")
+    """The state of one Paleo game. Its fields are declared once in ``FIELDS`` above, which
+    gives ``clone``, ``_dump`` and ``_load`` (installed below the class)."""
+
+    __slots__ = FIELDS.slots
 
     def __init__(self, game):
         self.game = game
@@ -41,8 +190,9 @@ class PaleoState(State):
         c = game.content
         T = game.T
         nc = len(c.cards)
-        for k in SCALARS:
-            setattr(self, k, 0)
+        for f in FIELDS.fields:
+            if isinstance(f, Int):
+                setattr(self, f.name, 0)
         for k in ("sec_card", "sec_owner", "sec_first", "r_card", "r_opt", "r_owner", "r_chooser",
                   "r_host", "r_inst", "r_wgroup"):
             setattr(self, k, -1)
@@ -203,68 +353,10 @@ class PaleoState(State):
 
         return redeterminize(self, player, rng)
 
-    # -- copying and saving ------------------------------------------------------------------
-    def clone(self) -> "PaleoState":
-        """A copy sharing the game and content; only the mutable containers are copied (the
-        body is generated from SCALARS / LISTS / PER_GROUP below the class)."""
-        return _clone(self, PaleoState.__new__(PaleoState))
-
-    def _dump(self) -> dict:
-        d = {k: getattr(self, k) for k in SCALARS + LISTS + PER_GROUP}
-        d["held"] = self.held
-        for k in TUPLE_LISTS:
-            d[k] = [list(f) for f in getattr(self, k)]
-        return d
-
-    def _load(self, d: dict) -> None:
-        self.n = self.game.num_groups
-
-        def ints(v, k):
-            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise StateError(f"corrupt saved state: {k} is not a list of ints")
-            return list(v)
-
-        for k in SCALARS:
-            v = d[k]
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise StateError(f"corrupt saved state: {k} is not an int")
-            setattr(self, k, v)
-        for k in LISTS:
-            setattr(self, k, ints(d[k], k))
-        for k in PER_GROUP:
-            v = d[k]
-            if not isinstance(v, list) or len(v) != self.n:
-                raise StateError(f"corrupt saved state: {k} is not one list per group")
-            setattr(self, k, [ints(x, k) for x in v])
-        if not isinstance(d["held"], list):
-            raise StateError("corrupt saved state: held is not a list")
-        self.held = [ints(x, "held") for x in d["held"]]
-        for k in TUPLE_LISTS:
-            v = d[k]
-            if not isinstance(v, list):
-                raise StateError(f"corrupt saved state: {k} is not a list")
-            setattr(self, k, [tuple(ints(f, k)) for f in v])
-        self._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        self._mask_ok = False
-        self._co = None
-
     def invariant_errors(self) -> list[str]:
         from .invariants import check
 
         return check(self)
 
 
-
-def _make_clone():
-    """clone() as straight-line code: one attribute copy per slot, no getattr/setattr loops."""
-    lines = ["def _clone(self, s):", "    s.game = self.game", "    s.n = self.n"]
-    lines += [f"    s.{k} = self.{k}" for k in SCALARS]
-    lines += [f"    s.{k} = self.{k}[:]" for k in LISTS + TUPLE_LISTS]
-    lines += [f"    s.{k} = [x[:] for x in self.{k}]" for k in PER_GROUP + ("held",)]
-    lines += ["    s._mask = None", "    s._mask_ok = False", "    s._co = None", "    return s"]
-    ns = {}
-    exec(compile("\n".join(lines), "<paleo clone>", "exec"), ns)  # noqa: S102 - fixed field names
-    return ns["_clone"]
-
-
-_clone = _make_clone()
+FIELDS.install(PaleoState)

@@ -155,6 +155,7 @@ class Script:
                         s.wnd[h].pop(j)
             s.ppl[g].append(x)
             s.wnd[g].append(wounds[i] if wounds else 0)
+            s.seen[x] = 1  # a person joins faceup (as chance_nodes.join_person)
         s.people_deck.sort()
         return self
 

@@ -1,0 +1,162 @@
+"""The core field declaration (boardgym/core/fields.py) on a small state of its own: generated
+clone, dump and load, and the checks every field gets on load, each naming what was wrong."""
+import json
+
+import pytest
+
+from boardgym.core import StateError
+from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between,
+                                  queue_errors, show, stack_errors)
+from boardgym.core.game import State
+
+
+class ToyGame:
+    num_players = 3
+    cards = 10
+
+
+CARD = between(0, lambda g: g.cards - 1, "a card id")
+FIELDS = StateFields(
+    Int("phase", between(0, 4, "a phase code")),
+    Int("holder", NONE | SEAT),
+    Ints("score", between(0, 99, "a score"), length=lambda g: g.num_players),
+    Ints("deck", CARD, max_len=lambda g: g.cards, distinct=True),
+    Ints("doom", between(0, 3, "a tentacle"), max_len=5, order="desc"),
+    Ints("res", (between(0, 20, "food"), between(0, 8, "stone"))),
+    Nested("hands", CARD, outer=lambda g: g.num_players, max_len=4),
+    Frames("pend", {0: (SEAT,), 1: (SEAT, FLAG)}, ("pick", "choose"), max_len=3, what="decision"),
+    derived={"n": lambda g: g.num_players},
+    transient={"_cache": "None"},
+)
+
+
+class Toy(State):
+    __slots__ = FIELDS.slots
+
+
+FIELDS.install(Toy)
+
+
+def _saved():
+    return {"phase": 1, "holder": -1, "score": [0, 5, 99], "deck": [3, 1, 9], "doom": [3, 3, 0],
+            "res": [20, 0], "hands": [[0], [], [2, 4, 5, 6]], "pend": [[1, 2, 0], [0, 0]]}
+
+
+def _load(data):
+    s = Toy.__new__(Toy)
+    s.game = ToyGame()
+    s._load(json.loads(json.dumps(data)))
+    return s
+
+
+def test_load_dump_clone_round_trip():
+    s = _load(_saved())
+    assert s._dump() == _saved()
+    assert s.pend == [(1, 2, 0), (0, 0)] and s.n == 3 and s._cache is None
+    c = s.clone()
+    assert c._dump() == s._dump() and c.game is s.game and c.n == 3
+    c.hands[2].append(7)
+    c.score[0] = 1
+    c.pend.pop()
+    assert s.hands[2] == [2, 4, 5, 6] and s.score[0] == 0 and len(s.pend) == 2
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("phase", 5, "phase is 5, must be a phase code (0..4)"),
+    ("phase", True, "phase is true (a bool), must be an int"),
+    ("phase", 1.0, "phase is 1.0 (a float), must be an int"),
+    ("phase", "1", "phase is the text '1', must be an int"),
+    ("phase", None, "phase is null"),
+    ("phase", 10**100, "phase is an integer of about 101 digits"),
+    ("holder", 3, "holder is 3, must be -1 (none) or a seat (-1, 0..2)"),
+    ("holder", -2, "holder is -2"),
+    ("score", [0, 5], "score has 2 entries, must have 3"),
+    ("score", [0, 5, 100], "score[2] is 100, must be a score (0..99)"),
+    ("score", {"a": 1}, "score is an object of 1 key(s), must be a list"),
+    ("deck", [3, 1, 3], "deck[2] repeats 3"),
+    ("deck", list(range(11)), "deck has 11 entries, must have 0..10"),
+    ("deck", [10], "deck[0] is 10, must be a card id (0..9)"),
+    ("doom", [0, 3], "doom is not in descending order at [1]"),
+    ("res", [20, 9], "res[1] is 9, must be stone (0..8)"),
+    ("res", [20, 0, 0], "res has 3 entries, must have 2"),
+    ("hands", [[0], []], "hands has 2 entries, must have 3"),
+    ("hands", [[0], [], [1, 2, 3, 4, 5]], "hands[2] has 5 entries, must have 0..4"),
+    ("hands", [[0], [False], []], "hands[1][0] is false (a bool)"),
+    ("pend", [[2, 0]], "pend[0] kind is 2, must be a decision kind (0..1)"),
+    ("pend", [[1, 0]], "pend[0] (decision 'choose') has 1 argument(s), must have 2"),
+    ("pend", [[1, 0, 2]], "pend[0] (decision 'choose') argument 2 is 2, must be 0 or 1"),
+    ("pend", [[0, 3]], "pend[0] (decision 'pick') argument 1 is 3, must be a seat (0..2)"),
+    ("pend", [[]], "pend[0] is a list of 0, must be a non-empty list"),
+    ("pend", [[0, 0]] * 4, "pend has 4 entries, must have 0..3"),
+])
+def test_a_wrong_field_is_refused_naming_field_index_and_values(field, value, words):
+    data = _saved()
+    data[field] = value
+    with pytest.raises(StateError) as err:
+        _load(data)
+    assert words in str(err.value)
+
+
+def test_missing_unknown_and_non_object_fields_are_refused():
+    data = _saved()
+    del data["doom"]
+    with pytest.raises(StateError, match=r"missing field\(s\) \['doom'\]"):
+        _load(data)
+    with pytest.raises(StateError, match=r"unknown field\(s\) \['extra'\]"):
+        _load(dict(_saved(), extra=1))
+    with pytest.raises(StateError, match="must be an object of fields"):
+        _load([1, 2])
+
+
+def test_nothing_is_set_when_a_field_is_wrong():
+    s = Toy.__new__(Toy)
+    s.game = ToyGame()
+    data = _saved()
+    data["pend"] = [[9]]
+    with pytest.raises(StateError):
+        s._load(data)
+    assert not hasattr(s, "phase") and not hasattr(s, "score")
+
+
+def test_values_depend_on_the_configured_game():
+    class Bigger(ToyGame):
+        num_players = 4
+        cards = 20
+
+    s = Toy.__new__(Toy)
+    s.game = Bigger()
+    data = _saved()
+    data["holder"], data["deck"] = 3, [19]
+    data["score"], data["hands"] = [0, 0, 0, 0], [[], [], [], [19]]
+    s._load(data)
+    assert s.holder == 3 and s.deck == [19] and s.n == 4
+
+
+def test_show_never_prints_a_container_or_a_huge_number():
+    assert show([[[]]]) == "a list of 1"
+    assert show(10**5000) == "an integer of about 5001 digits"
+    assert show(-10**100) == "a negative integer of about 101 digits"
+    assert show("x" * 100).endswith("...")
+
+
+def test_declarations_that_cannot_work_are_refused():
+    with pytest.raises(ValueError, match="exactly one of length and max_len"):
+        Ints("x", FLAG)
+    with pytest.raises(ValueError, match="missing"):
+        Frames("f", {0: ()}, ("a", "b"), max_len=2)
+    with pytest.raises(ValueError, match="twice"):
+        StateFields(Int("a", FLAG), Int("a", FLAG))
+
+    class NoSlots(State):
+        __slots__ = ("phase",)
+
+    with pytest.raises(ValueError, match="lacks"):
+        FIELDS.install(NoSlots)
+
+
+def test_stack_and_queue_shapes():
+    names = ("open", "inner", "other")
+    assert stack_errors([(0,), (1,)], names, "pend", {0}, {1: {0}}) == []
+    assert "cannot open here" in stack_errors([(1,)], names, "pend", {0}, {1: {0}})[0]
+    assert "'other' frame on a 'open'" in stack_errors([(0,), (2,)], names, "pend", {0}, {1: {0}})[0]
+    assert queue_errors([(0, 1), (2, 0)], names, "cq", {0}) == ["cq[1] is a 'other' entry, which cannot be pending here"]
