@@ -7,7 +7,7 @@ from . import actions as A
 from .kinds import (D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON, D_PREVENT,
                     D_SPLIT, D_TOOLWIN, D_WGROUP, D_WPERSON, OP_DREAM_TO, OP_GIVE_TOOL, OP_HEAL_IN,
                     OP_KILL, OP_PERSON_TO, OP_WOUND2, SP_DREAM, SP_HEAL, SP_PERSON, SP_TOOL)
-from .resolve import cur_opt, fail, hosts
+from .resolve import cur_opt, fail, hosts, option_need
 from .tools import (abilities, craftable, met, pay_recipe, recipe_reserve, reserve_of, spend,
                     useful_tools)
 from .wounds import die, parts_list, prevent_tools, wound_person, wounded_groups
@@ -167,9 +167,17 @@ def craft_mask(s, f, m):
     m[A.DECLINE] = True
 
 
+def _close_window(s):
+    """The recipe window is over: the check fields show the option being resolved again."""
+    s.need[:] = option_need(s)
+    s.bonus[:] = [0, 0, 0]
+
+
 def craft_apply(s, f, a):
     if a == A.DECLINE:
         s.pend.pop()
+        if f[2]:
+            _close_window(s)
         return
     if f[2]:
         t = f[2] - 1
@@ -180,6 +188,7 @@ def craft_apply(s, f, a):
             s.bonus[i] += ab[i]
         if not met(s, s.r_parts):
             return
+        _close_window(s)
     else:
         t = a - A.TOOL
         req = s.game.content.tools[t].recipe_req

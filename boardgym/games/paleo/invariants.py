@@ -25,6 +25,7 @@ from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH
                     OP_WOUND3, OPS, OW_NORMAL, OW_SECRET, PH_DAY, PH_MISSIONS, PH_MOON,
                     PH_NTOOLS, PH_ORDER, PH_OVER, PH_REVEAL, PH_SETUP2, PH_TALIS, PHASES, SP_TOOL,
                     SRC_ADD, SRC_ALT, SRC_CARD, SRC_NIGHT, SRC_TOOL, TABLE)
+from .resolve import option_need
 
 # decisions taken inside a resolution, by the chooser (wounds and kills by the group hit)
 RESOLVING = frozenset({D_NEG, D_TOOLWIN, D_WGROUP, D_PREVENT, D_WPERSON, D_SPLIT, D_HPERSON,
@@ -360,13 +361,13 @@ def _resolution(s) -> list[str]:
         opt = c.cards[s.r_card].opts[s.r_opt]
         if src in (SRC_CARD, SRC_NIGHT) and opt.area != (A_MOON if src == SRC_NIGHT else A_DAY):
             bad.append(f"option {s.r_opt} of card {s.r_card} is not an option of its area")
-        need = list(opt.req)
-        for f in s.dice:
-            if f >= 0:
-                ab, v = c.dice_faces[f]
-                need[ab] += v
+        window = [f[2] - 1 for f in s.pend if f[0] == D_CRAFT and f[2]]
+        if window:  # a recipe's tool window (PALEO-CRAFT-1) checks the recipe's requirement
+            need, what = list(c.tools[window[-1]].recipe_req), "the open recipe's requirement"
+        else:
+            need, what = option_need(s), "the option's requirement with its dice"
         if s.need != need:
-            bad.append(f"need {s.need}: the option's requirement with its dice is {need}")
+            bad.append(f"need {s.need}: {what} is {need}")
         if s.r_prev > opt.prevent or s.r_place and not any(e[0] == E_PLACE_SELF for e in opt.reward):
             bad.append("more wounds to prevent, or a placement, than the option gives")
         if OP_PAY in kinds:

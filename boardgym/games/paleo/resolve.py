@@ -51,6 +51,17 @@ def option_ok(s, opt, parts: int, owner: int, host: int) -> bool:
     return True
 
 
+def option_need(s) -> list[int]:
+    """The check of the option being resolved: its requirement plus the dice rolled for it
+    (what ``start`` and the dice draws write into ``s.need``)."""
+    need = list(s.game.content.cards[s.r_card].opts[s.r_opt].req)
+    for f in s.dice:
+        if f >= 0:
+            ab, v = s.game.content.dice_faces[f]
+            need[ab] += v
+    return need
+
+
 def start(s, card: int, k: int, owner: int, chooser: int, parts: int, src: int, host: int) -> None:
     """Begin resolving option k of ``card``; the program goes before any continuation ops."""
     opt = s.game.content.cards[card].opts[k]

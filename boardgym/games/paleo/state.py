@@ -95,7 +95,8 @@ PEND_ARGS = {  # (seat, a, b) of every decision kind (frames: kinds.py)
               TOOL | between(100, lambda g: 100 + g.T - 1, "100 + a crafted tool type")),
     D_HPERSON: (SEAT, SEAT, ZERO), D_KPERSON: _PLAIN, D_KGROUP: _PLAIN,
     D_HOST: (SEAT, between(0, lambda g: 2 + g.T, "a resource (0..2) or 3 + a tool type"), SEAT_OR_NONE),
-    D_CRAFT: _PLAIN, D_IDEASLOT: _PLAIN, D_PLACE: _PLAIN, D_CLOSE: _PLAIN, D_NTOOL: _PLAIN,
+    D_CRAFT: (SEAT, between(0, lambda g: g.T, "0, or 1 + the tool whose recipe window is open"), ZERO),
+    D_IDEASLOT: _PLAIN, D_PLACE: _PLAIN, D_CLOSE: _PLAIN, D_NTOOL: _PLAIN,
     D_NIGHTOPT: (SEAT, CARD, ZERO),
 }
 CQ_ARGS = {  # the argument of every chance kind

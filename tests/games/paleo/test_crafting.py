@@ -24,8 +24,9 @@ def _craft_turn(sc, people, tools=(), wood=2):
     for t in tools:
         sc.give_tool(0, t)
     bow_idea = sc.card("ide01")
-    s.idea_deck.remove(bow_idea)  # as the IDEA reward does (PALEO-REW-6)
+    s.idea_deck.remove(bow_idea)  # as the IDEA reward does (PALEO-REW-6): drawn faceup
     s.bench.append(bow_idea)
+    s.seen[bow_idea] = 1
     bow = sc.g.content.tool_index["bow"]
     s.stock[bow] += s.gsup[bow]
     s.gsup[bow] = 0
@@ -56,6 +57,9 @@ def test_a_stone_axe_gives_the_skill_the_bow_needs(xs):
     legal = np.flatnonzero(s.legal_mask())
     assert sorted(legal) == [A.DECLINE, A.TOOL + axe], sc.legal()
     assert "use Stone Axe" in describe_action(s, A.TOOL + axe)
+    # a save inside the recipe window loads back (its frame carries the tool: D_CRAFT, g, t+1)
+    back = sc.g.state_from_json(s.to_json())
+    assert back.to_json() == s.to_json() and back.legal_mask().tolist() == s.legal_mask().tolist()
     sc.act(A.TOOL + axe)
     assert s.tools[axe] == 0 and s.stock[axe] == stock_axe + 1
     assert s.tools[bow] == 1 and s.stock[bow] == stock_bow - 1
