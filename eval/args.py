@@ -5,26 +5,24 @@ from __future__ import annotations
 import argparse
 
 
-def count(text: str) -> int:
-    """An integer >= 1."""
+def _whole_number_at_least(text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value}")
+        raise argparse.ArgumentTypeError(f"expected a whole number >= {low}, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= {low}, got {value}")
     return value
+
+
+def count(text: str) -> int:
+    """An integer >= 1."""
+    return _whole_number_at_least(text, 1)
 
 
 def natural(text: str) -> int:
     """An integer >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {value}")
-    return value
+    return _whole_number_at_least(text, 0)
 
 
 def positive(text: str) -> float:

@@ -23,16 +23,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, TERMINAL, sample_outcome
 from boardgym.core.content import load_schemas
 from boardgym.core.errors import ContentError
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, game_class, make_game
 
+from .soundness import play_sound
+
 MUTATIONS = 20         # per game in make test
 SLOW_MUTATIONS = 300   # per game with -m slow
 GAMES_PER_CONFIG = 2
-MAX_STEPS = 60_000     # decisions and chance nodes of one game; far above any real game
 
 KINDS = ("drop", "duplicate", "duplicate_fresh", "duplicate_id", "delete_field", "wrong_type",
          "empty_list", "negative", "huge", "nudge", "dangling", "other_string", "unknown_key",
@@ -180,33 +180,6 @@ def check_refusal(err: ContentError, pack: Path, what: str) -> None:
     assert err.file in msg and repr(err.entry) in msg and repr(err.field) in msg, msg
 
 
-def play_checked(game, seed: int, what: str) -> None:
-    """One seeded random game to its end: invariants, a legal action and the observation Box at
-    every decision."""
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
-    size = game.observation_size
-    for _ in range(MAX_STEPS):
-        p = state.current_player
-        if p == TERMINAL:
-            break
-        if p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        problems = state.invariant_errors()
-        assert not problems, f"{what}, seed {seed}: {problems}"
-        legal = np.flatnonzero(state.legal_mask())
-        assert legal.size, f"{what}, seed {seed}: no legal action at a decision"
-        obs = state.observation(p)
-        assert obs.shape == (size,), f"{what}, seed {seed}: observation shape {obs.shape}"
-        assert np.all(obs >= -1.0) and np.all(obs <= 1.0), \
-            f"{what}, seed {seed}: observation outside [-1, 1] at {np.flatnonzero((obs < -1) | (obs > 1))[:8]}"
-        state.apply(int(rng.choice(legal)))
-    assert state.is_terminal(), f"{what}, seed {seed}: no end within {MAX_STEPS} steps"
-    assert not state.invariant_errors(), f"{what}, seed {seed}: {state.invariant_errors()}"
-    assert len(state.returns()) == game.num_players
-
-
 def run_mutation(game_name: str, seed: int, tmp: Path) -> tuple[int, int]:
     """Refused or played under every test config. Returns (configs refused, configs played)."""
     pack = tmp / f"{game_name}-{seed}"
@@ -222,7 +195,7 @@ def run_mutation(game_name: str, seed: int, tmp: Path) -> tuple[int, int]:
             refused += 1
             continue
         for k in range(GAMES_PER_CONFIG):
-            play_checked(game, 1000 * seed + k, f"{what} under {cfg}")
+            play_sound(game.new_initial_state(), 1000 * seed + k, f"{what} under {cfg}")
         played += 1
     return refused, played
 

@@ -7,52 +7,20 @@ comes from a named check (never another exception type, never the loader's last-
 or it loads, saves back to the same text, and seeded random agents play it to the end with
 every invariant holding, every acting seat having a legal action, observations inside the Box
 [-1, 1] and no exception."""
-import json
 
-import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, StateError, sample_outcome
+from boardgym.core import StateError
 from boardgym.core.game import CHECK_FAILED
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
 
 from .mutations import mutations, sample_saves
+from .soundness import play_sound
 
 CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
 IDS = [f"{g}-{i}" for g, i in CASES]
 MAX_STEPS = 20_000
-
-
-def play_out(state, seed: int, desc: str) -> None:
-    """Seeded random play to the end, checking the engine contract at every step."""
-    rng = np.random.default_rng(seed)
-    game = state.game
-    for p in range(game.num_players):
-        obs = state.observation(p)
-        assert obs.shape == (game.observation_size,), desc
-        assert np.all(obs >= -1.0) and np.all(obs <= 1.0), f"{desc}: seat {p} observation outside [-1, 1]"
-    for _ in range(MAX_STEPS):
-        if state.is_terminal():
-            assert not state.invariant_errors(), desc
-            assert len(state.returns()) == game.num_players, desc
-            return
-        problems = state.invariant_errors()
-        assert not problems, f"{desc}: {problems}"
-        p = state.current_player
-        if p == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert outcomes and abs(sum(q for _, q in outcomes) - 1.0) < 1e-6, f"{desc}: bad chance node"
-            state.apply(sample_outcome(outcomes, rng))
-            continue
-        assert 0 <= p < game.num_players, f"{desc}: current player {p}"
-        for seat in state.acting_players():
-            assert state.legal_mask_for(seat).any(), f"{desc}: seat {seat} has no legal action"
-        obs = state.observation(p)
-        assert np.all(obs >= -1.0) and np.all(obs <= 1.0), \
-            f"{desc}: observation outside [-1, 1] at {np.flatnonzero((obs < -1) | (obs > 1))[:5]}"
-        state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))
-    raise AssertionError(f"{desc}: the game did not end within {MAX_STEPS} steps")
 
 
 def check_mutations(name: str, i: int, count: int, games: int, seed: int) -> tuple[int, int]:
@@ -73,7 +41,7 @@ def check_mutations(name: str, i: int, count: int, games: int, seed: int) -> tup
             raise AssertionError(f"{desc}: {type(err).__name__} instead of StateError: {err}") from err
         assert state.to_json() == text, f"{desc}: loaded but does not save back the same"
         try:
-            play_out(state, seed + k, desc)
+            play_sound(state, seed + k, desc, max_steps=MAX_STEPS)
         except AssertionError:
             raise
         except Exception as err:  # noqa: BLE001 - report which mutation broke play
