@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import reuse_block
+from boardgym.core.observation import block_cache
 
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
@@ -155,7 +155,6 @@ SUPPLY_SPAN = (O_DECKS, O_BENCH + 4 * (1 + CARD_F))
 G_BODY = 8  # a group's tools and people, then its deck (size, top-12 backs, back histogram)
 G_DECK = G_BODY + MAX_TOOLS + MAX_PEOPLE * PERSON_F
 G_BODY_END = G_DECK + 1 + TOP * BACK_F + NB
-MAX_BLOCKS = 4096  # cached blocks per game before the cache is cleared (a few MB at most)
 
 
 def _sums(step: float, n: int = 256) -> list:
@@ -173,13 +172,6 @@ SUM50 = _sums(1 / 50.0)
 SUM02 = _sums(0.2)
 
 
-def _blocks(game) -> dict:
-    d = getattr(game, "_obs_blocks", None)
-    if d is None:
-        d = game._obs_blocks = {}
-    return d
-
-
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     """Write the observation of ``player`` into ``out`` (or a new vector).
 
@@ -194,7 +186,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         buf = out
         buf[:] = 0
     rows, backs = _cache(game)
-    blocks = _blocks(game) if use_cache else None
+    blocks = block_cache(game) if use_cache else None
     n = s.n
     buf[O_PHASE + s.phase] = 1
     top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
@@ -249,11 +241,14 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         _piles(s, buf)
         _supply(s, buf, rows)
     else:
-        reuse_block(blocks, MAX_BLOCKS, buf, O_PILES, PILES_END,
-                    ("piles", tuple(s.fd_b), tuple(s.fu), len(s.cem)), _piles, s, buf)
-        key = ("supply", len(s.people_deck), len(s.dream_deck), len(s.idea_deck), tuple(s.secrets),
-               tuple(s.gsup), tuple(s.stock), tuple(s.bench[:4]))
-        reuse_block(blocks, MAX_BLOCKS, buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
+        # keys: flat tuples of every field a block reads (a tag first, lengths before lists
+        # whose length varies)
+        blocks.reuse(buf, O_PILES, PILES_END,
+                     (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, buf)
+        bench = s.bench[:4]
+        key = (1, len(s.people_deck), len(s.dream_deck), len(s.idea_deck), len(s.secrets), *s.secrets,
+               *s.gsup, *s.stock, len(bench), *bench)
+        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
     o = O_ADD
     for i, v in enumerate(s.add_day):
         if v:
@@ -290,10 +285,9 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
             buf[o + 7] = 1
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
-            key = ("kit", tuple(s.tools[g * T:(g + 1) * T]), tuple(s.ppl[g]), tuple(s.wnd[g]))
-            reuse_block(blocks, MAX_BLOCKS, buf, a, d, key, _group_kit, s, g, buf, a)
-            reuse_block(blocks, MAX_BLOCKS, buf, d, b, ("deck", tuple(s.deck_b[g])),
-                        _group_deck, s, g, buf, d, backs)
+            key = (2, *s.tools[g * T:(g + 1) * T], len(s.ppl[g]), *s.ppl[g], *s.wnd[g])
+            blocks.reuse(buf, a, d, key, _group_kit, s, g, buf, a)
+            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, buf, d, backs)
         else:
             _group_kit(s, g, buf, a)
             _group_deck(s, g, buf, d, backs)
@@ -310,8 +304,12 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     if s.inplay:
         end = O_INPLAY + min(len(s.inplay), MAX_INPLAY) * INPLAY_F
         if blocks is not None:
-            key = ("inplay", player, tuple(s.inplay), tuple(s.inloc), tuple(tuple(h) for h in s.held))
-            reuse_block(blocks, MAX_BLOCKS, buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
+            key = [4, player, len(s.inplay), *s.inplay, *s.inloc]
+            for h in s.held:
+                key.append(len(h))
+                key += h
+            key = tuple(key)
+            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
         else:
             _inplay(s, player, buf, rows)
     return buf
