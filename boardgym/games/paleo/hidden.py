@@ -7,6 +7,8 @@ reveal draws x uniformly from those; a deal fixes only the back.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .kinds import CH_DEAL
 
 
@@ -54,13 +56,11 @@ def queue_deal(s, start: int) -> None:
 
 def deal_outcomes(s, seat):
     """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
-    written out (the same ints, the same divisions, in back order)."""
+    written out (the same ints, the same divisions, in back order; counts are never negative,
+    an invariant)."""
     dp = s.deal_pool
-    total = 0
-    for c in dp:
-        if c > 0:
-            total += c
-    return [(b, c / total) for b, c in enumerate(dp) if c > 0]
+    total = sum(dp)
+    return [(b, dp[b] / total) for b in compress(range(len(dp)), dp)]
 
 
 def apply_deal(s, seat, b):
