@@ -7,7 +7,8 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 
 from .actions import CATALOG
-from .constants import A_ADD, A_ALT, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY
+from .constants import (A_ADD, A_ALT, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY,
+                        TOOL_EFFECTS)
 from .content import load_content
 
 INFO = GameInfo(
@@ -89,6 +90,8 @@ class PaleoGame(Game):
         self.open_commitments = cfg["open_commitments"]
         self.T = len(c.tools)
         self.ability_tools = tuple(t.id for t in c.tools if t.effect == TE_ABILITY)
+        self.tools_by_effect = tuple(tuple(t for t in range(self.T) if c.tools[t].effect == e)
+                                     for e in range(len(TOOL_EFFECTS)))
         # cards of this game (in its sets), and the fixed ALT / ADD instance tables (PALEO-D-16)
         in_game = set(day) | set(self.missions) | {x for x, _ in self.setup_places}
         for s in ("people", "dream", "idea", "mystery"):
@@ -131,6 +134,11 @@ class PaleoGame(Game):
         return self.num_groups
 
     def new_initial_state(self):
-        from .state import PaleoState
+        """A new game: a clone of the state the setup leaves (the same for every game of this
+        configuration: supply, workbench, decks, missions, then the removal draws pending)."""
+        first = self.__dict__.get("_first_state")
+        if first is None:
+            from .state import PaleoState
 
-        return PaleoState(self)
+            first = self._first_state = PaleoState(self)
+        return first.clone()

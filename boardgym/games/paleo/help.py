@@ -44,29 +44,41 @@ def parts_of(s, g: int) -> int:
 
 
 def usable_adds(s, g: int) -> list[int]:
-    """Additional-action instances group g may resolve now: in its group, or on the board, the
-    workbench or another card; once per group per turn, or once per day if limited (D-10)."""
-    out = []
-    add_day, add_used = s.add_day, s.add_used
-    inplay = s.inplay
-    for i, x, opt in s.game.add_opts:
-        if opt.limit == 2:
-            if add_day[i]:
+    """Additional-action instances group g may resolve now (ascending): in its group, or on the
+    board, the workbench or another card; once per group per turn, or once per day if limited
+    (D-10)."""
+    return sorted(_usable_adds(s, g))
+
+
+def any_usable_add(s, g: int) -> bool:
+    """``bool(usable_adds(s, g))``, stopping at the first one."""
+    for _ in _usable_adds(s, g):
+        return True
+    return False
+
+
+def _usable_adds(s, g: int):
+    """The usable instances, found from the cards present (in play, on the workbench, in g's
+    group) rather than by locating every instance's card; in the order found."""
+    of_card = s.game.add_of_card
+    if not of_card:
+        return
+    add_opts, add_day, add_used = s.game.add_opts, s.add_day, s.add_used
+    inplay, inloc = s.inplay, s.inloc
+    parts = 1 << g
+    present = [(x, host) for host, x in enumerate(inplay) if x in of_card
+               and not (0 <= inloc[host] < ON_CARD and inloc[host] != g)]  # not in another group
+    present += [(x, -1) for x in s.bench[:4] + s.ppl[g] if x in of_card and x not in inplay]
+    for x, host in present:
+        for i in of_card[x]:
+            opt = add_opts[i][2]
+            if opt.limit == 2:
+                if add_day[i]:
+                    continue
+            elif add_used[i] >> g & 1:
                 continue
-        elif add_used[i] >> g & 1:
-            continue
-        if x in inplay:  # card_location, inlined
-            host = inplay.index(x)
-            loc = s.inloc[host]
-            if 0 <= loc < ON_CARD and loc != g:
-                continue
-        else:
-            host = -1
-            if x not in s.bench[:4] and x not in s.ppl[g]:
-                continue  # in another group, or not in play
-        if option_ok(s, opt, 1 << g, g, host):
-            out.append(i)
-    return out
+            if option_ok(s, opt, parts, g, host):
+                yield i
 
 
 def usable_alts(s, g: int) -> list[int]:

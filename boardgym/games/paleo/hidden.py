@@ -51,16 +51,34 @@ def release_piles(s) -> None:
 def queue_deal(s, start: int) -> None:
     """Deal every card, one chance node per card, round robin from ``start`` (PALEO-D-6)."""
     total = sum(s.deal_pool)
-    s.cq.extend((CH_DEAL, (start + i) % s.n) for i in range(total))
+    rounds = s.game.__dict__.get("_deal_rounds")  # per start seat: the nodes of a whole deal
+    if rounds is None or len(rounds[0]) < total:
+        n, k = s.n, max(total, len(s.game.in_game))
+        rounds = s.game._deal_rounds = [tuple((CH_DEAL, (a + i) % n) for i in range(k)) for a in range(n)]
+    s.cq.extend(rounds[start][:total])
 
 
 def deal_outcomes(s, seat):
     """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
     written out (the same ints, the same divisions, in back order; counts are never negative,
-    an invariant)."""
+    an invariant, so each is at most the total)."""
     dp = s.deal_pool
     total = sum(dp)
-    return [(b, dp[b] / total) for b in compress(range(len(dp)), dp)]
+    if not total:
+        return []
+    share = _shares(s.game, total)
+    return [(b, share[dp[b]]) for b in compress(range(len(dp)), dp)]
+
+
+def _shares(game, total: int) -> list[float]:
+    """``[c / total for c in range(total + 1)]``, made once per game and total."""
+    tables = game.__dict__.get("_deal_shares")
+    if tables is None:
+        tables = game._deal_shares = {}
+    share = tables.get(total)
+    if share is None:
+        share = tables[total] = [c / total for c in range(total + 1)]
+    return share
 
 
 def apply_deal(s, seat, b):

@@ -96,7 +96,7 @@ class PaleoState(State):
         if m is None:
             m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
         else:
-            m[:] = False
+            m.fill(False)
         if not (self.over or self.cq):
             frame = self.pend[-1]
             HANDLERS[frame[0]][0](self, frame, m)
