@@ -43,10 +43,11 @@ def first_uncommitted(s) -> int:
 # -- commit (PALEO-DAY-1, DAY-5, D-5) ---------------------------------------------------------
 def commit_mask(s, f, m):
     n = len(s.deck_b[f[1]])
-    for i in range(min(3, n)):
-        m[A.PICK + 2 * i] = True
-        if n >= 3:
-            m[A.PICK + 2 * i + 1] = True
+    if n >= 3:  # any of the top 3, keeping or swapping the other two
+        m[A.PICK:A.PICK + 6] = True
+    else:
+        for i in range(n):
+            m[A.PICK + 2 * i] = True
     m[A.SLEEP_EARLY] = True
 
 

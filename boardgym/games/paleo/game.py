@@ -7,9 +7,10 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 
 from .actions import CATALOG
-from .constants import (A_ADD, A_ALT, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY,
+from .constants import (A_ADD, A_ALT, A_MOON, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY,
                         TOOL_EFFECTS)
 from .content import load_content
+from .kinds import CH_DEAL
 
 INFO = GameInfo(
     name="paleo",
@@ -123,6 +124,11 @@ class PaleoGame(Game):
             self.alt_of_card.setdefault(cid, []).append(i)
         nf = len(c.dice_faces)
         self.die_outcomes = [(f, 1.0 / nf) for f in range(nf)]
+        # tables derived from the content for the hot paths, shared by every state
+        self.moon_cards = frozenset(card.id for card in c.cards if any(o.area == A_MOON for o in card.opts))
+        self.deal_rounds = [tuple((CH_DEAL, (a + i) % g) for i in range(len(self.in_game))) for a in range(g)]
+        self.deal_shares = {}  # cards left to deal -> each count's share (hidden.deal_outcomes)
+        self.programs = {}  # (card, option) -> its resolution program (resolve.start)
         self.catalog = CATALOG
         from .observation import build_layout
 

@@ -66,9 +66,13 @@ def _usable_adds(s, g: int):
     add_opts, add_day, add_used = s.game.add_opts, s.add_day, s.add_used
     inplay, inloc = s.inplay, s.inloc
     parts = 1 << g
-    present = [(x, host) for host, x in enumerate(inplay) if x in of_card
-               and not (0 <= inloc[host] < ON_CARD and inloc[host] != g)]  # not in another group
-    present += [(x, -1) for x in s.bench[:4] + s.ppl[g] if x in of_card and x not in inplay]
+    present = []  # (card, in-play index or -1)
+    for host, x in enumerate(inplay):
+        if x in of_card and not (0 <= inloc[host] < ON_CARD and inloc[host] != g):  # not elsewhere
+            present.append((x, host))
+    for x in s.bench[:4] + s.ppl[g]:
+        if x in of_card and x not in inplay:
+            present.append((x, -1))
     for x, host in present:
         for i in of_card[x]:
             opt = add_opts[i][2]

@@ -51,11 +51,10 @@ def release_piles(s) -> None:
 def queue_deal(s, start: int) -> None:
     """Deal every card, one chance node per card, round robin from ``start`` (PALEO-D-6)."""
     total = sum(s.deal_pool)
-    rounds = s.game.__dict__.get("_deal_rounds")  # per start seat: the nodes of a whole deal
-    if rounds is None or len(rounds[0]) < total:
-        n, k = s.n, max(total, len(s.game.in_game))
-        rounds = s.game._deal_rounds = [tuple((CH_DEAL, (a + i) % n) for i in range(k)) for a in range(n)]
-    s.cq.extend(rounds[start][:total])
+    nodes = s.game.deal_rounds[start]  # every in-game card, dealt from this seat
+    if len(nodes) < total:  # (more cards to deal than the game has: a state edited by hand)
+        nodes = tuple((CH_DEAL, (start + i) % s.n) for i in range(total))
+    s.cq.extend(nodes[:total])
 
 
 def deal_outcomes(s, seat):
@@ -66,19 +65,11 @@ def deal_outcomes(s, seat):
     total = sum(dp)
     if not total:
         return []
-    share = _shares(s.game, total)
+    shares = s.game.deal_shares
+    share = shares.get(total)
+    if share is None:  # c / total for every count c, once per game and total
+        share = shares[total] = [c / total for c in range(total + 1)]
     return [(b, share[dp[b]]) for b in compress(range(len(dp)), dp)]
-
-
-def _shares(game, total: int) -> list[float]:
-    """``[c / total for c in range(total + 1)]``, made once per game and total."""
-    tables = game.__dict__.get("_deal_shares")
-    if tables is None:
-        tables = game._deal_shares = {}
-    share = tables.get(total)
-    if share is None:
-        share = tables[total] = [c / total for c in range(total + 1)]
-    return share
 
 
 def apply_deal(s, seat, b):

@@ -76,7 +76,7 @@ def feed(s) -> None:
 
 
 def _moon(s, x) -> bool:
-    return any(o.area == A_MOON for o in s.game.content.cards[x].opts)
+    return x in s.game.moon_cards  # card x has a moon area
 
 
 def missions_step(s) -> None:

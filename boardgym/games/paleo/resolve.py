@@ -68,9 +68,7 @@ def start(s, card: int, k: int, owner: int, chooser: int, parts: int, src: int, 
 def _program(game, card: int, k: int, opt) -> tuple:
     """Option k of ``card``'s resolution program: check (if it has dice or requirements), payment,
     each reward in printed order, finish. Fixed by the content: built once per game."""
-    progs = game.__dict__.get("_programs")
-    if progs is None:
-        progs = game._programs = {}
+    progs = game.programs
     prog = progs.get((card, k))
     if prog is None:
         ops = []
