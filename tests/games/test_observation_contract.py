@@ -5,6 +5,8 @@
   count of the objects it holds; every observation equals one encoded with an empty cache.
 * Playing many games retains no memory beyond that bound (``tracemalloc``): every cache a game
   keeps is bounded, not only the block cache.
+* Every named piece of every seat's observation stays inside the observation Box of the
+  adapters over many random and heuristic games (a failure names the piece and the value).
 """
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ import pytest
 
 from boardgym.core import CHANCE, TERMINAL, sample_outcome
 from boardgym.core.observation import BlockCache, block_cache, entry_bytes
-from boardgym.envs.registry import test_configs as configs_of
+from boardgym.envs.opponents import load_object
+from boardgym.envs.registry import heuristic_path, test_configs as configs_of
+from boardgym.envs.spaces import observation_space
 from boardgym.games import GAMES, make_game
 
 CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
@@ -134,3 +138,53 @@ def test_long_play_retains_no_more_than_the_cache_bound(name):
     finally:
         tracemalloc.stop()
     assert grown <= RETAIN_BOUND + SLACK, f"{name}: {grown / 2**20:.2f} MiB retained"
+
+
+BOX_RANDOM_GAMES = 24  # per config, every seat observed at every decision
+BOX_HEURISTIC_GAMES = 3
+
+
+def _outside(game, obs, low, high) -> str | None:
+    """The first value outside [low, high], named by its piece, or None."""
+    bad = np.flatnonzero((obs < low) | (obs > high))
+    if not len(bad):
+        return None
+    k = int(bad[0])
+    for name, offset, size, _ in game.layout.pieces:
+        if offset <= k < offset + size:
+            return f"piece {name!r}[{k - offset}] = {obs[k]!r} (Box {low[k]}..{high[k]})"
+    return f"index {k} = {obs[k]!r}, in no named piece"
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_every_piece_stays_inside_the_box(name, i):
+    """Issue 9 item 5 (ATT solo wrote its selection size / 8, up to 1.375): each piece is scaled
+    by the largest count the rules allow, so no game, seat or piece leaves the Box."""
+    game = _game(name, i)
+    box = observation_space(game)["observation"]
+    low, high = box.low, box.high
+    heuristic = load_object(heuristic_path(name))
+    for seed in range(BOX_RANDOM_GAMES + BOX_HEURISTIC_GAMES):
+        rng = np.random.default_rng(seed)
+        agents = None
+        if seed >= BOX_RANDOM_GAMES:
+            agents = [heuristic(seed=100 * seed + p) for p in range(game.num_players)]
+        state = game.new_initial_state()
+        k = 0
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            for seat in range(game.num_players):
+                where = _outside(game, state.observation(seat), low, high)
+                assert where is None, (f"{'heuristic' if agents else 'random'} game, seed {seed}, "
+                                       f"decision {k}, seat {seat}: {where}")
+            p = state.current_player
+            mask = state.legal_mask().copy()
+            if agents is None:
+                action = int(rng.choice(np.flatnonzero(mask)))
+            else:
+                agent = agents[p]
+                action = agent.act(None if agent.needs_state else state.observation(p), mask, state)
+            state.apply(action)
+            k += 1

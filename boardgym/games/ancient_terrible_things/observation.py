@@ -10,8 +10,8 @@ import numpy as np
 
 from boardgym.core.observation import block_cache
 
-from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_STACK, MAX_SWAG,
-                        N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
+from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
+                        MAX_SWAG, N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
 from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
 
 EFF_F = len(EFFECTS) + 3
@@ -68,7 +68,8 @@ def build_layout():
     L.add("gorg_icon", 4, "type chosen at the Gorg this turn")
     L.add("declared", 3, "token declared at the Chateau this turn")
     L.add("cur_loc", 5, "location explored this turn")
-    L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / 8")
+    L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / "
+                             f"{MAX_SELECTION} (the largest: solo forgetting)")
     L.add("step_cap", 1, "turn step cap reached (ATT-D-17)")
     L.add("dice", MAX_DICE * 17, "dice: present, colour, face one-hot, locked, used, luck used, selected")
     L.add("whites", 2 * 8, "white dice: face (focus, treasure, feat, courage, blank), unrolled, spent, claimed")
@@ -315,7 +316,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         o = off["pending_args"]
         buf[o] = min(frame[2] / 12.0, 1.0)
         buf[o + 1] = min(frame[3] / 12.0, 1.0) if frame[3] >= 0 else -1.0 / 12.0
-        buf[o + 2] = len(s.sel) / 8.0
+        buf[o + 2] = len(s.sel) / MAX_SELECTION
     buf[off["active"] + (s.active - player) % n] = 1
     buf[off["turn"]] = min(s.turn / 60.0, 1.0)
     buf[off["forget_req"]] = min(s.forget_req / 20.0, 1.0)

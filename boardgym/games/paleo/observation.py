@@ -14,7 +14,7 @@ from boardgym.core.observation import block_cache
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
                         E_SKULL, E_TOOL, E_VICTORY, E_WOUND, HINTS, KINDS, MAX_ADD, MAX_GROUPS,
-                        MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
+                        MAX_HOLD, MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
 from .kinds import D_COMMIT, DECISIONS, ON_CARD, PHASES
 
 OPT_F = 4 + 2 + 3 + 4 + 2 + 7 + 14
@@ -58,7 +58,8 @@ def build_layout():
               "top-12 backs (present, type, hints), remaining back-type histogram /50, revealed card, "
               "helpers (relative)")
     L.add("inplay", MAX_INPLAY * INPLAY_F, "in-play cards: present, features, location (table, on card, "
-                                            "group relative 4), held resources and tools /5")
+                                            f"group relative 4), held resources and tools /{MAX_HOLD} "
+                                            "(a holder's largest capacity)")
     return L
 
 
@@ -169,7 +170,6 @@ def _sums(step: float, n: int = 256) -> list:
 
 
 SUM50 = _sums(1 / 50.0)
-SUM02 = _sums(0.2)
 
 
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
@@ -401,7 +401,7 @@ def _inplay(s, player, buf, rows) -> None:
         h = s.held[i]
         if h:
             for code in set(h):
-                buf[q + code] = SUM02[h.count(code)]
+                buf[q + code] = h.count(code) / MAX_HOLD
 
 
 def as_dict(s, player: int) -> dict:
