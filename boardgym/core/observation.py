@@ -63,13 +63,12 @@ class BlockCache:
 
     An observation is written in blocks that change slowly (a board, a player's cards); a block
     is stored under a key holding every state field it reads (a flat tuple of ints: a tag, then
-    the fields, with the length before each list whose length varies), and an unchanged block is copied back
-   
-    instead of being encoded again. Nearly all reuse is between nearby steps, so two generations
-    suffice: new blocks go to the young one; when it holds half the budget it becomes the old one
-    (the previous old one is dropped), and a block found in the old one is copied back into the
-    young one. The cache therefore never holds more than ``max_bytes`` and keeps what was used
-    recently."""
+    the fields, with the length before each list whose length varies), and an unchanged block is
+    copied back instead of being encoded again. Nearly all reuse is between nearby steps, so two
+    generations suffice: new blocks go to the young one; when it holds half the budget it becomes
+    the old one (the previous old one is dropped), and a block found in the old one is copied back
+    into the young one. The cache therefore never holds more than ``max_bytes`` and keeps what was
+    used recently."""
 
     __slots__ = ("max_bytes", "nbytes", "_young", "_old", "_young_bytes")
 

@@ -7,8 +7,8 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 
 from .actions import CATALOG
-from .constants import (A_ADD, A_ALT, A_MOON, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY,
-                        TOOL_EFFECTS)
+from .constants import (A_ADD, A_ALT, A_MOON, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY,
+                        TE_ABILITY, TOOL_EFFECTS)
 from .content import load_content
 from .kinds import CH_DEAL
 

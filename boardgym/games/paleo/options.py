@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from . import actions as A
 from .constants import A_DAY, K_ACTION, K_NEW, TE_FOOD, TE_HEAL
-from .help import any_usable_add, card_location, help_targets, parts_of, usable_adds, usable_alts
 from .day import clear_secret
+from .help import any_usable_add, card_location, help_targets, parts_of, usable_adds, usable_alts
 from .kinds import (D_CLOSE, D_NEG, D_OWNER, D_PLACE, ON_CARD, OP_FINISH, OP_GAIN_RES, OP_HEAL,
                     OP_RECLOSE, OP_REOPEN, OW_HELP_ONLY, OW_NORMAL, OW_SECRET, SRC_ADD, SRC_ALT,
                     SRC_CARD, SRC_NIGHT, SRC_TOOL)
@@ -35,7 +35,7 @@ def owner_mask(s, f, m):
     if mode == OW_HELP_ONLY:
         m[A.HELP + s.sec_owner] = True
         return
-    card = s.game.content.cards[s.sec_card if mode == OW_SECRET else s.rev[g]]  # owner_card
+    card = s.game.content.cards[owner_card(s, g, mode)]
     if card.kind == K_NEW:  # PALEO-SPEC-2: placement is its resolution
         m[A.CONFIRM] = True
         return
