@@ -132,12 +132,3 @@ def block_cache(game) -> BlockCache:
     if cache is None:
         cache = game._block_cache = BlockCache()
     return cache
-
-
-def reuse_block(cache: BlockCache | None, buf, a: int, b: int, key, fill, *args) -> None:
-    """``cache.reuse(buf, a, b, key, fill, *args)``; ``cache`` None: ``fill(*args)`` only (the
-    encoders' uncached path, which the tests compare with the cached one)."""
-    if cache is None:
-        fill(*args)
-    else:
-        cache.reuse(buf, a, b, key, fill, *args)

@@ -250,12 +250,14 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                *s.gsup, *s.stock, len(bench), *bench)
         blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
     o = O_ADD
-    for i, v in enumerate(s.add_day):
-        if v:
-            buf[o + i] = v
-    for i, v in enumerate(s.add_used):
-        if v >> player & 1:
-            buf[o + MAX_ADD + i] = 1
+    if any(s.add_day):
+        for i, v in enumerate(s.add_day):
+            if v:
+                buf[o + i] = v
+    if any(s.add_used):
+        for i, v in enumerate(s.add_used):
+            if v >> player & 1:
+                buf[o + MAX_ADD + i] = 1
     a = s.commit[player]
     if a:
         buf[O_MYCOMMIT + (6 if a == 9 else a - 3)] = 1
