@@ -79,7 +79,8 @@ def apply_deal(s, seat, b):
 
 
 def reveal_outcomes(s, g):
-    cands = [x for x in by_back(s.game)[s.ch_b[g]] if s.u[x]]
+    u = s.u
+    cands = [x for x in by_back(s.game)[s.ch_b[g]] if u[x]]
     p = 1.0 / len(cands)
     return [(x, p) for x in cands]
 

@@ -135,10 +135,12 @@ def op_pay(s) -> None:
     opt = cur_opt(s)
     for t in opt.ctools:
         spend(s, s.r_parts, t, s.r_chooser)
-    for r in range(3):
-        k = min(opt.cres[r], s.store[r])
-        s.store[r] -= k
-        s.sup[r] += k
+    cres = opt.cres
+    if cres[0] or cres[1] or cres[2]:  # (nothing moves for a free option)
+        for r in range(3):
+            k = min(cres[r], s.store[r])
+            s.store[r] -= k
+            s.sup[r] += k
     if opt.from_card and s.r_host >= 0:
         for _ in range(min(opt.from_card, len(s.held[s.r_host]))):
             code = s.held[s.r_host].pop(0)
