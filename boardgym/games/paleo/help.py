@@ -47,42 +47,52 @@ def usable_adds(s, g: int) -> list[int]:
     """Additional-action instances group g may resolve now (ascending): in its group, or on the
     board, the workbench or another card; once per group per turn, or once per day if limited
     (D-10)."""
-    return sorted(_usable_adds(s, g))
+    out = _usable_adds(s, g, False)
+    return sorted(set(out)) if len(out) > 1 else out
 
 
 def any_usable_add(s, g: int) -> bool:
     """``bool(usable_adds(s, g))``, stopping at the first one."""
-    for _ in _usable_adds(s, g):
-        return True
-    return False
+    return bool(_usable_adds(s, g, True))
 
 
-def _usable_adds(s, g: int):
+def _usable_adds(s, g: int, first: bool) -> list[int]:
     """The usable instances, found from the cards present (in play, on the workbench, in g's
-    group) rather than by locating every instance's card; in the order found."""
+    group) rather than by locating every instance's card; in the order found (only the first
+    if ``first``)."""
     of_card = s.game.add_of_card
+    out = []
     if not of_card:
-        return
-    add_opts, add_day, add_used = s.game.add_opts, s.add_day, s.add_used
+        return out
     inplay, inloc = s.inplay, s.inloc
-    parts = 1 << g
-    present = []  # (card, in-play index or -1)
     for host, x in enumerate(inplay):
-        if x in of_card and not (0 <= inloc[host] < ON_CARD and inloc[host] != g):  # not elsewhere
-            present.append((x, host))
+        inst = of_card.get(x)
+        if inst is not None and not (0 <= inloc[host] < ON_CARD and inloc[host] != g):  # not elsewhere
+            if _usable(s, g, inst, host, out) and first:
+                return out
     for x in s.bench[:4] + s.ppl[g]:
-        if x in of_card and x not in inplay:
-            present.append((x, -1))
-    for x, host in present:
-        for i in of_card[x]:
-            opt = add_opts[i][2]
-            if opt.limit == 2:
-                if add_day[i]:
-                    continue
-            elif add_used[i] >> g & 1:
+        inst = of_card.get(x)
+        if inst is not None and x not in inplay:
+            if _usable(s, g, inst, -1, out) and first:
+                return out
+    return out
+
+
+def _usable(s, g: int, instances, host: int, out: list) -> bool:
+    """Append the instances of one present card that g may use now; whether any was."""
+    add_opts, add_day, add_used = s.game.add_opts, s.add_day, s.add_used
+    found = False
+    for i in instances:
+        opt = add_opts[i][2]
+        if opt.limit == 2:
+            if add_day[i]:
                 continue
-            if option_ok(s, opt, parts, g, host):
-                yield i
+        elif add_used[i] >> g & 1:
+            continue
+        if option_ok(s, opt, 1 << g, g, host):
+            out.append(i)
+            found = True
+    return found
 
 
 def usable_alts(s, g: int) -> list[int]:
