@@ -1,5 +1,9 @@
-"""Named pieces of a flat float32 observation vector."""
+"""Named pieces of a flat float32 observation vector, and the encoders' bounded block cache."""
 from __future__ import annotations
+
+import sys
+
+import numpy as np
 
 
 class ObsLayout:
@@ -35,20 +39,96 @@ class ObsLayout:
         return "\n".join(lines)
 
 
-def reuse_block(blocks: dict | None, limit: int, buf, a: int, b: int, key, fill, *args) -> None:
-    """Encoders' block cache: ``buf[a:b]`` is what ``fill(*args)`` writes there for a state whose
-    fields give ``key``. On a hit the stored copy is written back; on a miss ``fill(*args)`` runs
-    and its block is stored (the cache is cleared when it holds ``limit`` blocks). ``blocks``
-    None: no cache, ``fill(*args)`` only. (Arguments, not a closure: encoders call this several
-    times per observation.)"""
-    if blocks is None:
-        fill(*args)
-        return
-    block = blocks.get(key)
-    if block is None:
-        fill(*args)
-        if len(blocks) >= limit:
-            blocks.clear()
-        blocks[key] = buf[a:b].copy()
-    else:
-        buf[a:b] = block
+# -- the block cache ---------------------------------------------------------------------------
+BLOCK_CACHE_BYTES = 4 << 20  # per game: every env (and every vectorised copy) holds its own game
+_TUPLE_BYTES = sys.getsizeof(())  # a key's tuple header
+_ITEM_BYTES = 8 + sys.getsizeof(1 << 60)  # per key item: a pointer and an int object (over-allowed:
+# CPython shares small ints, so most items cost only the pointer)
+_ARRAY_BYTES = sys.getsizeof(np.zeros(0, np.float32))  # a stored block's header (its data is added)
+_SLOT_BYTES = 48  # a dict slot with its share of the hash table (over-allowed)
+
+
+_ENTRY_BYTES = _TUPLE_BYTES + _ARRAY_BYTES + _SLOT_BYTES
+
+
+def entry_bytes(key: tuple, block: np.ndarray) -> int:
+    """An upper bound of what one cached block holds: its key (a flat tuple of ints), the array
+    header and data, and the dict slot."""
+    return _ENTRY_BYTES + _ITEM_BYTES * len(key) + block.nbytes
+
+
+class BlockCache:
+    """Encoders' cache of observation blocks, bounded in bytes (``max_bytes``, counted by
+    ``entry_bytes``), shared by every state of one game.
+
+    An observation is written in blocks that change slowly (a board, a player's cards); a block
+    is stored under a key holding every state field it reads (a flat tuple of ints: a tag, then
+    the fields, with the length before each list whose length varies), and an unchanged block is
+    copied back instead of being encoded again. Nearly all reuse is between nearby steps, so two
+    generations suffice: new blocks go to the young one; when it holds half the budget it becomes
+    the old one (the previous old one is dropped), and a block found in the old one is copied back
+    into the young one. The cache therefore never holds more than ``max_bytes`` and keeps what was
+    used recently."""
+
+    __slots__ = ("max_bytes", "nbytes", "_young", "_old", "_young_bytes")
+
+    def __init__(self, max_bytes: int = BLOCK_CACHE_BYTES):
+        if not isinstance(max_bytes, int) or isinstance(max_bytes, bool) or max_bytes < 0:
+            raise ValueError(f"max_bytes must be an int >= 0, got {max_bytes!r}")
+        self.max_bytes = max_bytes
+        self.clear()
+
+    def clear(self) -> None:
+        self._young: dict = {}
+        self._old: dict = {}
+        self._young_bytes = 0
+        self.nbytes = 0  # bytes held, both generations
+
+    def resize(self, max_bytes: int) -> None:
+        """A new bound (emptying the cache)."""
+        BlockCache.__init__(self, max_bytes)
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+    def entries(self):
+        """(key, block) of every stored block (both generations)."""
+        yield from self._old.items()
+        yield from self._young.items()
+
+    def reuse(self, buf: np.ndarray, a: int, b: int, key: tuple, fill, *args) -> None:
+        """``buf[a:b]`` becomes what ``fill(*args)`` writes there for a state whose fields give
+        ``key``: the stored copy when there is one, else ``fill`` runs and its block is stored.
+        (Arguments, not a closure: encoders call this several times per observation.)"""
+        block = self._young.get(key)
+        if block is not None:
+            buf[a:b] = block
+            return
+        block = self._old.get(key)
+        if block is None:
+            fill(*args)
+            block = buf[a:b].copy()
+        else:
+            buf[a:b] = block
+        # store it in the young generation (entry_bytes, written out: this is the hot path)
+        size = _ENTRY_BYTES + _ITEM_BYTES * len(key) + block.nbytes
+        young_bytes = self._young_bytes + size
+        if young_bytes > self.max_bytes >> 1:  # the young generation is full: it becomes the
+            self._old, self._young = self._young, {}  # old one (the previous old one is dropped)
+            self.nbytes = self._young_bytes
+            young_bytes = size
+            if size > self.max_bytes >> 1:  # a block larger than a generation is not kept
+                self._young_bytes = 0
+                return
+        self._young[key] = block
+        self._young_bytes = young_bytes
+        self.nbytes += size
+
+
+def block_cache(game) -> BlockCache:
+    """The block cache of ``game``'s observation encoder (made on first use, ``BLOCK_CACHE_BYTES``;
+    ``block_cache(game).resize(n)`` sets another bound)."""
+    cache = game.__dict__.get("_block_cache")
+    if cache is None:
+        cache = game._block_cache = BlockCache()
+    return cache

@@ -47,6 +47,8 @@ NOBODY = -1
 MAX_SWAG = 12          # swag slots, Hat and McGuffin included (ATT-D-11)
 MAX_FEATS = 8          # feat hand cap (ATT-D-11)
 MAX_STACK = 16         # solo forget picks address the first 16 stacked encounters
+MAX_SELECTION = MAX_STACK + 4 + MAX_SWAG  # the largest selection: solo forgetting may pick every
+                                          # stacked encounter, held achievement and swag (SOLO-4)
 TURN_STEP_CAP = 400    # ATT-D-17
 MAX_CANCELS = 3
 N_LINES = 6            # catalogue slots for scenario lines

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import reuse_block
+from boardgym.core.observation import block_cache
 
-from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_STACK, MAX_SWAG,
-                        N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
+from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
+                        MAX_SWAG, N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
 from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
 
 EFF_F = len(EFFECTS) + 3
@@ -68,7 +68,8 @@ def build_layout():
     L.add("gorg_icon", 4, "type chosen at the Gorg this turn")
     L.add("declared", 3, "token declared at the Chateau this turn")
     L.add("cur_loc", 5, "location explored this turn")
-    L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / 8")
+    L.add("pending_args", 3, "pending decision's two arguments / 12, selection size / "
+                             f"{MAX_SELECTION} (the largest: solo forgetting)")
     L.add("step_cap", 1, "turn step cap reached (ATT-D-17)")
     L.add("dice", MAX_DICE * 17, "dice: present, colour, face one-hot, locked, used, luck used, selected")
     L.add("whites", 2 * 8, "white dice: face (focus, treasure, feat, courage, blank), unrolled, spent, claimed")
@@ -118,10 +119,7 @@ def _card_rows(content):
 
 
 class _Cache:
-    __slots__ = ("swag", "feats", "encs", "template", "off", "blocks", "spans")
-
-
-MAX_BLOCKS = 50_000  # cached blocks per game before the cache is cleared
+    __slots__ = ("swag", "feats", "encs", "template", "off", "spans", "pspans")
 
 
 def _cache(game):
@@ -135,8 +133,7 @@ def _cache(game):
         cache.spans = {"board": (cache.off["deck"], end["feat_discard_top"]),
                        "mine": (cache.off["my_swag"], end["my_feats"]),
                        "dynamic": (cache.off["phase"], L.size)}
-        for k in range(4):
-            cache.spans[f"player{k}"] = (cache.off[f"player{k}"], end[f"player{k}"])
+        cache.pspans = tuple((cache.off[f"player{k}"], end[f"player{k}"]) for k in range(4))
         t = np.zeros(L.size, np.float32)
         t[cache.off["num_players"] + game.num_players - 1] = 1
         t[cache.off["scenario"] + (0 if game.config["scenario"] == "I" else 1)] = 1
@@ -151,7 +148,6 @@ def _cache(game):
             for tok in toks:
                 t[o + 7 + tok] = 1
         cache.template = t
-        cache.blocks = {}
         game._obs_cache = cache
     return cache
 
@@ -281,29 +277,37 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
     sel_frame = frame[0] if frame is not None else -1
     sel = tuple(s.sel) if frame is not None and frame[1] == player else ()
-    blocks = cache.blocks if use_cache else None
-
-    def put(span_name, key, fill):
-        reuse_block(blocks, MAX_BLOCKS, buf, *cache.spans[span_name], key, fill)
-
-    put("board", ("b", player, tuple(s.deck), tuple(s.doom), tuple(s.rumours), s.rean_holder,
-                  s.rean_active, s.monkey_holder, s.monkey_active, tuple(s.ach_holder),
-                  tuple(s.ach_side), tuple(s.ach_retired), s.adv, tuple(s.enc_at),
-                  tuple(s.loc_tokens), tuple(s.row), s.old_stock[-1] if s.old_stock else -1,
-                  s.feat_discard[-1] if s.feat_discard else -1),
-        lambda: _board(s, player, buf, cache))
+    blocks = block_cache(g) if use_cache else None
+    # each block's key: a flat tuple of every field it reads (a tag first, lengths before lists
+    # whose length varies)
+    a, b = cache.spans["board"]
+    if blocks is None:
+        _board(s, player, buf, cache)
+    else:
+        key = (0, player, *s.deck, len(s.doom), *s.doom, len(s.rumours), *s.rumours, s.rean_holder,
+               s.rean_active, s.monkey_holder, s.monkey_active, *s.ach_holder, *s.ach_side,
+               *s.ach_retired, s.adv, *s.enc_at, *s.loc_tokens, *s.row,
+               s.old_stock[-1] if s.old_stock else -1, s.feat_discard[-1] if s.feat_discard else -1)
+        blocks.reuse(buf, a, b, key, _board, s, player, buf, cache)
     for k in range(n):
         p = (player + k) % n
-        o = off[f"player{k}"]
-        put(f"player{k}", ("p", k, tuple(s.tokens[4 * p:4 * p + 4]), tuple(s.stack[p]), tuple(s.swag[p]),
-                           tuple(s.exh[p]), tuple(s.feats[p]), tuple(s.tent[p]), tuple(s.flipped[p]),
-                           s.chars[p], s.gorg_icon if p == s.active else -1, tuple(s.ach_holder),
-                           tuple(s.ach_side)),
-            lambda p=p, o=o: _player(s, p, buf, o))
-    msel = sel if sel_frame in (D_SHRINE, D_GUNSLOOP) else ()
-    put("mine", ("m", tuple(s.swag[player]), tuple(s.exh[player]), tuple(s.feats[player]), sel_frame
-                 if msel else -1, msel),
-        lambda: _mine(s, player, buf, cache, sel_frame, sel))
+        a, b = cache.pspans[k]
+        if blocks is None:
+            _player(s, p, buf, a)
+        else:
+            key = (1, k, *s.tokens[4 * p:4 * p + 4], len(s.stack[p]), *s.stack[p], len(s.swag[p]),
+                   *s.swag[p], *s.exh[p], len(s.feats[p]), *s.feats[p], len(s.tent[p]), *s.tent[p],
+                   *s.flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
+                   *s.ach_side)
+            blocks.reuse(buf, a, b, key, _player, s, p, buf, a)
+    a, b = cache.spans["mine"]
+    if blocks is None:
+        _mine(s, player, buf, cache, sel_frame, sel)
+    else:
+        msel = sel if sel_frame in (D_SHRINE, D_GUNSLOOP) else ()
+        key = (2, len(s.swag[player]), *s.swag[player], *s.exh[player], len(s.feats[player]),
+               *s.feats[player], sel_frame if msel else -1, *msel)
+        blocks.reuse(buf, a, b, key, _mine, s, player, buf, cache, sel_frame, sel)
 
     buf[off["phase"] + s.phase] = 1
     if frame is not None:
@@ -312,7 +316,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         o = off["pending_args"]
         buf[o] = min(frame[2] / 12.0, 1.0)
         buf[o + 1] = min(frame[3] / 12.0, 1.0) if frame[3] >= 0 else -1.0 / 12.0
-        buf[o + 2] = len(s.sel) / 8.0
+        buf[o + 2] = len(s.sel) / MAX_SELECTION
     buf[off["active"] + (s.active - player) % n] = 1
     buf[off["turn"]] = min(s.turn / 60.0, 1.0)
     buf[off["forget_req"]] = min(s.forget_req / 20.0, 1.0)

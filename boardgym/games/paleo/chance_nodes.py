@@ -14,7 +14,8 @@ from .tools import take_token
 
 def _remove_outcomes(s, i):
     _, _, cands = s.game.removal[i]
-    return uniform(x for x in cands if s.u[x])
+    u = s.u
+    return uniform([x for x in cands if u[x]])
 
 
 def _apply_remove(s, i, x):

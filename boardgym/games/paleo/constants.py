@@ -31,6 +31,7 @@ MAX_OPTIONS = 6
 MAX_PEOPLE = 20
 MAX_TOOLS = 16
 MAX_INPLAY = 16
+MAX_HOLD = 9  # a holder card's capacity at most (schema: holds.max)
 MAX_ALT = 8
 MAX_ADD = 16
 BENCH_SLOTS = 4

@@ -28,8 +28,7 @@ def turn_start(s) -> None:
         s.rev[g] = -1
         s.rstat[g] = 0
         s.helpers[g] = 0
-    for i in range(len(s.add_used)):
-        s.add_used[i] = 0
+    s.add_used[:] = [0] * len(s.add_used)
     s.pend.append((D_COMMIT, first_uncommitted(s), 0, 0))
     s.phase = PH_REVEAL
 
@@ -44,10 +43,11 @@ def first_uncommitted(s) -> int:
 # -- commit (PALEO-DAY-1, DAY-5, D-5) ---------------------------------------------------------
 def commit_mask(s, f, m):
     n = len(s.deck_b[f[1]])
-    for i in range(min(3, n)):
-        m[A.PICK + 2 * i] = True
-        if n >= 3:
-            m[A.PICK + 2 * i + 1] = True
+    if n >= 3:  # any of the top 3, keeping or swapping the other two
+        m[A.PICK:A.PICK + 6] = True
+    else:
+        for i in range(n):
+            m[A.PICK + 2 * i] = True
     m[A.SLEEP_EARLY] = True
 
 
@@ -74,14 +74,10 @@ def reveal_step(s) -> None:
             continue
         i, swap = divmod(a - A.PICK, 2)
         db, dc = s.deck_b[g], s.deck_c[g]
-        s.ch_b[g], s.ch_c[g] = db[i], dc[i]
-        ob = db[:i] + db[i + 1:3]
-        oc = dc[:i] + dc[i + 1:3]
+        s.ch_b[g], s.ch_c[g] = db.pop(i), dc.pop(i)  # the other two of the top 3 close up
         if swap:
-            ob.reverse()
-            oc.reverse()
-        s.deck_b[g] = ob + db[3:]
-        s.deck_c[g] = oc + dc[3:]
+            db[:2] = db[1::-1]
+            dc[:2] = dc[1::-1]
         s.rstat[g] = 1
         if s.ch_c[g] >= 0:  # an assigned dream slot: its identity is already fixed
             s.rev[g] = s.ch_c[g]

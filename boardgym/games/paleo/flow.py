@@ -12,15 +12,17 @@ from .kinds import (CH_PERSON, CH_REMOVE, PH_DAY, PH_DEAL, PH_FEED, PH_MISSIONS,
                     PH_NTOOLS, PH_ORDER, PH_REVEAL, PH_SETUP, PH_SETUP2, PH_TALIS, PH_TURN,
                     PH_TURN_END, TABLE)
 from .constants import RES_TOTAL
-from .resolve import run_op
+from .resolve import OPS
 
 
 def advance(s) -> None:
+    ops, cq, pend = s.ops, s.cq, s.pend  # (a playing state never rebinds these lists)
     while not s.over:
-        if s.cq or s.pend:
+        if cq or pend:
             return
-        if s.ops:
-            run_op(s)
+        if ops:  # the next op of the running resolution
+            op = ops.pop(0)
+            OPS[op[0]](s, *op[1:])
             continue
         STEPS[s.phase](s)
 
@@ -67,10 +69,12 @@ def _setup(s) -> None:
 def _setup2(s) -> None:
     """PALEO-SETUP-4/5: deal from seat 0 (D-6), then 2 people per group with their tools."""
     queue_deal(s, 0)
+    queued = 0  # people draws queued (the queue holds none before)
     for g in range(s.n):
         for _ in range(2):
-            if len(s.people_deck) > sum(1 for k, _ in s.cq if k == CH_PERSON):
+            if len(s.people_deck) > queued:
                 s.cq.append((CH_PERSON, g))
+                queued += 1
     s.phase = PH_DAY
 
 

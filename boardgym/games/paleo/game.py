@@ -7,8 +7,10 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 
 from .actions import CATALOG
-from .constants import A_ADD, A_ALT, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY, TE_ABILITY
+from .constants import (A_ADD, A_ALT, A_MOON, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY,
+                        TE_ABILITY, TOOL_EFFECTS)
 from .content import load_content
+from .kinds import CH_DEAL
 
 INFO = GameInfo(
     name="paleo",
@@ -91,6 +93,8 @@ class PaleoGame(Game):
         self.open_commitments = cfg["open_commitments"]
         self.T = len(c.tools)
         self.ability_tools = tuple(t.id for t in c.tools if t.effect == TE_ABILITY)
+        self.tools_by_effect = tuple(tuple(t for t in range(self.T) if c.tools[t].effect == e)
+                                     for e in range(len(TOOL_EFFECTS)))
         # cards of this game (in its sets), and the fixed ALT / ADD instance tables (PALEO-D-16)
         in_game = set(day) | set(self.missions) | {x for x, _ in self.setup_places}
         for s in ("people", "dream", "idea", "mystery"):
@@ -121,6 +125,11 @@ class PaleoGame(Game):
             self.alt_of_card.setdefault(cid, []).append(i)
         nf = len(c.dice_faces)
         self.die_outcomes = [(f, 1.0 / nf) for f in range(nf)]
+        # tables derived from the content for the hot paths, shared by every state
+        self.moon_cards = frozenset(card.id for card in c.cards if any(o.area == A_MOON for o in card.opts))
+        self.deal_rounds = [tuple((CH_DEAL, (a + i) % g) for i in range(len(self.in_game))) for a in range(g)]
+        self.deal_shares = {}  # cards left to deal -> each count's share (hidden.deal_outcomes)
+        self.programs = {}  # (card, option) -> its resolution program (resolve.start)
         self.catalog = CATALOG
         from .observation import build_layout
 
@@ -132,6 +141,11 @@ class PaleoGame(Game):
         return self.num_groups
 
     def new_initial_state(self):
-        from .state import PaleoState
+        """A new game: a clone of the state the setup leaves (the same for every game of this
+        configuration: supply, workbench, decks, missions, then the removal draws pending)."""
+        first = self.__dict__.get("_first_state")
+        if first is None:
+            from .state import PaleoState
 
-        return PaleoState(self)
+            first = self._first_state = PaleoState(self)
+        return first.clone()

@@ -44,29 +44,55 @@ def parts_of(s, g: int) -> int:
 
 
 def usable_adds(s, g: int) -> list[int]:
-    """Additional-action instances group g may resolve now: in its group, or on the board, the
-    workbench or another card; once per group per turn, or once per day if limited (D-10)."""
+    """Additional-action instances group g may resolve now (ascending): in its group, or on the
+    board, the workbench or another card; once per group per turn, or once per day if limited
+    (D-10)."""
+    out = _usable_adds(s, g, False)
+    return sorted(set(out)) if len(out) > 1 else out
+
+
+def any_usable_add(s, g: int) -> bool:
+    """``bool(usable_adds(s, g))``, stopping at the first one."""
+    return bool(_usable_adds(s, g, True))
+
+
+def _usable_adds(s, g: int, first: bool) -> list[int]:
+    """The usable instances, found from the cards present (in play, on the workbench, in g's
+    group) rather than by locating every instance's card; in the order found (only the first
+    if ``first``)."""
+    of_card = s.game.add_of_card
     out = []
-    add_day, add_used = s.add_day, s.add_used
-    inplay = s.inplay
-    for i, x, opt in s.game.add_opts:
+    if not of_card:
+        return out
+    inplay, inloc = s.inplay, s.inloc
+    for host, x in enumerate(inplay):
+        inst = of_card.get(x)
+        if inst is not None and not (0 <= inloc[host] < ON_CARD and inloc[host] != g):  # not elsewhere
+            if _usable(s, g, inst, host, out) and first:
+                return out
+    for x in s.bench[:4] + s.ppl[g]:
+        inst = of_card.get(x)
+        if inst is not None and x not in inplay:
+            if _usable(s, g, inst, -1, out) and first:
+                return out
+    return out
+
+
+def _usable(s, g: int, instances, host: int, out: list) -> bool:
+    """Append the instances of one present card that g may use now; whether any was."""
+    add_opts, add_day, add_used = s.game.add_opts, s.add_day, s.add_used
+    found = False
+    for i in instances:
+        opt = add_opts[i][2]
         if opt.limit == 2:
             if add_day[i]:
                 continue
         elif add_used[i] >> g & 1:
             continue
-        if x in inplay:  # card_location, inlined
-            host = inplay.index(x)
-            loc = s.inloc[host]
-            if 0 <= loc < ON_CARD and loc != g:
-                continue
-        else:
-            host = -1
-            if x not in s.bench[:4] and x not in s.ppl[g]:
-                continue  # in another group, or not in play
         if option_ok(s, opt, 1 << g, g, host):
             out.append(i)
-    return out
+            found = True
+    return found
 
 
 def usable_alts(s, g: int) -> list[int]:

@@ -7,6 +7,8 @@ reveal draws x uniformly from those; a deal fixes only the back.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from .kinds import CH_DEAL
 
 
@@ -49,18 +51,25 @@ def release_piles(s) -> None:
 def queue_deal(s, start: int) -> None:
     """Deal every card, one chance node per card, round robin from ``start`` (PALEO-D-6)."""
     total = sum(s.deal_pool)
-    s.cq.extend((CH_DEAL, (start + i) % s.n) for i in range(total))
+    nodes = s.game.deal_rounds[start]  # every in-game card, dealt from this seat
+    if len(nodes) < total:  # (more cards to deal than the game has: a state edited by hand)
+        nodes = tuple((CH_DEAL, (start + i) % s.n) for i in range(total))
+    s.cq.extend(nodes[:total])
 
 
 def deal_outcomes(s, seat):
     """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
-    written out (the same ints, the same divisions, in back order)."""
+    written out (the same ints, the same divisions, in back order; counts are never negative,
+    an invariant, so each is at most the total)."""
     dp = s.deal_pool
-    total = 0
-    for c in dp:
-        if c > 0:
-            total += c
-    return [(b, c / total) for b, c in enumerate(dp) if c > 0]
+    total = sum(dp)
+    if not total:
+        return []
+    shares = s.game.deal_shares
+    share = shares.get(total)
+    if share is None:  # c / total for every count c, once per game and total
+        share = shares[total] = [c / total for c in range(total + 1)]
+    return [(b, share[dp[b]]) for b in compress(range(len(dp)), dp)]
 
 
 def apply_deal(s, seat, b):
@@ -70,7 +79,8 @@ def apply_deal(s, seat, b):
 
 
 def reveal_outcomes(s, g):
-    cands = [x for x in by_back(s.game)[s.ch_b[g]] if s.u[x]]
+    u = s.u
+    cands = [x for x in by_back(s.game)[s.ch_b[g]] if u[x]]
     p = 1.0 / len(cands)
     return [(x, p) for x in cands]
 

@@ -456,6 +456,8 @@ def _components(s) -> list[str]:
             slots[s.ch_b[g]] += 1
     slots.update(b for b, x in zip(s.fd_b, s.fd_c) if x < 0)
     ub = Counter(c.cards[x].back for x in g_.in_game if s.u[x])
+    if min(s.deal_pool, default=0) < 0:
+        bad.append("a negative count of cards left to deal")
     for b in range(len(c.backs)):
         if slots[b] + s.deal_pool[b] != ub[b]:
             bad.append(f"back {b}: {slots[b]} unassigned slots + {s.deal_pool[b]} to deal != {ub[b]} in U")

@@ -7,7 +7,8 @@ from .constants import A_MOON, TE_FOOD, TE_HEAL
 from .hidden import queue_deal, release_piles
 from .kinds import (D_NIGHTOPT, D_NTOOL, OP_RENTOOL, PH_DAY, PH_DEAL, PH_FEED, PH_MISSIONS, PH_MOON,
                     PH_NTOOLS, SRC_NIGHT)
-from .resolve import option_ok, start
+from .options import use_window_tool
+from .resolve import OPS, option_ok, start
 from .tools import group_tools
 from .wounds import add_skull, end_game
 
@@ -51,8 +52,6 @@ def ntool_mask(s, f, m):
 
 
 def ntool_apply(s, f, a):
-    from .options import use_window_tool
-
     s.pend.pop()
     if a == A.CONFIRM:
         return
@@ -77,7 +76,7 @@ def feed(s) -> None:
 
 
 def _moon(s, x) -> bool:
-    return any(o.area == A_MOON for o in s.game.content.cards[x].opts)
+    return x in s.game.moon_cards  # card x has a moon area
 
 
 def missions_step(s) -> None:
@@ -151,3 +150,5 @@ HANDLERS = {
     D_NTOOL: (ntool_mask, ntool_apply),
     D_NIGHTOPT: (nightopt_mask, nightopt_apply),
 }
+
+OPS[OP_RENTOOL] = open_night_tools  # a resolution op of the night tool window (see resolve.OPS)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import reuse_block
+from boardgym.core.observation import block_cache
 
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
                         E_SKULL, E_TOOL, E_VICTORY, E_WOUND, HINTS, KINDS, MAX_ADD, MAX_GROUPS,
-                        MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
+                        MAX_HOLD, MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_TOOLS, RES_TOTAL)
 from .kinds import D_COMMIT, DECISIONS, ON_CARD, PHASES
 
 OPT_F = 4 + 2 + 3 + 4 + 2 + 7 + 14
@@ -58,7 +58,8 @@ def build_layout():
               "top-12 backs (present, type, hints), remaining back-type histogram /50, revealed card, "
               "helpers (relative)")
     L.add("inplay", MAX_INPLAY * INPLAY_F, "in-play cards: present, features, location (table, on card, "
-                                            "group relative 4), held resources and tools /5")
+                                            f"group relative 4), held resources and tools /{MAX_HOLD} "
+                                            "(a holder's largest capacity)")
     return L
 
 
@@ -155,7 +156,6 @@ SUPPLY_SPAN = (O_DECKS, O_BENCH + 4 * (1 + CARD_F))
 G_BODY = 8  # a group's tools and people, then its deck (size, top-12 backs, back histogram)
 G_DECK = G_BODY + MAX_TOOLS + MAX_PEOPLE * PERSON_F
 G_BODY_END = G_DECK + 1 + TOP * BACK_F + NB
-MAX_BLOCKS = 4096  # cached blocks per game before the cache is cleared (a few MB at most)
 
 
 def _sums(step: float, n: int = 256) -> list:
@@ -170,14 +170,6 @@ def _sums(step: float, n: int = 256) -> list:
 
 
 SUM50 = _sums(1 / 50.0)
-SUM02 = _sums(0.2)
-
-
-def _blocks(game) -> dict:
-    d = getattr(game, "_obs_blocks", None)
-    if d is None:
-        d = game._obs_blocks = {}
-    return d
 
 
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
@@ -194,7 +186,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         buf = out
         buf[:] = 0
     rows, backs = _cache(game)
-    blocks = _blocks(game) if use_cache else None
+    blocks = block_cache(game) if use_cache else None
     n = s.n
     buf[O_PHASE + s.phase] = 1
     top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
@@ -249,18 +241,23 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         _piles(s, buf)
         _supply(s, buf, rows)
     else:
-        reuse_block(blocks, MAX_BLOCKS, buf, O_PILES, PILES_END,
-                    ("piles", tuple(s.fd_b), tuple(s.fu), len(s.cem)), _piles, s, buf)
-        key = ("supply", len(s.people_deck), len(s.dream_deck), len(s.idea_deck), tuple(s.secrets),
-               tuple(s.gsup), tuple(s.stock), tuple(s.bench[:4]))
-        reuse_block(blocks, MAX_BLOCKS, buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
+        # keys: flat tuples of every field a block reads (a tag first, lengths before lists
+        # whose length varies)
+        blocks.reuse(buf, O_PILES, PILES_END,
+                     (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, buf)
+        bench = s.bench[:4]
+        key = (1, len(s.people_deck), len(s.dream_deck), len(s.idea_deck), len(s.secrets), *s.secrets,
+               *s.gsup, *s.stock, len(bench), *bench)
+        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
     o = O_ADD
-    for i, v in enumerate(s.add_day):
-        if v:
-            buf[o + i] = v
-    for i, v in enumerate(s.add_used):
-        if v >> player & 1:
-            buf[o + MAX_ADD + i] = 1
+    if any(s.add_day):
+        for i, v in enumerate(s.add_day):
+            if v:
+                buf[o + i] = v
+    if any(s.add_used):
+        for i, v in enumerate(s.add_used):
+            if v >> player & 1:
+                buf[o + MAX_ADD + i] = 1
     a = s.commit[player]
     if a:
         buf[O_MYCOMMIT + (6 if a == 9 else a - 3)] = 1
@@ -290,10 +287,9 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
             buf[o + 7] = 1
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
-            key = ("kit", tuple(s.tools[g * T:(g + 1) * T]), tuple(s.ppl[g]), tuple(s.wnd[g]))
-            reuse_block(blocks, MAX_BLOCKS, buf, a, d, key, _group_kit, s, g, buf, a)
-            reuse_block(blocks, MAX_BLOCKS, buf, d, b, ("deck", tuple(s.deck_b[g])),
-                        _group_deck, s, g, buf, d, backs)
+            key = (2, *s.tools[g * T:(g + 1) * T], len(s.ppl[g]), *s.ppl[g], *s.wnd[g])
+            blocks.reuse(buf, a, d, key, _group_kit, s, g, buf, a)
+            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, buf, d, backs)
         else:
             _group_kit(s, g, buf, a)
             _group_deck(s, g, buf, d, backs)
@@ -310,8 +306,12 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     if s.inplay:
         end = O_INPLAY + min(len(s.inplay), MAX_INPLAY) * INPLAY_F
         if blocks is not None:
-            key = ("inplay", player, tuple(s.inplay), tuple(s.inloc), tuple(tuple(h) for h in s.held))
-            reuse_block(blocks, MAX_BLOCKS, buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
+            key = [4, player, len(s.inplay), *s.inplay, *s.inloc]
+            for h in s.held:
+                key.append(len(h))
+                key += h
+            key = tuple(key)
+            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
         else:
             _inplay(s, player, buf, rows)
     return buf
@@ -403,7 +403,7 @@ def _inplay(s, player, buf, rows) -> None:
         h = s.held[i]
         if h:
             for code in set(h):
-                buf[q + code] = SUM02[h.count(code)]
+                buf[q + code] = h.count(code) / MAX_HOLD
 
 
 def as_dict(s, player: int) -> dict:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from . import actions as A
 from .constants import A_DAY, K_ACTION, K_NEW, TE_FOOD, TE_HEAL
-from .help import help_targets, parts_of, usable_adds, usable_alts, card_location
-from .kinds import (D_CLOSE, D_NEG, D_OWNER, D_PLACE, ON_CARD, OP_GAIN_RES, OP_HEAL, OP_RECLOSE,
-                    OP_REOPEN, OW_HELP_ONLY, OW_NORMAL, OW_SECRET, SRC_ADD, SRC_ALT, SRC_CARD,
-                    SRC_NIGHT, SRC_TOOL)
-from .resolve import negatives, option_ok, start
+from .day import clear_secret
+from .help import any_usable_add, card_location, help_targets, parts_of, usable_adds, usable_alts
+from .kinds import (D_CLOSE, D_NEG, D_OWNER, D_PLACE, ON_CARD, OP_FINISH, OP_GAIN_RES, OP_HEAL,
+                    OP_RECLOSE, OP_REOPEN, OW_HELP_ONLY, OW_NORMAL, OW_SECRET, SRC_ADD, SRC_ALT,
+                    SRC_CARD, SRC_NIGHT, SRC_TOOL)
+from .resolve import OPS, negatives, option_ok, start
 from .tools import group_tools, return_token
+from .wounds import end_game
 
 
 def owner_card(s, g: int, mode: int) -> int:
@@ -30,33 +32,32 @@ def window_tools(s, g: int) -> list[int]:
 
 def owner_mask(s, f, m):
     g, mode = f[1], f[2]
-    cards = s.game.content.cards
     if mode == OW_HELP_ONLY:
         m[A.HELP + s.sec_owner] = True
         return
-    x = owner_card(s, g, mode)
-    card = cards[x]
+    card = s.game.content.cards[owner_card(s, g, mode)]
     if card.kind == K_NEW:  # PALEO-SPEC-2: placement is its resolution
         m[A.CONFIRM] = True
         return
     parts = owner_parts(s, g, mode)
+    some = False  # any action set (the mask was empty on entry)
     for o in card.opts:
         if o.area == A_DAY and option_ok(s, o, parts, g, -1):
-            m[A.OPTION + o.idx] = True
+            m[A.OPTION + o.idx] = some = True
     action = card.kind == K_ACTION or (mode == OW_SECRET and not card.hazard)
     if action:
-        m[A.IGNORE] = True
+        m[A.IGNORE] = some = True
     if mode == OW_NORMAL:
         for i in usable_adds(s, g):
-            m[A.ADD + i] = True
+            m[A.ADD + i] = some = True
         if action:
             for h in help_targets(s, g):
                 m[A.HELP + h] = True
             for i in usable_alts(s, g):
                 m[A.ALT + i] = True
     for t in window_tools(s, g):
-        m[A.TOOL + t] = True
-    if not m.any():  # a hazard whose options are all unavailable still has its negative one
+        m[A.TOOL + t] = some = True
+    if not some:  # a hazard whose options are all unavailable still has its negative one
         m[A.IGNORE] = True
 
 
@@ -64,8 +65,6 @@ def _spend_card(s, g: int, mode: int) -> int:
     """The revealed card leaves the owner window (helped, ignored, spent on an ALT)."""
     if mode == OW_SECRET:
         x = s.sec_card
-        from .day import clear_secret
-
         clear_secret(s)
     else:
         x = s.rev[g]
@@ -215,14 +214,10 @@ def dispose_ignored(s) -> None:
 
 # -- the end of a resolution (OP_FINISH) -------------------------------------------------------
 def after_resolution(s) -> None:
-    from .wounds import end_game
-
     src, g, x = s.r_src, s.r_owner, s.r_card
     opt = s.game.content.cards[x].opts[s.r_opt]
     if src == SRC_CARD:
         if x == s.sec_card:
-            from .day import clear_secret
-
             clear_secret(s)
         else:
             s.rev[g] = -1
@@ -261,7 +256,7 @@ def _end(s, g: int) -> None:
 def open_closing(s, g: int) -> None:
     if s.over or g < 0 or not s.awake[g] or s.sec_pend or s.sec_card >= 0:
         return
-    if usable_adds(s, g):
+    if any_usable_add(s, g):
         s.pend.append((D_CLOSE, g, 0, 0))
 
 
@@ -290,3 +285,8 @@ HANDLERS = {
     D_PLACE: (place_mask, place_apply),
     D_CLOSE: (close_mask, close_apply),
 }
+
+# the resolution ops of these windows (resolve.py cannot import this module)
+OPS[OP_FINISH] = after_resolution
+OPS[OP_REOPEN] = reopen_owner
+OPS[OP_RECLOSE] = open_closing

@@ -68,20 +68,28 @@ def start(s, card: int, k: int, owner: int, chooser: int, parts: int, src: int, 
     s.r_card, s.r_opt, s.r_owner, s.r_chooser = card, k, owner, chooser
     s.r_parts, s.r_src, s.r_host = parts, src, host
     s.r_prev, s.r_place, s.r_wound = opt.prevent, 0, 0
-    s.need[:] = list(opt.req)
-    s.bonus[:] = [0, 0, 0]
-    for i in range(len(s.dice)):
-        s.dice[i] = -1
-    prog = []
-    if not opt.neg:
-        if opt.dice:
-            s.cq.extend((CH_DIE, i) for i in range(opt.dice))
-        if opt.dice or any(opt.req):
-            prog.append((OP_CHECK,))
-    prog.append((OP_PAY,))
-    prog.extend((OP_EFF, i) for i in range(len(opt.reward)))
-    prog.append((OP_FINISH,))
-    s.ops[0:0] = prog
+    s.need[:] = opt.req
+    s.bonus[:] = (0, 0, 0)
+    s.dice[:] = [-1] * len(s.dice)
+    if opt.dice and not opt.neg:
+        s.cq.extend((CH_DIE, i) for i in range(opt.dice))
+    s.ops[0:0] = _program(s.game, card, k, opt)
+
+
+def _program(game, card: int, k: int, opt) -> tuple:
+    """Option k of ``card``'s resolution program: check (if it has dice or requirements), payment,
+    each reward in printed order, finish. Fixed by the content: built once per game."""
+    progs = game.programs
+    prog = progs.get((card, k))
+    if prog is None:
+        ops = []
+        if not opt.neg and (opt.dice or any(opt.req)):
+            ops.append((OP_CHECK,))
+        ops.append((OP_PAY,))
+        ops.extend((OP_EFF, i) for i in range(len(opt.reward)))
+        ops.append((OP_FINISH,))
+        prog = progs[(card, k)] = tuple(ops)
+    return prog
 
 
 def negatives(s, card: int, night: bool) -> list[int]:
@@ -138,10 +146,12 @@ def op_pay(s) -> None:
     opt = cur_opt(s)
     for t in opt.ctools:
         spend(s, s.r_parts, t, s.r_chooser)
-    for r in range(3):
-        k = min(opt.cres[r], s.store[r])
-        s.store[r] -= k
-        s.sup[r] += k
+    cres = opt.cres
+    if cres[0] or cres[1] or cres[2]:  # (nothing moves for a free option)
+        for r in range(3):
+            k = min(cres[r], s.store[r])
+            s.store[r] -= k
+            s.sup[r] += k
     if opt.from_card and s.r_host >= 0:
         for _ in range(min(opt.from_card, len(s.held[s.r_host]))):
             code = s.held[s.r_host].pop(0)
@@ -259,35 +269,14 @@ def op_dream_to(s, g: int) -> None:
         s.cq.append((CH_DREAM, g))
 
 
-def op_finish(s) -> None:
-    from .options import after_resolution
-
-    after_resolution(s)
+def _defined_in_a_window_module(s, *args):
+    raise RuntimeError("resolution op not bound yet: options.py / night.py bind it on import")
 
 
-def run_op(s) -> None:
-    op = s.ops.pop(0)
-    OPS[op[0]](s, *op[1:])
-
-
-def _reopen(s, g, mode):
-    from .options import reopen_owner
-
-    reopen_owner(s, g, mode)
-
-
-def _reclose(s, g):
-    from .options import open_closing
-
-    open_closing(s, g)
-
-
-def _rentool(s, g):
-    from .night import open_night_tools
-
-    open_night_tools(s, g)
-
-
-OPS = [op_check, op_pay, op_eff, op_finish, wounds.op_wound, wounds.op_wound2, wounds.op_wound3,
-       op_gain_res, op_gain_tool, op_give_tool, wounds.op_heal, wounds.op_heal_in, _reopen, _reclose,
-       _rentool, op_person_to, op_dream_to, wounds.op_kill]
+# OP_FINISH, OP_REOPEN, OP_RECLOSE and OP_RENTOOL close or reopen a decision window; they live with
+# its rules (options.py, night.py), which import this module, and are bound in by them on import
+# (every PaleoState imports both through decisions.py) instead of importing them at every call
+OPS = [op_check, op_pay, op_eff, _defined_in_a_window_module, wounds.op_wound, wounds.op_wound2,
+       wounds.op_wound3, op_gain_res, op_gain_tool, op_give_tool, wounds.op_heal, wounds.op_heal_in,
+       _defined_in_a_window_module, _defined_in_a_window_module, _defined_in_a_window_module,
+       op_person_to, op_dream_to, wounds.op_kill]

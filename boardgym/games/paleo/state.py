@@ -247,7 +247,7 @@ class PaleoState(State):
         if m is None:
             m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
         else:
-            m[:] = False
+            m.fill(False)
         if not (self.over or self.cq):
             frame = self.pend[-1]
             HANDLERS[frame[0]][0](self, frame, m)
@@ -290,13 +290,13 @@ class PaleoState(State):
         if self.over:
             raise IllegalActionError(action, "the game is over")
         if self.cq:
-            co = self._co
-            if co is None and self.cq[0][0] == CH_DEAL:
+            if self.cq[0][0] == CH_DEAL:
                 # the deal's outcomes are the backs left to deal (hidden.deal_outcomes)
                 dp = self.deal_pool
                 if not (0 <= action < len(dp) and dp[action] > 0):
                     raise IllegalActionError(action, "not an outcome of the pending chance node")
             else:
+                co = self._co
                 for o, _ in co if co is not None else self.chance_outcomes():
                     if o == action:
                         break
@@ -314,13 +314,16 @@ class PaleoState(State):
     def _apply(self, action: int) -> None:
         self._mask_ok = False
         self._co = None
-        if self.cq:
-            kind, arg = self.cq.pop(0)
+        cq = self.cq
+        if cq:
+            kind, arg = cq.pop(0)
             CHANCE_APPLY[kind](self, arg, action)
+            if cq:  # another chance node: flow.advance would return at once
+                return
         else:
             frame = self.pend[-1]
             HANDLERS[frame[0]][1](self, frame, action)
-        self._mask_ok = False
+            self._mask_ok = False
         flow.advance(self)
 
     def _why_illegal(self, action: int) -> str:

@@ -23,8 +23,16 @@ def abilities(s, parts: int) -> list[int]:
 
 
 def held(s, parts: int, t: int) -> int:
+    """Tokens of type t held by the participant groups (a bitmask)."""
+    tools = s.tools
+    if parts == 1:  # group 0 alone (every solo check): the loop below, written out
+        return tools[t]
     T = s.game.T
-    return sum(s.tools[g * T + t] for g in range(s.n) if parts >> g & 1)
+    n = 0
+    for g in range(s.n):
+        if parts >> g & 1:
+            n += tools[g * T + t]
+    return n
 
 
 def known(s, t: int) -> bool:
@@ -99,12 +107,13 @@ def reachable(s, parts: int, need, reserve) -> bool:
     if have[0] >= need[0] and have[1] >= need[1] and have[2] >= need[2]:
         return True
     b = tool_bonus_max(s, parts, reserve)
-    return all(have[a] + b[a] >= need[a] for a in range(3))
+    return have[0] + b[0] >= need[0] and have[1] + b[1] >= need[1] and have[2] + b[2] >= need[2]
 
 
 def met(s, parts: int) -> bool:
     have = abilities(s, parts)
-    return all(have[a] + s.bonus[a] >= s.need[a] for a in range(3))
+    bonus, need = s.bonus, s.need
+    return have[0] + bonus[0] >= need[0] and have[1] + bonus[1] >= need[1] and have[2] + bonus[2] >= need[2]
 
 
 def useful_tools(s, parts: int, reserve) -> list[int]:
@@ -160,9 +169,9 @@ def pay_recipe(s, parts: int, t: int, prefer: int) -> None:
 
 
 def group_tools(s, g: int, effect: int) -> list[int]:
-    c = s.game.content
-    T = s.game.T
-    return [t for t in range(T) if s.tools[g * T + t] > 0 and c.tools[t].effect == effect]
+    """Tool types with that effect that group g holds, in type order."""
+    tools, o = s.tools, g * s.game.T
+    return [t for t in s.game.tools_by_effect[effect] if tools[o + t] > 0]
 
 
 def is_ability_tool(s, t: int) -> bool:
