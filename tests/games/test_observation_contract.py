@@ -18,10 +18,10 @@ import tracemalloc
 import numpy as np
 import pytest
 
+from agents.specs import heuristic_class
 from boardgym.core import CHANCE, TERMINAL, sample_outcome
 from boardgym.core.observation import BlockCache, block_cache, entry_bytes
-from boardgym.envs.opponents import load_object
-from boardgym.envs.registry import heuristic_path, test_configs as configs_of
+from boardgym.envs.registry import test_configs as configs_of
 from boardgym.envs.spaces import observation_space
 from boardgym.games import GAMES, make_game
 
@@ -163,7 +163,7 @@ def test_every_piece_stays_inside_the_box(name, i):
     game = _game(name, i)
     box = observation_space(game)["observation"]
     low, high = box.low, box.high
-    heuristic = load_object(heuristic_path(name))
+    heuristic = heuristic_class(name)
     for seed in range(BOX_RANDOM_GAMES + BOX_HEURISTIC_GAMES):
         rng = np.random.default_rng(seed)
         agents = None
