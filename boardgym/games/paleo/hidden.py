@@ -60,20 +60,34 @@ def queue_deal(s, start: int) -> None:
 def deal_outcomes(s, seat):
     """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
     written out (the same ints, the same divisions, in back order; counts are never negative,
-    an invariant, so each is at most the total)."""
+    an invariant, so each is at most the total).
+
+    The total and the backs left (``s._dz``, a cache) are found once per run of deal nodes and
+    kept up to date by ``apply_deal``; any other step forgets them (``PaleoState._apply``)."""
     dp = s.deal_pool
-    total = sum(dp)
-    if not total:
-        return []
+    dz = s._dz
+    if dz is None:
+        total = sum(dp)
+        if not total:
+            return []
+        s._dz = dz = [total, list(compress(range(len(dp)), dp))]
+    else:
+        total = dz[0]
     shares = s.game.deal_shares
     share = shares.get(total)
     if share is None:  # c / total for every count c, once per game and total
         share = shares[total] = [c / total for c in range(total + 1)]
-    return [(b, share[dp[b]]) for b in compress(range(len(dp)), dp)]
+    return [(b, share[dp[b]]) for b in dz[1]]
 
 
 def apply_deal(s, seat, b):
-    s.deal_pool[b] -= 1
+    dp = s.deal_pool
+    dp[b] -= 1
+    dz = s._dz
+    if dz is not None:
+        dz[0] -= 1
+        if not dp[b]:
+            dz[1].remove(b)
     s.deck_b[seat].insert(0, b)
     s.deck_c[seat].insert(0, -1)
 

@@ -175,7 +175,7 @@ FIELDS = StateFields(
     Frames("cq", CQ_ARGS, CHANCES, max_len=lambda g: _nc(g) + 4 * g.num_players + 8, what="chance"),
     Frames("ops", OPS_ARGS, OPS, max_len=64, what="op"),
     derived={"n": lambda g: g.num_groups},
-    transient={"_mask": "None", "_mask_ok": "False", "_co": "None"},
+    transient={"_mask": "None", "_mask_ok": "False", "_co": "None", "_dz": "None"},
 )
 
 
@@ -218,7 +218,7 @@ class PaleoState(State):
         self.pend, self.cq, self.ops = [], [], []
         self._mask = np.zeros(game.catalog.n, dtype=bool)
         self._mask_ok = False
-        self._co = None
+        self._co = self._dz = None
         flow.advance(self)
 
     # -- core contract ---------------------------------------------------------------------
@@ -258,7 +258,7 @@ class PaleoState(State):
         """Forget the mask kept for ``apply``'s check and the cached chance outcomes. Only needed
         after editing fields directly (scripted tests); every ``apply`` does it."""
         self._mask_ok = False
-        self._co = None
+        self._co = self._dz = None
 
     def legal_mask_for(self, seat: int) -> np.ndarray:
         """The mask of any acting seat (at the commit step every awake uncommitted seat decides;
@@ -317,6 +317,8 @@ class PaleoState(State):
         cq = self.cq
         if cq:
             kind, arg = cq.pop(0)
+            if kind != CH_DEAL:  # (the deal's running counts stay valid from deal to deal only)
+                self._dz = None
             CHANCE_APPLY[kind](self, arg, action)
             if cq:  # another chance node: flow.advance would return at once
                 return
@@ -324,6 +326,7 @@ class PaleoState(State):
             frame = self.pend[-1]
             HANDLERS[frame[0]][1](self, frame, action)
             self._mask_ok = False
+        self._dz = None
         flow.advance(self)
 
     def _why_illegal(self, action: int) -> str:
