@@ -20,9 +20,10 @@ def sample_outcome(outcomes: list[tuple[int, float]], rng: np.random.Generator) 
 
 
 def resolve_chance(state, rng: np.random.Generator) -> None:
-    """Apply sampled outcomes until the state waits for a decision or is terminal."""
-    while state.current_player == CHANCE:
-        state._apply(sample_outcome(state.chance_outcomes(), rng))
+    """Apply sampled outcomes until the state waits for a decision or is terminal: each node's
+    ``sample_outcome(state.chance_outcomes(), rng)``, through the state's ``_resolve_chance``
+    (``State``'s loop, or a game's faster one that draws and applies the same)."""
+    state._resolve_chance(rng)
 
 
 def uniform(ids) -> list[tuple[int, float]]:

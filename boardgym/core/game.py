@@ -155,6 +155,17 @@ class State:
     def _apply(self, action: int) -> None:
         raise NotImplementedError
 
+    def _resolve_chance(self, rng: np.random.Generator) -> None:
+        """Apply sampled outcomes until a decision is pending or the game is over: for each
+        chance node ``sample_outcome(chance_outcomes(), rng)`` (one ``rng.random()`` per node
+        with several outcomes), applied unchecked. ``core.chance.resolve_chance`` calls this; a
+        game may override it with a faster loop that draws and applies exactly the same
+        (``tests/games/test_engine_contract.py`` compares both for every game)."""
+        from .chance import sample_outcome
+
+        while self.current_player == CHANCE:
+            self._apply(sample_outcome(self.chance_outcomes(), rng))
+
     def _why_illegal(self, action: int) -> str:
         return "not in the legal mask of the pending decision"
 
@@ -163,6 +174,9 @@ class State:
         raise NotImplementedError
 
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s observation vector written into ``out`` (float32, the layout's size) and
+        returned, or, without ``out``, a new vector that nothing else holds (the adapters hand
+        it to the user as it is)."""
         raise NotImplementedError
 
     def observation_dict(self, player: int) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.chance import sample_outcome
 from boardgym.core.errors import IllegalActionError
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO, Frames, Int, Ints,
                                   Nested, StateFields, between, enum, ids, per_seat)
@@ -21,6 +22,7 @@ from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
                         TE_HEAL)
 from .decisions import HANDLERS
+from .hidden import deal_run
 from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
                     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
@@ -328,6 +330,21 @@ class PaleoState(State):
             self._mask_ok = False
         self._dz = None
         flow.advance(self)
+
+    def _resolve_chance(self, rng) -> None:
+        """``State._resolve_chance`` (core's loop) with runs of deal nodes drawn and applied by
+        ``hidden.deal_run``: the same draws from ``rng`` and the same states, without an outcome
+        list per card dealt (about 3 deal nodes per decision at 1 group)."""
+        cq = self.cq
+        while cq and not self.over:
+            if cq[0][0] == CH_DEAL and deal_run(self, rng):
+                self._mask_ok = False  # what _apply does after each node
+                self._co = None
+                if not cq:
+                    self._dz = None
+                    flow.advance(self)
+                continue
+            self._apply(sample_outcome(self.chance_outcomes(), rng))
 
     def _why_illegal(self, action: int) -> str:
         frame = self.pend[-1]
