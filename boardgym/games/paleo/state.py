@@ -22,7 +22,7 @@ from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
                         TE_HEAL)
 from .decisions import HANDLERS
-from .hidden import deal_run
+from .hidden import apply_deal, deal_outcomes, deal_run
 from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
                     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
@@ -277,10 +277,11 @@ class PaleoState(State):
     def chance_outcomes(self):
         """The pending chance node's outcomes; the next ``apply`` checks its outcome against this
         list instead of building it again."""
-        if not self.cq or self.over:
+        cq = self.cq
+        if not cq or self.over:
             return []
-        kind, arg = self.cq[0]
-        co = self._co = CHANCE_OUTCOMES[kind](self, arg)
+        kind, arg = cq[0]
+        co = self._co = (deal_outcomes if kind == CH_DEAL else CHANCE_OUTCOMES[kind])(self, arg)
         return co
 
     def apply(self, action) -> None:
@@ -291,12 +292,18 @@ class PaleoState(State):
             action = int(action)  # what State.apply does with a NumPy integer
         if self.over:
             raise IllegalActionError(action, "the game is over")
-        if self.cq:
-            if self.cq[0][0] == CH_DEAL:
+        cq = self.cq
+        if cq:
+            if cq[0][0] == CH_DEAL:
                 # the deal's outcomes are the backs left to deal (hidden.deal_outcomes)
                 dp = self.deal_pool
                 if not (0 <= action < len(dp) and dp[action] > 0):
                     raise IllegalActionError(action, "not an outcome of the pending chance node")
+                if len(cq) > 1:  # _apply's deal path, written out (about 3 deals per decision)
+                    self._mask_ok = False
+                    self._co = None
+                    apply_deal(self, cq.pop(0)[1], action)
+                    return
             else:
                 co = self._co
                 for o, _ in co if co is not None else self.chance_outcomes():
