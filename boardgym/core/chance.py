@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .game import CHANCE
-
 
 def sample_outcome(outcomes: list[tuple[int, float]], rng: np.random.Generator) -> int:
     """One outcome id drawn by its probability with one ``rng.random()`` call."""

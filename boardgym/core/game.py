@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .actions import ActionCatalog, action_id
+from .chance import sample_outcome
 from .errors import ConfigError, IllegalActionError, StateError
 from .fields import show
 from .observation import ObsLayout
@@ -161,8 +162,6 @@ class State:
         with several outcomes), applied unchecked. ``core.chance.resolve_chance`` calls this; a
         game may override it with a faster loop that draws and applies exactly the same
         (``tests/games/test_engine_contract.py`` compares both for every game)."""
-        from .chance import sample_outcome
-
         while self.current_player == CHANCE:
             self._apply(sample_outcome(self.chance_outcomes(), rng))
 
