@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .game import CHANCE
+
 
 def sample_outcome(outcomes: list[tuple[int, float]], rng: np.random.Generator) -> int:
     """One outcome id drawn by its probability with one ``rng.random()`` call."""
@@ -18,10 +20,16 @@ def sample_outcome(outcomes: list[tuple[int, float]], rng: np.random.Generator) 
 
 
 def resolve_chance(state, rng: np.random.Generator) -> None:
-    """Apply sampled outcomes until the state waits for a decision or is terminal: each node's
-    ``sample_outcome(state.chance_outcomes(), rng)``, through the state's ``_resolve_chance``
-    (``State``'s loop, or a game's faster one that draws and applies the same)."""
-    state._resolve_chance(rng)
+    """Apply sampled outcomes until the state waits for a decision or is terminal: at each chance
+    node ``sample_outcome(state.chance_outcomes(), rng)``, applied unchecked. A state whose class
+    defines ``_resolve_chance(rng)`` (a game's faster loop that draws and applies exactly the
+    same, ``tests/games/test_engine_contract.py``) runs that instead."""
+    own = getattr(state, "_resolve_chance", None)
+    if own is not None:
+        own(rng)
+        return
+    while state.current_player == CHANCE:
+        state._apply(sample_outcome(state.chance_outcomes(), rng))
 
 
 def uniform(ids) -> list[tuple[int, float]]:

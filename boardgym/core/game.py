@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .actions import ActionCatalog, action_id
-from .chance import sample_outcome
 from .errors import ConfigError, IllegalActionError, StateError
 from .fields import show
 from .observation import ObsLayout
@@ -156,14 +155,8 @@ class State:
     def _apply(self, action: int) -> None:
         raise NotImplementedError
 
-    def _resolve_chance(self, rng: np.random.Generator) -> None:
-        """Apply sampled outcomes until a decision is pending or the game is over: for each
-        chance node ``sample_outcome(chance_outcomes(), rng)`` (one ``rng.random()`` per node
-        with several outcomes), applied unchecked. ``core.chance.resolve_chance`` calls this; a
-        game may override it with a faster loop that draws and applies exactly the same
-        (``tests/games/test_engine_contract.py`` compares both for every game)."""
-        while self.current_player == CHANCE:
-            self._apply(sample_outcome(self.chance_outcomes(), rng))
+    # A game may define ``_resolve_chance(self, rng)``: a faster ``core.chance.resolve_chance``
+    # for its states that draws and applies exactly what that loop would (tested for every game).
 
     def _why_illegal(self, action: int) -> str:
         return "not in the legal mask of the pending decision"

@@ -339,7 +339,7 @@ class PaleoState(State):
         flow.advance(self)
 
     def _resolve_chance(self, rng) -> None:
-        """``State._resolve_chance`` (core's loop) with runs of deal nodes drawn and applied by
+        """``core.chance.resolve_chance``'s loop with runs of deal nodes drawn and applied by
         ``hidden.deal_run``: the same draws from ``rng`` and the same states, without an outcome
         list per card dealt (about 3 deal nodes per decision at 1 group)."""
         cq = self.cq
