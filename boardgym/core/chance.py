@@ -20,7 +20,14 @@ def sample_outcome(outcomes: list[tuple[int, float]], rng: np.random.Generator) 
 
 
 def resolve_chance(state, rng: np.random.Generator) -> None:
-    """Apply sampled outcomes until the state waits for a decision or is terminal."""
+    """Apply sampled outcomes until the state waits for a decision or is terminal: at each chance
+    node ``sample_outcome(state.chance_outcomes(), rng)``, applied unchecked. A state whose class
+    defines ``_resolve_chance(rng)`` (a game's faster loop that draws and applies exactly the
+    same, ``tests/games/test_engine_contract.py``) runs that instead."""
+    own = getattr(state, "_resolve_chance", None)
+    if own is not None:
+        own(rng)
+        return
     while state.current_player == CHANCE:
         state._apply(sample_outcome(state.chance_outcomes(), rng))
 

@@ -155,6 +155,9 @@ class State:
     def _apply(self, action: int) -> None:
         raise NotImplementedError
 
+    # A game may define ``_resolve_chance(self, rng)``: a faster ``core.chance.resolve_chance``
+    # for its states that draws and applies exactly what that loop would (tested for every game).
+
     def _why_illegal(self, action: int) -> str:
         return "not in the legal mask of the pending decision"
 
@@ -163,6 +166,9 @@ class State:
         raise NotImplementedError
 
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s observation vector written into ``out`` (float32, the layout's size) and
+        returned, or, without ``out``, a new vector that nothing else holds (the adapters hand
+        it to the user as it is)."""
         raise NotImplementedError
 
     def observation_dict(self, player: int) -> dict:

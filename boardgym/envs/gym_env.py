@@ -5,7 +5,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from boardgym.core.chance import sample_outcome
+from boardgym.core.chance import resolve_chance
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
@@ -109,7 +109,6 @@ class BoardgymEnv(gym.Env):
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.observation_space = observation_space(self.game)
         self.state = None
-        self._obs = np.zeros(self.game.observation_size, dtype=np.float32)
         self._potential = 0.0
         self._noop_mask = np.zeros(self.game.num_actions, dtype=bool)
         self._noop_mask[0] = True
@@ -130,7 +129,7 @@ class BoardgymEnv(gym.Env):
             if p == TERMINAL or self._learner_turn():
                 return
             if p == CHANCE:
-                state.apply(sample_outcome(state.chance_outcomes(), self.np_random))
+                resolve_chance(state, self.np_random)
                 continue
             agent = self.opponents[p]
             mask = state.legal_mask()
@@ -144,8 +143,8 @@ class BoardgymEnv(gym.Env):
             mask = self._noop_mask.astype(np.int8)
         else:
             player = state.current_player
-            mask = state.legal_mask().astype(np.int8)
-        obs = state.observation(player, self._obs).copy()
+            mask = state.legal_mask().view(np.int8).copy()
+        obs = state.observation(player)  # a new vector, the user's to keep
         return {"observation": obs, "action_mask": mask}
 
     def _info(self, obs):

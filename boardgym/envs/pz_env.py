@@ -121,10 +121,10 @@ class _Common:
 
     def _observe_seat(self, seat: int) -> dict:
         state = self.game_state
-        obs = state.observation(seat, np.empty(self.game.observation_size, np.float32))
+        obs = state.observation(seat)  # a new vector, the user's to keep
         p = state.current_player
-        if seat == p:
-            mask = state.legal_mask().astype(np.int8)
+        if seat == p:  # (bool and int8 have one byte: the 0/1 bytes copied as they are)
+            mask = state.legal_mask().view(np.int8).copy()
         elif p >= 0 and seat in state.acting_players():  # another seat of a simultaneous choice
             mask = state.legal_mask_for(seat).astype(np.int8)
         else:

@@ -123,3 +123,59 @@ def test_render_modes(env_id, capsys):
     assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
     assert frame.shape[0] >= 100 and frame.shape[1] >= 100
     assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 1, "a blank picture"
+
+
+def _kept(obs):
+    """An observation dict with copies of its arrays, and the arrays themselves."""
+    return {k: v.copy() for k, v in obs.items()}, obs
+
+
+def _unchanged(kept):
+    for copies, obs in kept:
+        for k, v in copies.items():
+            assert np.array_equal(obs[k], v), f"a kept observation's {k!r} changed later"
+    arrays = [obs[k] for _, obs in kept for k in obs]
+    assert len({id(a) for a in arrays}) == len(arrays), "one array handed out twice"
+    for i in range(0, len(arrays) - 1, 7):  # (a sample of pairs: none shares memory)
+        assert not np.shares_memory(arrays[i], arrays[i + 1])
+
+
+@pytest.mark.parametrize("env_id,n", PZ)
+def test_observations_handed_out_never_change_later(env_id, n):
+    """Every observation (vector and mask) the AEC and Parallel envs return is the user's to
+    keep: later steps and observations of other seats leave it as it was."""
+    entry, kwargs = _pz_kwargs(env_id, n)
+    mod = pz_module(entry)
+    rng = np.random.default_rng(0)
+    aec = mod.env(**kwargs)
+    aec.reset(seed=2)
+    kept = []
+    for k, agent in enumerate(aec.agent_iter(max_iter=120)):
+        obs, _, term, trunc, _ = aec.last()
+        kept.append(_kept(obs))
+        kept.append(_kept(aec.observe(aec.agents[k % len(aec.agents)])))
+        aec.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    par = mod.parallel_env(**kwargs)
+    obs, _ = par.reset(seed=2)
+    for _ in range(40):
+        if not par.agents:
+            break
+        kept += [_kept(o) for o in obs.values()]
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()})
+    _unchanged(kept)
+
+
+@pytest.mark.parametrize("env_id", GYM_IDS)
+def test_gymnasium_observations_handed_out_never_change_later(env_id):
+    env = gym.make(env_id, opponents="random") if "opponents" in gym.spec(env_id).kwargs else gym.make(env_id)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    kept = [_kept(obs)]
+    for _ in range(60):
+        obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        kept.append(_kept(obs))
+        if term or trunc:
+            obs, info = env.reset()
+            kept.append(_kept(obs))
+    _unchanged(kept)
+    env.close()

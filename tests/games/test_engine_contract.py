@@ -6,7 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, TERMINAL, IllegalActionError, Replay, StateError, play, sample_outcome
+from boardgym.core import (CHANCE, TERMINAL, IllegalActionError, Replay, StateError, play, resolve_chance,
+                           sample_outcome)
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
 
@@ -122,6 +123,36 @@ def test_clone_independence_and_json_identity(name, i):
         else:
             state.apply(int(rng.choice(state.legal_actions())))
         steps += 1
+
+
+@pytest.mark.parametrize("name,i", CASES, ids=IDS)
+def test_resolve_chance_draws_and_applies_as_the_public_loop(name, i):
+    """``resolve_chance`` (the state's ``_resolve_chance``, which a game may write faster) gives
+    the same state and leaves the generator where ``apply(sample_outcome(chance_outcomes()))``
+    node by node leaves it, at every chance run of seeded random games."""
+    game = _game(name, i)
+    drawn = 0  # chance nodes of several outcomes compared (each takes one draw)
+    for seed in range(8):
+        choose = _random_chooser(seed)
+        state = game.new_initial_state()
+        k = 0
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                fast, slow = state.clone(), state.clone()
+                rf, rs = np.random.default_rng([seed, k]), np.random.default_rng([seed, k])
+                resolve_chance(fast, rf)
+                while slow.current_player == CHANCE:
+                    outcomes = slow.chance_outcomes()
+                    drawn += len(outcomes) > 1
+                    slow.apply(sample_outcome(outcomes, rs))
+                assert fast.to_json() == slow.to_json(), f"seed {seed}, chance run {k}"
+                assert rf.bit_generator.state == rs.bit_generator.state, f"seed {seed}, run {k}"
+                assert np.array_equal(fast.legal_mask(), slow.legal_mask())
+                state = fast
+                k += 1
+                continue
+            state.apply(choose(state))
+    assert drawn > 8 * 5, "too few chance draws to compare"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -60,22 +60,74 @@ def queue_deal(s, start: int) -> None:
 def deal_outcomes(s, seat):
     """Backs with cards left to deal, by count: ``from_counts(dict(enumerate(deal_pool)))``
     written out (the same ints, the same divisions, in back order; counts are never negative,
-    an invariant, so each is at most the total)."""
+    an invariant, so each is at most the total).
+
+    The total and the backs left (``s._dz``, a cache) are found once per run of deal nodes and
+    kept up to date by ``apply_deal``; any other step forgets them (``PaleoState._apply``)."""
     dp = s.deal_pool
-    total = sum(dp)
-    if not total:
-        return []
+    dz = s._dz
+    if dz is None:
+        total = sum(dp)
+        if not total:
+            return []
+        s._dz = dz = [total, list(compress(range(len(dp)), dp))]
+    else:
+        total = dz[0]
     shares = s.game.deal_shares
     share = shares.get(total)
     if share is None:  # c / total for every count c, once per game and total
         share = shares[total] = [c / total for c in range(total + 1)]
-    return [(b, share[dp[b]]) for b in compress(range(len(dp)), dp)]
+    return [(b, share[dp[b]]) for b in dz[1]]
 
 
 def apply_deal(s, seat, b):
-    s.deal_pool[b] -= 1
+    dp = s.deal_pool
+    dp[b] -= 1
+    dz = s._dz
+    if dz is not None:
+        dz[0] -= 1
+        if not dp[b]:
+            dz[1].remove(b)
     s.deck_b[seat].insert(0, b)
     s.deck_c[seat].insert(0, -1)
+
+
+def deal_run(s, rng) -> bool:
+    """Draw and apply the deal nodes at the head of the chance queue, each exactly as
+    ``s._apply(sample_outcome(deal_outcomes(s, seat), rng))`` would (one ``rng.random()`` per
+    node with more than one back left, the same running sum of the same shares, the last back
+    when the sum stays below the draw) but without building each node's outcome list. False,
+    and nothing done, when no card is left to deal (the generic path then fails as before)."""
+    dp = s.deal_pool
+    dz = s._dz
+    if dz is None:
+        total = sum(dp)
+        if not total:
+            return False
+        dz = s._dz = [total, list(compress(range(len(dp)), dp))]
+    elif not dz[0]:
+        return False
+    nz = dz[1]
+    cq = s.cq
+    shares = s.game.deal_shares
+    random = rng.random
+    while True:
+        total = dz[0]
+        if len(nz) == 1:
+            b = nz[0]
+        else:
+            share = shares.get(total)
+            if share is None:
+                share = shares[total] = [c / total for c in range(total + 1)]
+            u = random()
+            acc = 0.0
+            for b in nz:  # (no break: the last back, as sample_outcome)
+                acc += share[dp[b]]
+                if u < acc:
+                    break
+        apply_deal(s, cq.pop(0)[1], b)
+        if not (cq and cq[0][0] == CH_DEAL and dz[0]):
+            return True
 
 
 def reveal_outcomes(s, g):

@@ -95,6 +95,8 @@ def _opt_row(o) -> np.ndarray:
 
 
 def _cache(game):
+    """(card feature rows, back feature rows, the same rows as float32 memoryviews, each back's
+    row as bytes), built once per game."""
     cache = getattr(game, "_obs_cards", None)
     if cache is None:
         c = game.content
@@ -114,12 +116,14 @@ def _cache(game):
             backs[b, 1 + t] = 1
             for h in hints:
                 backs[b, 1 + len(BACK_TYPES) + h] = 1
-        game._obs_cards = cache = (rows, backs)
+        game._obs_cards = cache = (rows, backs, [memoryview(r) for r in rows],
+                                   [r.tobytes() for r in backs])
     return cache
 
 
 def _tables(game):
-    """(person rows by (card, wounds), back type by back id, back type by card id)."""
+    """(person rows by (card, wounds) as memoryviews, back type by back id, back type by card
+    id)."""
     tb = getattr(game, "_obs_tables", None)
     if tb is None:
         c = game.content
@@ -160,12 +164,13 @@ G_BODY_END = G_DECK + 1 + TOP * BACK_F + NB
 
 def _sums(step: float, n: int = 256) -> list:
     """``_sums(step)[k]``: a float32 cell after ``k`` times ``cell += step`` (the histograms
-    are written from counts, bit-identical to adding one card at a time)."""
+    are written from counts, bit-identical to adding one card at a time), as Python floats
+    (each a float32 value exactly)."""
     cell = np.zeros(1, np.float32)
-    out = [cell[0]]
+    out = [float(cell[0])]
     for _ in range(n):
         cell[0] += step
-        out.append(cell[0])
+        out.append(float(cell[0]))
     return out
 
 
@@ -178,130 +183,151 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     Pieces that change slowly (the wilderness piles; decks, secrets, tool supply and workbench;
     each group's tools, people and deck; the in-play cards) are blocks reused from a per-game
     cache keyed by every field they read; ``use_cache=False`` computes everything afresh (the
-    test of the cache compares both)."""
+    test of the cache compares both). Cells are written through a float32 memoryview of the
+    vector (cheaper per cell than NumPy indexing; the same float32 values)."""
     game = s.game
     if out is None:
         buf = np.zeros(SIZE, np.float32)
     else:
         buf = out
         buf[:] = 0
-    rows, backs = _cache(game)
+    w = memoryview(buf) if buf.dtype == np.float32 and buf.flags.c_contiguous and buf.ndim == 1 else buf
+    rows, backs, rmv, bbytes = _cache(game)
     blocks = block_cache(game) if use_cache else None
     n = s.n
-    buf[O_PHASE + s.phase] = 1
+    w[O_PHASE + s.phase] = 1
     top = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
     if top is not None:
-        buf[O_DECISION + top[0]] = 1
+        w[O_DECISION + top[0]] = 1
         if top[0] != D_COMMIT:
-            buf[O_DECIDER + (top[1] - player) % n] = 1
-    buf[O_LEAD + (s.lead - player) % n] = 1
-    buf[O_NGROUPS + n - 1] = 1
+            w[O_DECIDER + (top[1] - player) % n] = 1
+    w[O_LEAD + (s.lead - player) % n] = 1
+    w[O_NGROUPS + n - 1] = 1
     o = O_COUNTS
-    for r in range(3):
-        if s.store[r]:
-            buf[o + r] = s.store[r] / RES_TOTAL[r]
-        if s.sup[r]:
-            buf[o + 3 + r] = s.sup[r] / RES_TOTAL[r]
+    st, sup = s.store, s.sup
+    if st[0]:
+        w[o] = st[0] / RES_TOTAL[0]
+    if st[1]:
+        w[o + 1] = st[1] / RES_TOTAL[1]
+    if st[2]:
+        w[o + 2] = st[2] / RES_TOTAL[2]
+    if sup[0]:
+        w[o + 3] = sup[0] / RES_TOTAL[0]
+    if sup[1]:
+        w[o + 4] = sup[1] / RES_TOTAL[1]
+    if sup[2]:
+        w[o + 5] = sup[2] / RES_TOTAL[2]
     if s.skulls:
-        buf[o + 6] = s.skulls / 5.0
+        w[o + 6] = s.skulls / 5.0
     if s.victories:
-        buf[o + 7] = s.victories / 5.0
+        w[o + 7] = s.victories / 5.0
     if s.round:
-        buf[o + 8] = min(1.0, s.round / game.max_rounds)
+        w[o + 8] = min(1.0, s.round / game.max_rounds)
     if s.turn:
-        buf[o + 9] = min(1.0, s.turn / 100.0)
-    for i, f in enumerate(s.dice[:2]):
-        if f >= 0:
-            buf[O_DICE + 12 * i + f] = 1
+        w[o + 9] = min(1.0, s.turn / 100.0)
+    dice = s.dice
+    if dice and dice[0] >= 0:
+        w[O_DICE + dice[0]] = 1
+    if len(dice) > 1 and dice[1] >= 0:
+        w[O_DICE + 12 + dice[1]] = 1
     o = O_CHECK
-    for a in range(3):
-        if s.need[a]:
-            buf[o + a] = min(1.0, s.need[a] / 10.0)
-        if s.bonus[a]:
-            buf[o + 3 + a] = min(1.0, s.bonus[a] / 10.0)
+    need, bonus = s.need, s.bonus
+    if need[0]:
+        w[o] = min(1.0, need[0] / 10.0)
+    if need[1]:
+        w[o + 1] = min(1.0, need[1] / 10.0)
+    if need[2]:
+        w[o + 2] = min(1.0, need[2] / 10.0)
+    if bonus[0] or bonus[1] or bonus[2]:
+        for a in range(3):
+            if bonus[a]:
+                w[o + 3 + a] = min(1.0, bonus[a] / 10.0)
     o = O_PARGS
     if s.r_wound:
-        buf[o] = min(1.0, s.r_wound / 10.0)
+        w[o] = min(1.0, s.r_wound / 10.0)
     if s.r_prev:
-        buf[o + 1] = min(1.0, s.r_prev / 10.0)
+        w[o + 1] = min(1.0, s.r_prev / 10.0)
     if top is not None and top[0] != D_COMMIT:
-        buf[o + 2] = max(-1.0, min(1.0, top[2] / 20.0))
-        buf[o + 3] = max(-1.0, min(1.0, top[3] / 20.0))
+        if top[2]:
+            w[o + 2] = max(-1.0, min(1.0, top[2] / 20.0))
+        if top[3]:
+            w[o + 3] = max(-1.0, min(1.0, top[3] / 20.0))
     o = O_RESOL
     if s.r_card >= 0 or s.r_parts:
         if s.r_owner >= 0:
-            buf[o + (s.r_owner - player) % n] = 1
+            w[o + (s.r_owner - player) % n] = 1
         if s.r_chooser >= 0:
-            buf[o + 4 + (s.r_chooser - player) % n] = 1
+            w[o + 4 + (s.r_chooser - player) % n] = 1
         for g in range(n):
             if s.r_parts >> g & 1:
-                buf[o + 8 + (g - player) % n] = 1
+                w[o + 8 + (g - player) % n] = 1
     # wilderness piles; decks, secrets, tool supply, workbench
     if blocks is None:  # (the keys are built only when there is a cache)
-        _piles(s, buf)
-        _supply(s, buf, rows)
+        _piles(s, w)
+        _supply(s, w, rmv)
     else:
         # keys: flat tuples of every field a block reads (a tag first, lengths before lists
         # whose length varies)
         blocks.reuse(buf, O_PILES, PILES_END,
-                     (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, buf)
+                     (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, w)
         bench = s.bench[:4]
         key = (1, len(s.people_deck), len(s.dream_deck), len(s.idea_deck), len(s.secrets), *s.secrets,
                *s.gsup, *s.stock, len(bench), *bench)
-        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, buf, rows)
+        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, w, rmv)
     o = O_ADD
     if any(s.add_day):
         for i, v in enumerate(s.add_day):
             if v:
-                buf[o + i] = v
+                w[o + i] = v
     if any(s.add_used):
         for i, v in enumerate(s.add_used):
             if v >> player & 1:
-                buf[o + MAX_ADD + i] = 1
+                w[o + MAX_ADD + i] = 1
     a = s.commit[player]
     if a:
-        buf[O_MYCOMMIT + (6 if a == 9 else a - 3)] = 1
+        w[O_MYCOMMIT + (6 if a == 9 else a - 3)] = 1
     if s.sec_card >= 0:
         o = O_SECCARD
-        buf[o] = 1
-        buf[o + 1:o + 1 + CARD_F] = rows[s.sec_card]
+        w[o] = 1
+        w[o + 1:o + 1 + CARD_F] = rmv[s.sec_card]
     T = game.T
     opened = game.open_commitments
+    helpers_of_owner = s.helpers[s.r_owner] if s.r_owner >= 0 else 0
     for g in range(n):
         o = O_GROUP[(g - player) % n]
-        buf[o] = 1
+        w[o] = 1
         if s.awake[g]:
-            buf[o + 1] = s.awake[g]
+            w[o + 1] = s.awake[g]
         st = s.rstat[g]
         if st == 1:
-            buf[o + 2] = 1
+            w[o + 2] = 1
         elif st == 2:
-            buf[o + 3] = 1
-        if s.r_owner >= 0 and s.helpers[s.r_owner] >> g & 1:
-            buf[o + 4] = 1
+            w[o + 3] = 1
+        if helpers_of_owner >> g & 1:
+            w[o + 4] = 1
         if s.r_parts >> g & 1:
-            buf[o + 5] = 1
+            w[o + 5] = 1
         if s.sec_owner == g:
-            buf[o + 6] = 1
+            w[o + 6] = 1
         if s.commit[g] and (opened or g == player):
-            buf[o + 7] = 1
+            w[o + 7] = 1
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
             key = (2, *s.tools[g * T:(g + 1) * T], len(s.ppl[g]), *s.ppl[g], *s.wnd[g])
-            blocks.reuse(buf, a, d, key, _group_kit, s, g, buf, a)
-            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, buf, d, backs)
+            blocks.reuse(buf, a, d, key, _group_kit, s, g, w, a)
+            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, w, d, bbytes)
         else:
-            _group_kit(s, g, buf, a)
-            _group_deck(s, g, buf, d, backs)
+            _group_kit(s, g, w, a)
+            _group_deck(s, g, w, d, bbytes)
         x = s.rev[g]
         if x >= 0:
-            buf[b:b + CARD_F] = rows[x]
+            w[b:b + CARD_F] = rmv[x]
         b += CARD_F
         h = s.helpers[g]
         if h:
             for k in range(n):
                 if h >> k & 1:
-                    buf[b + (k - player) % n] = 1
+                    w[b + (k - player) % n] = 1
     # the in-play cards
     if s.inplay:
         end = O_INPLAY + min(len(s.inplay), MAX_INPLAY) * INPLAY_F
@@ -311,13 +337,13 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                 key.append(len(h))
                 key += h
             key = tuple(key)
-            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, buf, rows)
+            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, w, rmv)
         else:
-            _inplay(s, player, buf, rows)
+            _inplay(s, player, w, rmv)
     return buf
 
 
-def _piles(s, buf) -> None:
+def _piles(s, w) -> None:
     _, btype, ctype = _tables(s.game)
     cnt = [0] * (2 * NB)
     for b in s.fd_b:
@@ -327,52 +353,56 @@ def _piles(s, buf) -> None:
     o = O_PILES
     for i, k in enumerate(cnt):
         if k:
-            buf[o + i] = SUM50[k]
-    buf[o + 2 * NB] = len(s.fd_b) / 100.0
-    buf[o + 2 * NB + 1] = len(s.fu) / 100.0
-    buf[o + 2 * NB + 2] = len(s.cem) / 100.0
+            w[o + i] = SUM50[k]
+    w[o + 2 * NB] = len(s.fd_b) / 100.0
+    w[o + 2 * NB + 1] = len(s.fu) / 100.0
+    w[o + 2 * NB + 2] = len(s.cem) / 100.0
 
 
-def _supply(s, buf, rows) -> None:
+def _supply(s, w, rmv) -> None:
     c = s.game.content
     o = O_DECKS
-    buf[o], buf[o + 1], buf[o + 2] = len(s.people_deck) / 20.0, len(s.dream_deck) / 20.0, len(s.idea_deck) / 20.0
+    w[o], w[o + 1], w[o + 2] = len(s.people_deck) / 20.0, len(s.dream_deck) / 20.0, len(s.idea_deck) / 20.0
     o = O_SECRETS
+    secrets = s.secrets
     for no, x in c.secret_by_no.items():
-        if x not in s.secrets:
-            buf[o + no - 1] = 1
+        if x not in secrets:
+            w[o + no - 1] = 1
     o = O_TSUP
     for t in range(s.game.T):
-        buf[o + t] = s.gsup[t] / 12.0
-        buf[o + MAX_TOOLS + t] = s.stock[t] / 12.0
+        w[o + t] = s.gsup[t] / 12.0
+        w[o + MAX_TOOLS + t] = s.stock[t] / 12.0
     o = O_BENCH
     for i, x in enumerate(s.bench[:4]):
-        buf[o + i * (1 + CARD_F)] = 1
-        buf[o + i * (1 + CARD_F) + 1:o + (i + 1) * (1 + CARD_F)] = rows[x]
+        q = o + i * (1 + CARD_F)
+        w[q] = 1
+        w[q + 1:q + 1 + CARD_F] = rmv[x]
 
 
-def _group_kit(s, g, buf, o) -> None:
+def _group_kit(s, g, w, o) -> None:
     """Group g's tools and people from offset o."""
     c = s.game.content
     T = s.game.T
-    buf[o:o + T] = [min(1.0, v / 5.0) for v in s.tools[g * T:(g + 1) * T]]
+    for t, v in enumerate(s.tools[g * T:(g + 1) * T]):
+        if v:
+            w[o + t] = min(1.0, v / 5.0)
     o += MAX_TOOLS
     prow = _tables(s.game)[0]
-    for p, (x, w) in enumerate(zip(s.ppl[g], s.wnd[g])):
-        r = prow.get((x, w))
+    for p, (x, k) in enumerate(zip(s.ppl[g], s.wnd[g])):
+        r = prow.get((x, k))
         if r is None:
-            r = prow[(x, w)] = _person_row(c, x, w)
-        buf[o + p * PERSON_F:o + (p + 1) * PERSON_F] = r
+            r = prow[(x, k)] = memoryview(_person_row(c, x, k))
+        w[o + p * PERSON_F:o + (p + 1) * PERSON_F] = r
 
 
-def _group_deck(s, g, buf, o, backs) -> None:
+def _group_deck(s, g, w, o, bbytes) -> None:
     """Group g's deck size, top-12 backs and the back-type histogram of the rest from offset o."""
     db = s.deck_b[g]
-    buf[o] = min(1.0, len(db) / 50.0)
+    w[o] = min(1.0, len(db) / 50.0)
     o += 1
     k = min(len(db), TOP)
-    if k:
-        buf[o:o + k * BACK_F] = backs[db[:k]].ravel()
+    if k:  # the rows of the top backs, joined as bytes
+        w[o:o + k * BACK_F] = memoryview(b"".join([bbytes[b] for b in db[:k]])).cast("f")
     if len(db) > TOP:
         btype = _tables(s.game)[1]
         cnt = [0] * NB
@@ -381,29 +411,29 @@ def _group_deck(s, g, buf, o, backs) -> None:
         o += TOP * BACK_F
         for i, v in enumerate(cnt):
             if v:
-                buf[o + i] = SUM50[v]
+                w[o + i] = SUM50[v]
 
 
-def _inplay(s, player, buf, rows) -> None:
+def _inplay(s, player, w, rmv) -> None:
     n = s.n
     o = O_INPLAY
     for i, x in enumerate(s.inplay[:MAX_INPLAY]):
         q = o + i * INPLAY_F
-        buf[q] = 1
-        buf[q + 1:q + 1 + CARD_F] = rows[x]
+        w[q] = 1
+        w[q + 1:q + 1 + CARD_F] = rmv[x]
         q += 1 + CARD_F
         loc = s.inloc[i]
         if loc >= ON_CARD:
-            buf[q + 1] = 1
+            w[q + 1] = 1
         elif loc >= 0:
-            buf[q + 2 + (loc - player) % n] = 1
+            w[q + 2 + (loc - player) % n] = 1
         else:
-            buf[q] = 1
+            w[q] = 1
         q += 6
         h = s.held[i]
         if h:
             for code in set(h):
-                buf[q + code] = h.count(code) / MAX_HOLD
+                w[q + code] = h.count(code) / MAX_HOLD
 
 
 def as_dict(s, player: int) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.chance import sample_outcome
 from boardgym.core.errors import IllegalActionError
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO, Frames, Int, Ints,
                                   Nested, StateFields, between, enum, ids, per_seat)
@@ -21,6 +22,7 @@ from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
                         TE_HEAL)
 from .decisions import HANDLERS
+from .hidden import apply_deal, deal_outcomes, deal_run
 from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
                     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
@@ -175,7 +177,7 @@ FIELDS = StateFields(
     Frames("cq", CQ_ARGS, CHANCES, max_len=lambda g: _nc(g) + 4 * g.num_players + 8, what="chance"),
     Frames("ops", OPS_ARGS, OPS, max_len=64, what="op"),
     derived={"n": lambda g: g.num_groups},
-    transient={"_mask": "None", "_mask_ok": "False", "_co": "None"},
+    transient={"_mask": "None", "_mask_ok": "False", "_co": "None", "_dz": "None"},
 )
 
 
@@ -218,7 +220,7 @@ class PaleoState(State):
         self.pend, self.cq, self.ops = [], [], []
         self._mask = np.zeros(game.catalog.n, dtype=bool)
         self._mask_ok = False
-        self._co = None
+        self._co = self._dz = None
         flow.advance(self)
 
     # -- core contract ---------------------------------------------------------------------
@@ -258,7 +260,7 @@ class PaleoState(State):
         """Forget the mask kept for ``apply``'s check and the cached chance outcomes. Only needed
         after editing fields directly (scripted tests); every ``apply`` does it."""
         self._mask_ok = False
-        self._co = None
+        self._co = self._dz = None
 
     def legal_mask_for(self, seat: int) -> np.ndarray:
         """The mask of any acting seat (at the commit step every awake uncommitted seat decides;
@@ -275,10 +277,11 @@ class PaleoState(State):
     def chance_outcomes(self):
         """The pending chance node's outcomes; the next ``apply`` checks its outcome against this
         list instead of building it again."""
-        if not self.cq or self.over:
+        cq = self.cq
+        if not cq or self.over:
             return []
-        kind, arg = self.cq[0]
-        co = self._co = CHANCE_OUTCOMES[kind](self, arg)
+        kind, arg = cq[0]
+        co = self._co = (deal_outcomes if kind == CH_DEAL else CHANCE_OUTCOMES[kind])(self, arg)
         return co
 
     def apply(self, action) -> None:
@@ -289,12 +292,18 @@ class PaleoState(State):
             action = int(action)  # what State.apply does with a NumPy integer
         if self.over:
             raise IllegalActionError(action, "the game is over")
-        if self.cq:
-            if self.cq[0][0] == CH_DEAL:
+        cq = self.cq
+        if cq:
+            if cq[0][0] == CH_DEAL:
                 # the deal's outcomes are the backs left to deal (hidden.deal_outcomes)
                 dp = self.deal_pool
                 if not (0 <= action < len(dp) and dp[action] > 0):
                     raise IllegalActionError(action, "not an outcome of the pending chance node")
+                if len(cq) > 1:  # _apply's deal path, written out (about 3 deals per decision)
+                    self._mask_ok = False
+                    self._co = None
+                    apply_deal(self, cq.pop(0)[1], action)
+                    return
             else:
                 co = self._co
                 for o, _ in co if co is not None else self.chance_outcomes():
@@ -317,6 +326,8 @@ class PaleoState(State):
         cq = self.cq
         if cq:
             kind, arg = cq.pop(0)
+            if kind != CH_DEAL:  # (the deal's running counts stay valid from deal to deal only)
+                self._dz = None
             CHANCE_APPLY[kind](self, arg, action)
             if cq:  # another chance node: flow.advance would return at once
                 return
@@ -324,7 +335,23 @@ class PaleoState(State):
             frame = self.pend[-1]
             HANDLERS[frame[0]][1](self, frame, action)
             self._mask_ok = False
+        self._dz = None
         flow.advance(self)
+
+    def _resolve_chance(self, rng) -> None:
+        """``core.chance.resolve_chance``'s loop with runs of deal nodes drawn and applied by
+        ``hidden.deal_run``: the same draws from ``rng`` and the same states, without an outcome
+        list per card dealt (about 3 deal nodes per decision at 1 group)."""
+        cq = self.cq
+        while cq and not self.over:
+            if cq[0][0] == CH_DEAL and deal_run(self, rng):
+                self._mask_ok = False  # what _apply does after each node
+                self._co = None
+                if not cq:
+                    self._dz = None
+                    flow.advance(self)
+                continue
+            self._apply(sample_outcome(self.chance_outcomes(), rng))
 
     def _why_illegal(self, action: int) -> str:
         frame = self.pend[-1]
