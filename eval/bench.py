@@ -21,6 +21,7 @@ Writes ``results/bench.md`` and ``results/bench.json``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import platform
 import sys
@@ -34,6 +35,7 @@ import yaml
 
 from boardgym.core.chance import sample_outcome
 from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.replay import random_walk
 from boardgym.games import GAMES, make_game
 
 from .args import game_names, positive
@@ -135,24 +137,9 @@ def gym_rate(env_id: str, kwargs: dict, seconds: float, seed: int = 0) -> dict:
 
 
 def sample_states(game, n: int = 64, seed: int = 0) -> list:
-    """Decision states spread along random games (a clone every few decisions)."""
-    rng = np.random.default_rng(seed)
-    out = []
-    state = game.new_initial_state()
-    k = 0
-    while len(out) < n:
-        p = state.current_player
-        if p == TERMINAL:
-            state = game.new_initial_state()
-        elif p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            if k % 7 == 0:
-                out.append(state.clone())
-            k += 1
-            legal = np.flatnonzero(state.legal_mask())
-            state.apply(int(legal[rng.integers(len(legal))]))
-    return out
+    """Decision states spread along random games (a clone every seventh decision)."""
+    walk = random_walk(game, np.random.default_rng(seed))
+    return [state.clone() for state in itertools.islice(walk, 0, 7 * n, 7)]
 
 
 def _time_per_call(fn, states, seconds: float) -> float:

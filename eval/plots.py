@@ -67,6 +67,11 @@ def read_scalars(tb_dir: str | Path) -> dict[str, list[tuple[int, float]]]:
     return {k: sorted(v) for k, v in out.items()}
 
 
+# what each TensorBoard tag means, said as a reader of the plot would say it
+CURVE_TITLES = {"rollout/ep_rew_mean": "Episode return (mean of the last 100 episodes)",
+                "rollout/ep_len_mean": "Episode length in decisions (mean of the last 100)"}
+
+
 def learning_curve(tb_dir: str | Path, path: Path,
                    tags=("rollout/ep_rew_mean", "rollout/ep_len_mean")) -> Path | None:
     scalars = read_scalars(tb_dir)
@@ -79,7 +84,7 @@ def learning_curve(tb_dir: str | Path, path: Path,
         steps, values = zip(*scalars[tag])
         ax.plot(steps, values)
         ax.set_xlabel("timesteps")
-        ax.set_title(tag)
+        ax.set_title(CURVE_TITLES.get(tag, tag), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -1,7 +1,8 @@
 """One training run: MaskablePPO with TensorBoard logs, checkpoints, resume, then evaluation.
 
 Layout of ``runs/<name>/``: ``config.yaml`` (resolved config + seeds + versions), ``tb/``
-(TensorBoard), ``checkpoints/`` (``ppo_<steps>_steps.zip``), ``model.zip``, ``results.md`` and
+(TensorBoard), ``checkpoints/`` (``ppo_<steps>_steps.zip``), ``model.zip``, ``learning_curve.png``
+(episode return and length against timesteps, from the TensorBoard logs), ``results.md`` and
 ``results.json``; self-play runs (a ``pool:`` section) add ``pool/``
 (``snap_<steps>.zip``), ``elo_games.json``, ``elo.json`` and ``elo.md``. A ``pretrain:`` section
 warm-starts a fresh model by behaviour cloning before PPO (``train/imitation.py``; logs under
@@ -99,6 +100,9 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                "resumed_from": resume, "model": str(out / "model.zip")}
     if pretrained is not None:
         summary["pretrain"] = pretrained
+    curve = learning_curve_plot(out)
+    if curve is not None:
+        summary["learning_curve"] = str(curve)
     evals = [c for c in callbacks if hasattr(c, "history")]
     if evals:  # self-play: the periodic evaluations ran inside learn(); say how long they took
         ev_s = sum(r["seconds"] for c in evals for r in c.history)
@@ -108,10 +112,23 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
             summary["steps_per_second_excluding_eval"] = round(steps / (wall - ev_s), 1)
     print(f"trained {steps} steps in {wall:.1f} s ({summary['steps_per_second']} steps/s); "
           f"model: {out / 'model.zip'}", flush=True)
+    if curve is not None:
+        print(f"learning curve: {curve}", flush=True)
     if evaluate:
         summary.update(evaluate_run(cfg, out / "model.zip", out))
     write_results(summary, out)
     return summary
+
+
+def learning_curve_plot(out: Path) -> Path | None:
+    """``learning_curve.png`` from the run's TensorBoard logs (every PPO segment, resumed ones
+    included); None when no episode ended yet, so there is nothing to draw."""
+    from eval.plots import learning_curve
+
+    try:
+        return learning_curve(out / "tb", out / "learning_curve.png")
+    except FileNotFoundError:   # no PPO or pretrain segment logged anything
+        return None
 
 
 def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
@@ -145,7 +162,9 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
               f"{len(seeds)} seeds ({seeds[0]}..{seeds[-1]}), the same for every agent; "
               f"win rate with 95% Wilson intervals, mean score with 95% Student t intervals. "
               f"PPO acts deterministically (most probable legal action).\n\n")
-    (out / "results.md").write_text(header + table + "\n")
+    plot = out / "learning_curve.png"
+    footer = f"\n![learning curve]({plot.name})\n" if plot.is_file() else ""
+    (out / "results.md").write_text(header + table + "\n" + footer)
     result = {"mode": mode, "game": game_name, "game_kwargs": game_kwargs, "seeds": seeds,
               "rows": rows, "eval_seconds": round(time.perf_counter() - t0, 2)}
     print(table, flush=True)

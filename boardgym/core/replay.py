@@ -95,6 +95,23 @@ def play(game, seed: int, choose, max_steps: int = 10**7, on_step=None):
     return state, Replay(game.info.name, dict(game.config), seed, actions)
 
 
+def random_walk(game, rng: np.random.Generator):
+    """The decision states of uniformly random play, without end: a new game starts when one
+    ends. Each state is yielded before its move is drawn and applied; read or clone it, do not
+    change it. Chance outcomes and moves come from ``rng`` in play order."""
+    state = game.new_initial_state()
+    while True:
+        p = state.current_player
+        if p == TERMINAL:
+            state = game.new_initial_state()
+        elif p == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            yield state
+            legal = np.flatnonzero(state.legal_mask())
+            state.apply(int(legal[rng.integers(len(legal))]))
+
+
 def play_agents(game, seed: int, agents, check: bool = True, max_steps: int = 10**6):
     """Play one game with one ``Agent`` per seat; chance from ``seed``. Returns the final state.
 

@@ -77,3 +77,33 @@ def test_error_messages_name_what_was_wrong():
     assert "7 (LOC[3])" in str(e) and "no such move" in str(e)
     c = ContentError("feats.json", "feat03", "cost", "must be 1-3")
     assert str(c) == "feats.json: entry 'feat03', field 'cost': must be 1-3"
+
+
+def test_random_walk_plays_on_through_game_ends_and_repeats_with_its_seed():
+    """``random_walk`` yields only decision states, each with a legal move; a finished game is
+    followed by a new one; the same seed gives the same walk, another seed another."""
+    import itertools
+
+    from boardgym.core.game import CHANCE, TERMINAL
+    from boardgym.core.replay import random_walk
+    from boardgym.games import make_game
+
+    class Counting:   # counts the games the walk starts
+        def __init__(self, game):
+            self.game, self.started = game, 0
+
+        def new_initial_state(self):
+            self.started += 1
+            return self.game.new_initial_state()
+
+    def walk(seed, n):
+        game = Counting(make_game("ancient_terrible_things", num_players=1))
+        out = []
+        for state in itertools.islice(random_walk(game, np.random.default_rng(seed)), n):
+            assert state.current_player not in (CHANCE, TERMINAL) and state.legal_mask().any()
+            out.append(state.to_json())
+        return out, game.started
+
+    a, started = walk(3, 1500)
+    assert started >= 3          # a solo game is a few hundred decisions: the walk went on
+    assert a == walk(3, 1500)[0] and a != walk(4, 1500)[0]

@@ -22,6 +22,24 @@ def _first_legal(mask):
     return int(np.flatnonzero(mask)[0])
 
 
+def _refuses_then_accepts(env, n, mask, game_state):
+    """``env`` (Gymnasium or AEC, just reset with seed 0) refuses every REFUSED action and the
+    ids ``n`` and -1, its game state unchanged; every ACCEPTED spelling of the first legal action
+    leads to the same state."""
+    before = game_state().to_json()
+    for bad in REFUSED + [n, -1]:
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+        assert game_state().to_json() == before, bad
+    a = _first_legal(mask)
+    results = set()
+    for kind in ACCEPTED:
+        env.reset(seed=0)
+        env.step(kind(a))
+        results.add(game_state().to_json())
+    assert len(results) == 1
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 def test_engine_accepts_and_refuses(game_name):
     game = make_game(game_name, **registry.test_configs(game_name)[0])
@@ -46,18 +64,7 @@ def test_engine_accepts_and_refuses(game_name):
 def test_gymnasium_accepts_and_refuses(env_id, mode):
     env = gym.make(env_id, illegal_action=mode)
     obs, _ = env.reset(seed=0)
-    before = env.unwrapped.state.to_json()
-    for bad in REFUSED + [env.action_space.n, -1]:
-        with pytest.raises(IllegalActionError):
-            env.step(bad)
-        assert env.unwrapped.state.to_json() == before, bad
-    a = _first_legal(obs["action_mask"])
-    results = set()
-    for kind in ACCEPTED:
-        env.reset(seed=0)
-        env.step(kind(a))
-        results.add(env.unwrapped.state.to_json())
-    assert len(results) == 1
+    _refuses_then_accepts(env, env.action_space.n, obs["action_mask"], lambda: env.unwrapped.state)
 
 
 def _pz(entry):
@@ -69,18 +76,8 @@ def test_aec_accepts_and_refuses(env_id):
     mod, kwargs = _pz(next(e for e in pz_entries() if e["id"] == env_id))
     env = mod.env(**kwargs)
     env.reset(seed=0)
-    before = env.unwrapped.game_state.to_json()
-    for bad in REFUSED + [env.action_space(env.agent_selection).n, -1]:
-        with pytest.raises(IllegalActionError):
-            env.step(bad)
-        assert env.unwrapped.game_state.to_json() == before, bad
-    a = _first_legal(env.observe(env.agent_selection)["action_mask"])
-    results = set()
-    for kind in ACCEPTED:
-        env.reset(seed=0)
-        env.step(kind(a))
-        results.add(env.unwrapped.game_state.to_json())
-    assert len(results) == 1
+    _refuses_then_accepts(env, env.action_space(env.agent_selection).n,
+                          env.observe(env.agent_selection)["action_mask"], lambda: env.unwrapped.game_state)
 
 
 def _until_a_seat_is_idle(env):

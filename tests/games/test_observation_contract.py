@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import sys
 import tracemalloc
@@ -19,7 +20,8 @@ import numpy as np
 import pytest
 
 from agents.specs import heuristic_class
-from boardgym.core import CHANCE, TERMINAL, sample_outcome
+from boardgym.core import CHANCE, sample_outcome
+from boardgym.core.replay import random_walk
 from boardgym.core.observation import BlockCache, block_cache, entry_bytes
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.envs.spaces import observation_space
@@ -35,20 +37,8 @@ def _game(name, i):
 
 def _random_run(game, decisions: int, seed: int, on_decision):
     """Random play over as many games as it takes; ``on_decision(state, k)`` before each."""
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
-    k = 0
-    while k < decisions:
-        p = state.current_player
-        if p == TERMINAL:
-            state = game.new_initial_state()
-        elif p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            on_decision(state, k)
-            legal = np.flatnonzero(state.legal_mask())
-            state.apply(int(legal[rng.integers(len(legal))]))
-            k += 1
+    for k, state in enumerate(itertools.islice(random_walk(game, np.random.default_rng(seed)), decisions)):
+        on_decision(state, k)
 
 
 def _held_bytes(cache: BlockCache) -> int:

@@ -23,6 +23,12 @@ def test_smoke_train_and_resume(tmp_path):
     assert rows["ppo"]["games"] == 3 and rows["random"]["games"] == 3
     assert 0.0 <= rows["ppo"]["win_low"] <= rows["ppo"]["win_rate"] <= rows["ppo"]["win_high"] <= 1.0
     assert "| ppo |" in (out / "results.md").read_text()
+    from PIL import Image
+
+    with Image.open(out / "learning_curve.png") as im:    # the plot make train promises
+        assert im.size[0] > 300 and im.size[1] > 200
+    assert res["learning_curve"] == str(out / "learning_curve.png")
+    assert "![learning curve](learning_curve.png)" in (out / "results.md").read_text()
     ckpt = out / "checkpoints" / "ppo_2048_steps.zip"
     assert ckpt.is_file()
 
