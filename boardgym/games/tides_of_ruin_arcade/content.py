@@ -351,13 +351,12 @@ def _rewards(entries, file):
     out = tuple(RewardCard(i, d["id"], d["name"], d["text"],
                            tuple((REWARDS.index(r["kind"]), r["amount"]) for r in d["rewards"]),
                            CORNERS.index(d["corner"])) for i, d in enumerate(entries))
-    for corner, need in REWARD_CORNERS.items():
-        cards = [c.key for c in out if CORNERS[c.corner] == corner]
-        if len(cards) != need:
-            words = {k: sum(CORNERS[c.corner] == k for c in out) for k in CORNERS}
-            raise ContentError(file, cards[need] if len(cards) > need else "<file>", "corner",
-                               f"{words['port']} cards show Port and {words['market']} Market; the pack has "
-                               f"{REWARD_CORNERS['port']} of each (TR-BASE-REWARD)")
+    by_corner = {k: [c.key for c in out if CORNERS[c.corner] == k] for k in CORNERS}
+    if any(len(by_corner[k]) != n for k, n in REWARD_CORNERS.items()):
+        over = [by_corner[k][n] for k, n in REWARD_CORNERS.items() if len(by_corner[k]) > n]
+        raise ContentError(file, over[0] if over else "<file>", "corner",
+                           f"{len(by_corner['port'])} cards show Port and {len(by_corner['market'])} Market; the "
+                           f"pack has {REWARD_CORNERS['port']} of each (TR-BASE-REWARD)")
     return out
 
 
