@@ -8,7 +8,6 @@ raising ``ContentError(file, entry, field, message)``. See docs/games/tides_of_r
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType

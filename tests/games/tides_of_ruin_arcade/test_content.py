@@ -1,8 +1,6 @@
 """The Tides of Ruin Arcade content pack: the shipped pack holds what the spec's TR-BASE tables
 size, and a broken pack is refused at load with a ContentError naming its file, entry and field."""
 import dataclasses
-import json
-import shutil
 from collections import Counter
 
 import pytest
@@ -11,6 +9,8 @@ from boardgym.core.content import load_schemas
 from boardgym.core.errors import ContentError
 from boardgym.games.tides_of_ruin_arcade import content as C
 from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK, SCHEMA_DIR, load_content
+
+from ..packs import edited_pack
 
 
 @pytest.fixture(scope="module")
@@ -185,19 +185,9 @@ def test_every_bound_carries_its_reason():
 
 
 # -- broken packs ---------------------------------------------------------------------------------
-def _pack(tmp_path, name, edit):
-    dst = tmp_path / "pack"
-    shutil.copytree(DEFAULT_PACK, dst)
-    path = dst / f"{name}.json"
-    doc = json.loads(path.read_text())
-    edit(doc)
-    path.write_text(json.dumps(doc))
-    return str(dst)
-
-
 def _refused(tmp_path, name, edit):
     with pytest.raises(ContentError) as err:
-        load_content(_pack(tmp_path, name, edit))
+        load_content(edited_pack(DEFAULT_PACK, tmp_path, name, edit))
     return err.value
 
 
@@ -252,13 +242,6 @@ GAME_CHECKS = [
 ]
 
 
-@pytest.mark.parametrize("name,edit,entry,field,words", GAME_CHECKS,
-                         ids=[f"{g[0]}-{g[2]}-{g[3]}" for g in GAME_CHECKS])
-def test_game_level_checks_refuse_a_broken_pack(tmp_path, name, edit, entry, field, words):
-    e = _refused(tmp_path, name, edit)
-    assert e.file.endswith(f"{name}.json") and (e.entry, e.field) == (entry, field) and words in str(e), str(e)
-
-
 def _dup_enemy(d):
     d["enemies"].append(dict(d["enemies"][0], name="Another Eel"))
 
@@ -295,15 +278,20 @@ SCHEMA_CHECKS = [
 ]
 
 
-@pytest.mark.parametrize("name,edit,entry,field,words", SCHEMA_CHECKS,
-                         ids=[f"{g[0]}-{g[2]}-{g[3]}" for g in SCHEMA_CHECKS])
-def test_schema_refuses_a_broken_pack(tmp_path, name, edit, entry, field, words):
+CHECKS = [("game",) + g for g in GAME_CHECKS] + [("schema",) + g for g in SCHEMA_CHECKS]
+
+
+@pytest.mark.parametrize("by,name,edit,entry,field,words", CHECKS,
+                         ids=[f"{g[0]}-{g[1]}-{g[3]}-{g[4]}" for g in CHECKS])
+def test_a_broken_pack_is_refused_naming_file_entry_and_field(tmp_path, by, name, edit, entry, field, words):
+    """Each game-level check of content.py (by="game") and the schemas' strictness (by="schema":
+    unknown key, out-of-range number, duplicate id, dangling enemy reference, too few entries)."""
     e = _refused(tmp_path, name, edit)
     assert e.file.endswith(f"{name}.json") and (e.entry, e.field) == (entry, field) and words in str(e), str(e)
 
 
 def test_a_missing_file_is_named(tmp_path):
-    pack = _pack(tmp_path, "boss", lambda d: None)
+    pack = edited_pack(DEFAULT_PACK, tmp_path, "boss", lambda d: None)
     (tmp_path / "pack" / "boss.json").unlink()
     with pytest.raises(ContentError) as err:
         load_content(pack)
