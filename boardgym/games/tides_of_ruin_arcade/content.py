@@ -122,7 +122,6 @@ class Enemy:
     id: int
     key: str
     name: str
-    text: str
     attack: int
     grid: str            # PP 2.7 notation: "top/middle/bottom"
     params: tuple        # ((letter, value), ...) sorted by letter
@@ -325,7 +324,7 @@ def _enemies(entries, file):
             if given and not on_grid:
                 raise ContentError(file, d["id"], f"params.{letter}",
                                    f"params gives {letter} but the grid {d['grid']!r} has no {letter} square")
-        out.append(Enemy(i, d["id"], d["name"], d["text"], d["attack"], d["grid"],
+        out.append(Enemy(i, d["id"], d["name"], d["attack"], d["grid"],
                          tuple(sorted(d["params"].items())), squares, hearts, squares.count("P")))
     return tuple(out)
 

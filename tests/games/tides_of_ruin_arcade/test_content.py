@@ -119,6 +119,14 @@ def test_enemy_roster_and_combats(pack):
     assert {e for c in pack.combats for e in c.enemies} == set(range(8))
 
 
+def test_enemy_entries_have_the_core_enemy_fields():
+    """PP 2.7: an enemy entry is what the Sleeping Gods core's parse_enemy(name, attack, grid,
+    params) takes, plus the pack's id, and nothing else (so the core's shared entry schema fits)."""
+    entry = load_schemas(str(SCHEMA_DIR))["enemies"]["properties"]["enemies"]["items"]
+    assert set(entry["properties"]) == set(entry["required"]) == {"id", "name", "attack", "grid", "params"}
+    assert entry["additionalProperties"] is False
+
+
 REWARD_RANGES = {"om": (3, 7), "skill_cards": (2, 4), "heal": (3, 5), "fatigue": (2, 4), "status": (1, 2),
                  "xp": (1, 2), "food": (2, 3), "coins": (2, 4), "recover": (3, 6), "adventure": (1, 1)}
 
