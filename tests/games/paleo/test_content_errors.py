@@ -9,15 +9,11 @@ from boardgym.core.errors import ConfigError, ContentError
 from boardgym.games import make_game
 from boardgym.games.paleo.content import DEFAULT_PACK, load_content
 
+from ..packs import edited_pack
+
 
 def _pack(tmp_path, name, edit):
-    dst = tmp_path / "pack"
-    shutil.copytree(DEFAULT_PACK, dst)
-    path = dst / f"{name}.json"
-    doc = json.loads(path.read_text())
-    edit(doc)
-    path.write_text(json.dumps(doc))
-    return str(dst)
+    return edited_pack(DEFAULT_PACK, tmp_path, name, edit)
 
 
 def _first(doc):
