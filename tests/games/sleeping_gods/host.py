@@ -76,6 +76,7 @@ ROSTER = [
     ("Three-heart", 1, "3../.../...", {}), ("Healer", 1, "3H./.1./...", {"H": 1}),
     ("Blocker", 1, "1K1/111/111", {"K": 1}), ("Lone square", 1, "1../.../...", {}),
     ("Pillar", 2, "111/111/111", {}), ("Tide Raider", 2, "1D1/PDP/1O1", {"D": 2, "O": 2}),
+    ("Striker", 2, "1T1/111/111", {}), ("Raider", 2, "1D1/111/1.1", {"D": 2}),
 ]
 ENEMY_IDS = {name: i for i, (name, *_r) in enumerate(ROSTER)}
 ENEMIES = [parse_enemy(*row) for row in ROSTER]
