@@ -11,12 +11,11 @@ status (``kinds.VENOM``, ``FRIGHTENED``, ``WEAKENED``, ``MADNESS``): at most one
   the preferred characters (challenge participants) with HP > 0, then on anyone with HP > 0;
   what no one can take is lost. In combat (``combat_damage``) the excess below 0 is lost.
 
-Handlers here: ``D_WOUND`` (a point of damage to place) and ``D_CHAR_TARGET`` (a character for
-an enemy's end-of-round ability).
+Handler here: ``D_WOUND`` (a point of damage to place outside combat).
 """
 from __future__ import annotations
 
-from .kinds import (CH_DONE, CH_WOUNDS, D_WOUND, FRIGHTENED, H_STATE, VENOM, WEAKENED)
+from .kinds import C_ATTACKED, CH_DONE, CH_WOUNDS, D_WOUND, FRIGHTENED, H_STATE, VENOM, WEAKENED
 
 
 def has(s, ch: int, status: int) -> bool:
@@ -49,8 +48,6 @@ def can_join(s, ch: int) -> bool:
 def can_attack(s, ch: int) -> bool:
     """HP > 0, not frightened, the resource not exhausted where it gates attacks, not yet
     attacked this round (PP-COMBAT-2, TR-BASE-COMBAT-3, TR-BASE-COND-3)."""
-    from .kinds import C_ATTACKED
-
     if s.hp[ch] <= 0 or has(s, ch, FRIGHTENED) or s.sg_com[C_ATTACKED] >> ch & 1:
         return False
     cost = s.game.sg.hooks.challenge_cost
