@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from . import characters as chars
 from . import combat, grid
-from .enemies import HOURGLASS
 from .kinds import (C_EOR_E, C_EOR_STEP, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, EOR_LETTERS,
                     STATUS_OF_LETTER)
 
@@ -63,9 +62,9 @@ def _fire(s, e: int, step: int) -> bool:
     if step >= STATUS_STEP:
         return aim(s, m.statuses[step - STATUS_STEP], 0)
     sq = step - 1
-    letter, x = enemy.kinds[sq], enemy.values[sq]
-    if letter not in HOURGLASS or s.sg_cover[9 * e + sq] or letter in core.hooks.ignored_effects:
+    if not grid.fires(enemy, s.sg_cover, e, sq, core.hooks.ignored_effects):
         return False
+    letter, x = enemy.kinds[sq], enemy.values[sq]
     if letter == "G":
         for o in combat.remaining(s):
             if o != e:

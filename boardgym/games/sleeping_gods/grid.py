@@ -10,7 +10,7 @@ attack ends). A covered square's ability is inactive (PP-COMBAT-7).
 """
 from __future__ import annotations
 
-from .enemies import GROWTH, HEART, Enemy
+from .enemies import GROWTH, HEART, HOURGLASS, Enemy
 
 UNCOVERED, COVERED, PLACED = 0, 1, 2
 
@@ -124,6 +124,19 @@ def settle(cover: list) -> None:
             cover[i] = COVERED
 
 
+def fires(enemy: Enemy, cover: list, e: int, sq: int, ignored=frozenset()) -> bool:
+    """Whether square ``sq`` fires in the enemy phase: an uncovered hourglass ability whose
+    letter the game does not ignore (PP-COMBAT-10, TR-REF-1)."""
+    k = enemy.kinds[sq]
+    return k in HOURGLASS and not cover[9 * e + sq] and k not in ignored
+
+
+def hourglass(enemy: Enemy, cover: list, e: int, ignored=frozenset()) -> list[tuple]:
+    """The enemy phase of one remaining enemy after its growth, in grid order: ``(letter, x)``
+    of every square that fires."""
+    return [(enemy.kinds[i], enemy.values[i]) for i in range(9) if fires(enemy, cover, e, i, ignored)]
+
+
 def hearts_left(enemy: Enemy, cover: list, e: int) -> int:
     """Damage still needed to defeat the enemy (the uncovered hearts' values)."""
     base = 9 * e
@@ -132,4 +145,4 @@ def hearts_left(enemy: Enemy, cover: list, e: int) -> int:
 
 __all__ = ["UNCOVERED", "COVERED", "PLACED", "HEART", "is_defeated", "uncovered", "has_active",
            "block", "growth", "start_power", "splash_threshold", "counterattack", "neighbours",
-           "legal_placements", "place", "settle", "hearts_left", "cells"]
+           "legal_placements", "place", "settle", "fires", "hourglass", "hearts_left", "cells"]

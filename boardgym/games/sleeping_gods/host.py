@@ -75,6 +75,11 @@ def _sg(attr):
     return lambda g: getattr(g.sg, attr)
 
 
+def _most_copies(g) -> int:
+    deck = g.sg.deck
+    return max(deck.values.count(v) for v in deck.distinct) if deck is not None else 0
+
+
 def _bits(g) -> int:
     return (1 << g.sg.n_chars) - 1
 
@@ -114,7 +119,7 @@ def fields() -> list:
         Ints("sg_cover", between(0, 2, "0 uncovered, 1 covered, 2 placed this attack"),
              length=lambda g: 9 * g.sg.max_enemies),
         Ints("sg_seat_atk", between(0, lambda g: g.sg.n_chars, "attacks this round"), length=per_seat),
-        Ints("sg_discard", between(0, 12, "cards of a value discarded"), length=_sg("n_discard")),
+        Ints("sg_discard", between(0, _most_copies, "cards of a value discarded"), length=_sg("n_discard")),
         Int("sg_last", NONE | roll),
     ]
 

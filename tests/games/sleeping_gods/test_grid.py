@@ -79,3 +79,18 @@ def test_hearts_left_and_growth():
     assert grid.hearts_left(croc, cover, 0) == 5 and grid.growth(croc, cover, 0) == 2
     cover[0] = cover[5] = 1
     assert grid.hearts_left(croc, cover, 0) == 3 and grid.growth(croc, cover, 0) == 1
+
+
+def test_hourglass_order_and_ignored():
+    """PP-COMBAT-10: uncovered hourglass abilities fire in grid order; a covered one does not;
+    TR-REF-1: an ignored letter does not."""
+    croc_c = parse_enemy("Zokmere Croc c", 2, "P.1/1O2/P.1", {"O": 2})
+    nest = parse_enemy("Nest Mother M", 4, "3N3/2T2/PDP", {"D": 3})
+    assert grid.hourglass(croc_c, [0] * 9, 0) == [("O", 2)]
+    assert grid.hourglass(croc_c, [0] * 9, 0, frozenset("O")) == []
+    assert grid.hourglass(nest, [0] * 9, 0) == [("D", 3)]  # N and T are passive, P is growth
+    cover = [0] * 9
+    cover[7] = 1
+    assert grid.hourglass(nest, cover, 0) == []
+    warden = parse_enemy("Stilt Warden R", 2, "1H1/P2P/1M1", {"H": 2})
+    assert grid.hourglass(warden, [0] * 9, 0) == [("H", 2), ("M", 0)]
