@@ -11,8 +11,9 @@ hook values. Scripted tests drive it through ``state.apply`` and its masks.
   ``s.card``, the boss improvements in ``s.boss`` (bit v = Destiny value v applied), fleeing,
   boat damage ignored.
 
-A REROLL action (one of ``s.rerolls`` tokens) is added to the randomiser windows by wrapping
-the core's window handlers, as a game adds its own window actions.
+A REROLL action (one of ``s.rerolls`` tokens) is added to the randomiser windows and a GUARD
+action (one of ``s.guards``: block 2, like TR's Guard card) to the block window by wrapping the
+core's window handlers, as a game adds its own window actions.
 """
 from __future__ import annotations
 
@@ -25,11 +26,12 @@ from boardgym.games.sleeping_gods import (FATIGUE, STAMINA, AttackProfile, Core,
                                           Flee, Hooks, Ids, Mods, Randomizers, parse_enemy)
 from boardgym.games.sleeping_gods import challenge, combat, decisions, windows
 from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, fields, init_state
-from boardgym.games.sleeping_gods.kinds import CHANCES, D_ATTACKER, D_MODIFY, D_ROLLED, DECISIONS
+from boardgym.games.sleeping_gods.kinds import CHANCES, D_ATTACKER, D_BLOCK, D_MODIFY, D_ROLLED, DECISIONS
 
-CATALOG = ActionCatalog([("NOOP", 1), ("CONFIRM", 1), ("FLEE", 1), ("REROLL", 1), ("CHAR", 5),
-                         ("ENEMY", 4), ("SQUARE", 36)])
+CATALOG = ActionCatalog([("NOOP", 1), ("CONFIRM", 1), ("FLEE", 1), ("REROLL", 1), ("GUARD", 1),
+                         ("CHAR", 5), ("ENEMY", 4), ("SQUARE", 36)])
 CONFIRM, FLEE, REROLL = CATALOG.index("CONFIRM"), CATALOG.index("FLEE"), CATALOG.index("REROLL")
+GUARD = CATALOG.index("GUARD")
 CHAR, ENEMY, SQUARE = CATALOG.start("CHAR"), CATALOG.start("ENEMY"), CATALOG.start("SQUARE")
 IDS = Ids(confirm=CONFIRM, flee=FLEE, char=CHAR, enemy=ENEMY, square=SQUARE)
 
@@ -131,6 +133,25 @@ def _with_reroll(handler, redraw):
     return rmask, rapply
 
 
+def _with_guard(handler):
+    mask, apply = handler
+
+    def gmask(s, f, m):
+        mask(s, f, m)
+        if s.guards > 0:
+            m[GUARD] = True
+
+    def gapply(s, f, a):
+        if a == GUARD:
+            s.guards -= 1
+            combat.add_block(s, 2)
+            windows.used(s)
+        else:
+            apply(s, f, a)
+
+    return gmask, gapply
+
+
 def _spend_card(handler):
     mask, apply = handler
 
@@ -145,6 +166,7 @@ def _spend_card(handler):
 HANDLERS = dict(decisions.HANDLERS)
 HANDLERS[D_MODIFY] = _with_reroll(HANDLERS[D_MODIFY], challenge.redraw)
 HANDLERS[D_ROLLED] = _with_reroll(HANDLERS[D_ROLLED], combat.redraw)
+HANDLERS[D_BLOCK] = _with_guard(HANDLERS[D_BLOCK])
 HANDLERS[D_ATTACKER] = _spend_card(HANDLERS[D_ATTACKER])
 TABLE = [HANDLERS[k] for k in range(len(DECISIONS))]
 
@@ -154,7 +176,7 @@ FIELDS = StateFields(
     Ints("card", between(0, 5, "a card or weapon"), length=5),
     Ints("hand", between(0, 12, "cards in hand"), length=lambda g: g.n),
     Int("boat", between(0, 8, "boat health")), Int("boss", between(0, 63, "boss values (bits)")),
-    Int("rerolls", between(0, 6, "reroll tokens")),
+    Int("rerolls", between(0, 6, "reroll tokens")), Int("guards", between(0, 6, "guard uses")),
     Frames("pend", PEND_ARGS, DECISIONS, max_len=8, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=4, what="chance"),
     derived={"n": lambda g: g.n},
@@ -172,7 +194,7 @@ class HostState(State):
         init_state(self)
         self.card = [0] * 5
         self.hand = [1 + _pp_cap(self, p) for p in range(self.n)] if game.variant == "pp" else [0] * self.n
-        self.boat, self.boss, self.rerolls = 8, 0, 0
+        self.boat, self.boss, self.rerolls, self.guards = 8, 0, 0, 0
         self.pend, self.cq = [], []
         self._mask, self._mask_ok = None, False
 

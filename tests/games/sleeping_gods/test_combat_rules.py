@@ -5,8 +5,9 @@ from boardgym.games.sleeping_gods.kinds import (A_LEFT, C_ROUND, CB_FLED, CB_LOS
                                                 D_HEAL_SQUARE, D_PLACE, D_TARGET, D_WOUND,
                                                 FRIGHTENED, VENOM)
 
-from .host import (CAPTAIN, CHAR, CONFIRM, CUTLASS, ENEMY, ENEMY_IDS, FLEE, GUNNER, JON, LOIS,
-                   MEILING, NAVIGATOR, SQUARE, UNARMED, WHIP, legal, new, roll, sq)
+from .host import (CAPTAIN, CHAR, CONFIRM, COOK, CUTLASS, ENEMY, ENEMY_IDS, FLEE, GUARD, GUNNER,
+                   JON, LOIS, MEILING, MILK, NAVIGATOR, SQUARE, SURGEON, UNARMED, VINE, WHIP,
+                   legal, new, roll, sq)
 
 E = ENEMY_IDS
 
@@ -328,3 +329,65 @@ def test_target_mask_only_remaining_enemies():
     s.card[LOIS] = WHIP
     s.apply(CHAR + LOIS)
     assert s.pend[-1][0] == D_TARGET and legal(s) == {ENEMY}
+
+
+def test_block_window_host_action():
+    """PP-COMBAT-9: block from abilities and equipment joins the card's in the block window;
+    the window cycles from the active seat and closes when every seat passes in a row."""
+    s = _combat("pp", ["Pillar", "Pillar"])
+    s.sg_power[0] = 3
+    s.guards = 1
+    s.card[JON] = WHIP
+    s.apply(CONFIRM)  # seat 0 passes; seat 1's Jon attacks
+    s.apply(CHAR + JON)
+    s.apply(ENEMY + 0)
+    s.apply(sq(0, 1, 1))
+    assert s.pend[-1][:2] == (D_BLOCK, 0)  # from the active seat
+    assert combat.counter_value(s) == 2 + 2 - 2  # power 3 − 1, block 2
+    s.apply(CONFIRM)
+    assert s.pend[-1][:2] == (D_BLOCK, 1) and legal(s) == {CONFIRM, GUARD}
+    s.apply(GUARD)
+    assert combat.counter_value(s) == 0
+    assert s.pend[-1][:2] == (D_BLOCK, 1) and s.pend[-1][2] == 0  # every seat asked again
+    s.apply(CONFIRM)  # seat 1 passes; seat 0 has nothing: the window closes
+    assert s.hp[JON] == 8 and s.pend[-1][:2] == (D_ATTACKER, 0)
+
+
+def test_pp_four_cards_at_most_solo():
+    """PP-COMBAT-2: solo, 5 characters but at most 4 cards; the round then ends."""
+    s = _combat("pp", ["Pillar"], n=1)
+    s.card[:] = [WHIP] * 5
+    for c in (VINE, MILK, JON, LOIS):
+        assert CHAR + c in legal(s)
+        s.apply(CHAR + c)
+        s.apply(ENEMY + 0)
+        s.apply(SQUARE + min(a - SQUARE for a in legal(s) if a >= SQUARE))
+    assert s.sg_com[C_ROUND] == 2 and CHAR + MEILING in legal(s)
+
+
+def test_pp_vine_on_the_active_quota():
+    """PP-COMBAT-2: 4 seats, 1 character each; the active seat plays on its own or on Vine."""
+    s = _combat("pp", ["Pillar"], n=4)
+    s.card[:] = [WHIP] * 5
+    assert legal(s) == {CONFIRM, CHAR + VINE, CHAR + MILK}
+    s.apply(CHAR + VINE)
+    s.apply(ENEMY + 0)
+    s.apply(sq(0, 1, 1))
+    assert s.pend[-1][:2] == (D_ATTACKER, 1) and legal(s) == {CONFIRM, CHAR + JON}
+    for _ in range(3):  # seats 1-3 pass
+        s.apply(CONFIRM)
+    # every seat passed after the active's attack: the round ends; the active seat opens the next
+    assert s.sg_com[C_ROUND] == 2 and legal(s) == {CONFIRM, CHAR + VINE, CHAR + MILK}
+
+
+def test_tr_each_crew_member_once_per_round():
+    """TR-BASE-COMBAT-3: every crew member, the Captain too, attacks at most once a round;
+    players cycle from the active one."""
+    s = _combat("tr", ["Pillar"], n=2)
+    assert legal(s) == {CONFIRM, CHAR + CAPTAIN, CHAR + NAVIGATOR, CHAR + SURGEON}
+    s.apply(CHAR + CAPTAIN)
+    s.apply(ENEMY + 0)
+    roll(s, 0)
+    assert s.pend[-1][:2] == (D_ATTACKER, 1) and legal(s) == {CONFIRM, CHAR + GUNNER, CHAR + COOK}
+    s.apply(CONFIRM)
+    assert legal(s) == {CONFIRM, CHAR + NAVIGATOR, CHAR + SURGEON}
