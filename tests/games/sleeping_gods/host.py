@@ -114,42 +114,25 @@ def tr_hooks() -> Hooks:
                  ignored_effects=frozenset({"O"}))
 
 
-def _with_reroll(handler, redraw):
+def _with_token(handler, action, token, effect):
+    """A window's handler with one more action: spend one of the ``token`` field's uses, then
+    ``effect(s)``; every seat is asked again (``windows.used``)."""
     mask, apply = handler
 
-    def rmask(s, f, m):
+    def tmask(s, f, m):
         mask(s, f, m)
-        if s.rerolls > 0:
-            m[REROLL] = True
+        if getattr(s, token) > 0:
+            m[action] = True
 
-    def rapply(s, f, a):
-        if a == REROLL:
-            s.rerolls -= 1
+    def tapply(s, f, a):
+        if a == action:
+            setattr(s, token, getattr(s, token) - 1)
             windows.used(s)
-            redraw(s)
+            effect(s)
         else:
             apply(s, f, a)
 
-    return rmask, rapply
-
-
-def _with_guard(handler):
-    mask, apply = handler
-
-    def gmask(s, f, m):
-        mask(s, f, m)
-        if s.guards > 0:
-            m[GUARD] = True
-
-    def gapply(s, f, a):
-        if a == GUARD:
-            s.guards -= 1
-            combat.add_block(s, 2)
-            windows.used(s)
-        else:
-            apply(s, f, a)
-
-    return gmask, gapply
+    return tmask, tapply
 
 
 def _spend_card(handler):
@@ -164,9 +147,9 @@ def _spend_card(handler):
 
 
 HANDLERS = dict(decisions.HANDLERS)
-HANDLERS[D_MODIFY] = _with_reroll(HANDLERS[D_MODIFY], challenge.redraw)
-HANDLERS[D_ROLLED] = _with_reroll(HANDLERS[D_ROLLED], combat.redraw)
-HANDLERS[D_BLOCK] = _with_guard(HANDLERS[D_BLOCK])
+HANDLERS[D_MODIFY] = _with_token(HANDLERS[D_MODIFY], REROLL, "rerolls", challenge.redraw)
+HANDLERS[D_ROLLED] = _with_token(HANDLERS[D_ROLLED], REROLL, "rerolls", combat.redraw)
+HANDLERS[D_BLOCK] = _with_token(HANDLERS[D_BLOCK], GUARD, "guards", lambda s: combat.add_block(s, 2))
 HANDLERS[D_ATTACKER] = _spend_card(HANDLERS[D_ATTACKER])
 TABLE = [HANDLERS[k] for k in range(len(DECISIONS))]
 

@@ -2,7 +2,7 @@
 from boardgym.games.sleeping_gods import AttackProfile, characters, combat
 from boardgym.games.sleeping_gods.kinds import (A_LEFT, C_ROUND, CB_FLED, CB_LOST, CB_RUNNING,
                                                 CB_WON, D_ATTACKER, D_BLOCK, D_CHAR_TARGET,
-                                                D_HEAL_SQUARE, D_PLACE, D_TARGET, D_WOUND,
+                                                D_HEAL_SQUARE, D_PLACE, D_ROLLED, D_TARGET, D_WOUND,
                                                 FRIGHTENED, VENOM)
 
 from .host import (CAPTAIN, CHAR, CONFIRM, COOK, CUTLASS, ENEMY, ENEMY_IDS, FLEE, GUARD, GUNNER,
@@ -391,3 +391,20 @@ def test_tr_each_crew_member_once_per_round():
     assert s.pend[-1][:2] == (D_ATTACKER, 1) and legal(s) == {CONFIRM, CHAR + GUNNER, CHAR + COOK}
     s.apply(CONFIRM)
     assert legal(s) == {CONFIRM, CHAR + NAVIGATOR, CHAR + SURGEON}
+
+
+def test_reroll_the_combat_die():
+    """PP §3 combat sequence: the die window after the roll (a reroll token here) rolls again."""
+    from .host import REROLL, WRENCH
+
+    s = _combat("pp", ["Pillar"])
+    s.rerolls = 1
+    s.card[LOIS] = WRENCH
+    s.apply(CHAR + LOIS)
+    s.apply(ENEMY + 0)
+    roll(s, 0)
+    assert s.pend[-1][:2] == (D_ROLLED, 0) and legal(s) == {CONFIRM, REROLL}
+    s.apply(REROLL)
+    roll(s, 3)
+    assert s.pend[-1][0] == D_PLACE and combat.damage_of(s) == 3 + 0  # Lois has CRA 0
+    assert s.rerolls == 0
