@@ -110,7 +110,8 @@ def redraw(s) -> None:
 def current_total(s) -> int:
     ch = s.sg_chal
     skills = [chars.effective_skill(s, c, ch[H_SKILL]) for c in participants(s)]
-    return total_of(skills, ch[H_ROLL], ch[H_BONUS])
+    die_bonus = s.game.sg.hooks.randomizer.challenge.bonus  # PP-END-2: easy +1
+    return total_of(skills, ch[H_ROLL] + die_bonus, ch[H_BONUS])
 
 
 def resolve(s) -> None:

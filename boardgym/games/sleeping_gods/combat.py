@@ -93,6 +93,7 @@ def finish(s, result: int) -> None:
         s.pend.pop()
     s.cq[:] = [e for e in s.cq if not (e[0] == CH_ROLL and e[1] == P_ATTACK)]
     s.sg_com[C_STATE] = result
+    s.sg_com[C_EOR_E] = -1
     if result == CB_FLED:
         flee = s.game.sg.hooks.can_flee
         tire = flee.fatigue if flee is not None else 0
@@ -258,9 +259,12 @@ def add_remove_power(s, n: int) -> None:
 
 
 def damage_of(s) -> int:
-    """D = base ± randomiser + effective skill, floor 0 (PP-COMBAT-4)."""
+    """D = base ± randomiser + effective skill, floor 0 (PP-COMBAT-4); a die's bonus (PP easy)
+    helps either way: +1 on a card that adds the die, 1 less off one that subtracts it."""
     at = s.sg_atk
     d = at[A_BASE] + at[A_SIGN] * at[A_ROLL]
+    if at[A_SIGN]:
+        d += s.game.sg.hooks.randomizer.attack.bonus
     if at[A_SKILL] >= 0:
         d += chars.effective_skill(s, at[A_CH], at[A_SKILL])
     return max(0, d)

@@ -67,8 +67,6 @@ class Core:
         deck = hooks.randomizer.deck
         self.deck = deck
         self.n_discard = len(deck.distinct) if deck is not None else 0
-        bonus = max(getattr(r, "bonus", 0) for r in (hooks.randomizer.challenge, hooks.randomizer.attack))
-        self.max_roll = MAX_VALUE + max(0, bonus)
 
 
 def _sg(attr):
@@ -95,7 +93,7 @@ def fields() -> list:
     ``hp`` / ``res`` (stamina or fatigue) / ``status`` (bits, ``kinds.VENOM`` ...) per
     character, and the records ``sg_chal``, ``sg_com``, ``sg_atk`` (indices in ``kinds``),
     the combat's enemies, power, cover, attacks per seat, the deck's discard and the last draw."""
-    roll = between(0, _sg("max_roll"), "a randomiser result")
+    roll = between(0, MAX_VALUE, "a die face or a deck's card")
     chal = (between(0, 5, "a challenge step"), NONE | between(0, lambda g: g.sg.n_skills - 1, "a skill"),
             NUMBER, NUMBER, CHAR_BITS, between(0, per_seat, "seats done"), roll,
             between(-MAX_NUMBER, MAX_NUMBER, "a bonus"), between(0, 999, "a total"),

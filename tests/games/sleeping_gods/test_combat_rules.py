@@ -408,3 +408,14 @@ def test_reroll_the_combat_die():
     roll(s, 3)
     assert s.pend[-1][0] == D_PLACE and combat.damage_of(s) == 3 + 0  # Lois has CRA 0
     assert s.rerolls == 0
+
+
+def test_easy_die_bonus_both_ways():
+    """PP-COMBAT-4 / PP-END-2: on easy a card adding the die gets +1, one subtracting it
+    subtracts 1 less."""
+    for difficulty, adds, subtracts in (("normal", 3, 1), ("easy", 4, 2)):
+        for sign, want in ((1, adds), (-1, subtracts)):
+            s = _combat("pp", ["Pillar"], difficulty=difficulty)
+            _attack(s, LOIS, AttackProfile(1 if sign > 0 else 3, die_sign=sign), 0)
+            roll(s, 2)
+            assert combat.damage_of(s) == want, (difficulty, sign)
