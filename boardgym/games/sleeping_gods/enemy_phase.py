@@ -104,6 +104,9 @@ def hit(s, letter: str, amount: int, ch: int) -> None:
 
 
 def aim(s, letter: str, amount: int) -> bool:
+    """An ability aimed at one character (``D`` with ``amount``, or a status letter F M V W):
+    the active seat picks among several candidates (``D_CHAR_TARGET``); True when it must.
+    Outside combat a host gives a status to "one character" the same way (TR-BASE-COND-5)."""
     cands = targets(s, letter)
     if len(cands) > 1:
         s.pend.append((D_CHAR_TARGET, s.active, EOR_LETTERS.index(letter), amount))
@@ -123,7 +126,7 @@ def _aim_mask(s, f, m):
 def _aim_apply(s, f, a):
     s.pend.pop()
     hit(s, EOR_LETTERS[f[2]], f[3], a - s.game.sg.ids.char)
-    if not combat.check_end(s):
+    if s.sg_com[C_EOR_E] >= 0 and not combat.check_end(s):  # in the enemy phase: go on
         run(s)
 
 

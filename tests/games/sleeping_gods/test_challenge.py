@@ -162,3 +162,21 @@ def test_fate_die_outcomes():
     challenge.start(s, STR, 5, 0)
     s.apply(CONFIRM)
     assert dict(s.chance_outcomes()) == pytest.approx({0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6})
+
+
+def test_status_outside_combat_to_one_who_lacks_it():
+    """TR-BASE-COND-5 / PP §3: the active seat places a status; one holding it is masked while
+    another candidate exists; nobody gains a second copy (PP-CORE-2)."""
+    from boardgym.games.sleeping_gods import enemy_phase
+
+    s = new("pp", 2)
+    for c in (VINE, MILK, LOIS):
+        characters.give(s, c, WEAKENED)
+    assert enemy_phase.aim(s, "W", 0)
+    assert legal(s) == {CHAR + JON, CHAR + MEILING}
+    s.apply(CHAR + MEILING)
+    assert characters.has(s, MEILING, WEAKENED) and not s.pend
+    assert not enemy_phase.aim(s, "W", 0)  # one candidate left: Jon, without asking
+    assert characters.has(s, JON, WEAKENED)
+    before = list(s.status)
+    assert not enemy_phase.aim(s, "W", 0) and s.status == before  # all have it: nothing
