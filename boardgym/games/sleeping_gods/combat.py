@@ -180,7 +180,7 @@ def _attacker_mask(s, f, m):
 def _attacker_apply(s, f, a):
     ids = s.game.sg.ids
     s.pend.pop()
-    if a == ids.flee:
+    if a == ids.flee and may_flee(s, f[1]):
         finish(s, CB_FLED)
     elif a == ids.confirm:
         s.sg_com[C_PASSES] += 1

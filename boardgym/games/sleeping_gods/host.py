@@ -8,7 +8,7 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 * ``s.controller(ch) -> seat``: who controls character ``ch`` now (PP: Vine is the active's);
 * ``s.skill(ch, k) -> int``: base skill ``k`` plus equipment and training, before weakened;
 * ``s.max_hp(ch) -> int``;
-* the fields of ``fields(...)`` merged into its ``StateFields`` (``hp``, ``res``, ``status``
+* the fields of ``fields()`` merged into its ``StateFields`` (``hp``, ``res``, ``status``
   per character and the ``sg_*`` combat and challenge records), and its ``pend`` / ``cq``
   whose kind tuples start with ``kinds.DECISIONS`` / ``kinds.CHANCES``, the core's entries of
   ``PEND_ARGS`` / ``CQ_ARGS`` merged into its ``Frames`` declarations;
@@ -45,7 +45,8 @@ MAX_NUMBER = 99  # challenge numbers, damage amounts and bonuses
 @dataclass(frozen=True)
 class Ids:
     """Where the core's actions sit in the host's catalogue: CONFIRM, FLEE and the first id of
-    the CHAR (one per character), ENEMY (one per enemy slot) and SQUARE (9e + 3r + c) ranges."""
+    the CHAR (one per character), ENEMY (one per enemy slot) and SQUARE (9e + 3r + c) ranges.
+    A game without fleeing (``can_flee`` None) may give any id for FLEE: it is never offered."""
 
     confirm: int
     flee: int
