@@ -97,6 +97,11 @@ def add_bonus(s, n: int) -> None:
     s.sg_chal[H_BONUS] += n
 
 
+def set_roll(s, value: int) -> None:
+    """Keep another result (TR Fortune: draw again, keep either) while the window is open."""
+    s.sg_chal[H_ROLL] = value
+
+
 def redraw(s) -> None:
     """Roll or draw the randomiser again (a reroll token, an Order-marker redraw): the window
     closes and opens again after the new result."""

@@ -255,7 +255,26 @@ def add_block(s, n: int) -> None:
 
 
 def add_remove_power(s, n: int) -> None:
+    """A host effect adding power removal to the attack (TR Strike: −1 power)."""
     s.sg_atk[A_RP] += n
+
+
+def remove_power(s, e: int, n: int) -> int:
+    """Remove up to ``n`` power from enemy ``e`` unless its Can't Remove Power is uncovered
+    (PP-COMBAT-8); the attack's removal and non-attacks (PP's rope, Jon) alike. Returns how
+    many went."""
+    enemy = s.game.sg.enemies[s.sg_enemy[e]]
+    if n <= 0 or grid.has_active(enemy, s.sg_cover, e, "N"):
+        return 0
+    k = min(n, s.sg_power[e])
+    s.sg_power[e] -= k
+    return k
+
+
+def set_roll(s, value: int) -> None:
+    """Keep another result for the attack (TR Fortune: draw again, keep either): ``value``
+    replaces the randomiser's result while its window is open."""
+    s.sg_atk[A_ROLL] = value
 
 
 def damage_of(s) -> int:
@@ -318,11 +337,8 @@ def _place_apply(s, f, a):
 
 def _after_place(s) -> None:
     at = s.sg_atk
-    e = at[A_TGT]
-    enemy = s.game.sg.enemies[s.sg_enemy[e]]
     grid.settle(s.sg_cover)
-    if at[A_RP] and not grid.has_active(enemy, s.sg_cover, e, "N"):  # PP-COMBAT-8
-        s.sg_power[e] = max(0, s.sg_power[e] - at[A_RP])
+    remove_power(s, at[A_TGT], at[A_RP])  # after the damage (PP-COMBAT-3, 8)
     if at[A_FS]:
         _end_attack(s)
     else:
@@ -376,5 +392,5 @@ HANDLERS = {
     D_BLOCK: window_handlers(D_BLOCK, _after_block),
 }
 __all__ = ["start", "outcome", "clear", "finish", "begin_attack", "rolled", "redraw", "add_damage",
-           "add_block", "add_remove_power", "damage_of", "counter_value", "attackers", "remaining",
+           "add_block", "add_remove_power", "remove_power", "set_roll", "damage_of", "counter_value", "attackers", "remaining",
            "defeated", "placements", "HANDLERS", "COMBAT_FRAMES"]

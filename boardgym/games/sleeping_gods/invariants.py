@@ -15,7 +15,7 @@ from .kinds import (A_CH, A_STEP, A_TGT, AS_BLOCK, AS_FIRST_STRIKE, AS_NONE, AS_
                     CB_RUNNING, CH_DONE, CH_JOIN, CH_NONE, CH_ROLL, CH_ROLLING, CH_WINDOW, CH_WOUNDS,
                     CHANCES, D_ATTACKER, D_BLOCK, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
                     D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, DECISIONS, EOR_LETTERS, H_SEATS,
-                    H_STATE, H_PARTS, P_ATTACK, P_CHALLENGE)
+                    H_STATE, H_PARTS, P_ATTACK, P_CHALLENGE, P_HOST)
 
 # the attack step each combat frame continues
 _ATTACK_STEP = {D_ATTACKER: (AS_NONE,), D_TARGET: (AS_TARGET,), D_ROLLED: (AS_ROLLED,),
@@ -103,7 +103,7 @@ def _frames(s) -> list[str]:
     n_e = len(s.sg_enemy)
     running = com[C_STATE] == CB_RUNNING
     in_eor = com[C_EOR_E] >= 0
-    draws = [e for e in s.cq if e[0] == CH_ROLL]
+    draws = [e for e in s.cq if e[0] == CH_ROLL and e[1] != P_HOST]  # the host's own draws aside
     for i, f in enumerate(s.pend):
         k = f[0]
         if k >= core_kinds:

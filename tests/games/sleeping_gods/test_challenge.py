@@ -180,3 +180,17 @@ def test_status_outside_combat_to_one_who_lacks_it():
     assert characters.has(s, JON, WEAKENED)
     before = list(s.status)
     assert not enemy_phase.aim(s, "W", 0) and s.status == before  # all have it: nothing
+
+
+def test_keep_another_result_and_add_a_bonus():
+    """PP-CHAL-3 / TR-BASE-CHAL-3: window effects: a resource's +1, a kept second draw."""
+    s = new("tr", 1)
+    s.rerolls = 1  # keeps the window open for the host's effects
+    challenge.start(s, KNO, 6, 0)
+    s.apply(CHAR + NAVIGATOR)
+    s.apply(CONFIRM)
+    roll(s, 0)
+    challenge.add_bonus(s, 1)
+    challenge.set_roll(s, 2)
+    s.apply(CONFIRM)
+    assert challenge.total(s) == 3 + 2 + 1 and challenge.result(s) == 1
