@@ -14,7 +14,7 @@ letter, used by each of its squares: Bark Beetle's ``K2K`` with ``{"K": 1}`` blo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 BLANK = "."
 HEART = "heart"
@@ -34,21 +34,21 @@ class Enemy:
     """One enemy: its name, basic counterattack damage and 9 squares (row-major).
 
     ``kinds[i]`` is ``"."`` (blank), ``"heart"`` or a letter; ``values[i]`` is the heart's value,
-    the letter's parameter x, or 0. The index tuples are precomputed for the rules."""
+    the letter's parameter x, or 0. ``hearts``, ``growth`` and ``hourglass`` are derived once."""
 
     name: str
     attack: int
     kinds: tuple
     values: tuple
+    hearts: tuple = field(init=False, repr=False, compare=False)  # heart squares
+    growth: int = field(init=False, repr=False, compare=False)  # P squares: start power (PP-COMBAT-1)
+    hourglass: tuple = field(init=False, repr=False, compare=False)  # end-of-round squares
 
-    @property
-    def hearts(self) -> tuple:
-        return tuple(i for i, k in enumerate(self.kinds) if k == HEART)
-
-    @property
-    def growth(self) -> int:
-        """Power growth squares (``P``): the enemy's start power before modifiers (PP-COMBAT-1)."""
-        return sum(1 for k in self.kinds if k == GROWTH)
+    def __post_init__(self):
+        k = self.kinds
+        object.__setattr__(self, "hearts", tuple(i for i in range(9) if k[i] == HEART))
+        object.__setattr__(self, "growth", sum(1 for x in k if x == GROWTH))
+        object.__setattr__(self, "hourglass", tuple(i for i in range(9) if k[i] in HOURGLASS))
 
     def squares(self, letter: str) -> tuple:
         return tuple(i for i, k in enumerate(self.kinds) if k == letter)
