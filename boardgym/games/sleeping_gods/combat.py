@@ -392,5 +392,6 @@ HANDLERS = {
     D_BLOCK: window_handlers(D_BLOCK, _after_block),
 }
 __all__ = ["start", "outcome", "clear", "finish", "begin_attack", "rolled", "redraw", "add_damage",
-           "add_block", "add_remove_power", "remove_power", "set_roll", "damage_of", "counter_value", "attackers", "remaining",
-           "defeated", "placements", "HANDLERS", "COMBAT_FRAMES"]
+           "add_block", "add_remove_power", "remove_power", "set_roll", "damage_of",
+           "counter_value", "attackers", "remaining", "defeated", "placements", "HANDLERS",
+           "COMBAT_FRAMES"]
