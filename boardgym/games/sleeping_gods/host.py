@@ -23,7 +23,8 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 
 The host starts a challenge (``challenge.start``) or a combat (``combat.start``), lets the
 frames run, and reads the outcome once ``pend`` holds no core frame (``challenge.result``,
-``combat.outcome``). Damage outside combat is placed through ``characters.distribute``.
+``combat.outcome``). Damage outside combat is placed through ``characters.distribute``, a
+status for "one character" through ``enemy_phase.aim``.
 """
 from __future__ import annotations
 
