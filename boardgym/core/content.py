@@ -8,7 +8,9 @@ once (docs/architecture.md, "Content packs"):
   anything), every object closes ``additionalProperties`` (unknown keys are refused), every
   table (array of objects) states its ``minItems`` (an empty required table is refused), and
   every table whose entries carry an ``id`` declares ``uniqueBy`` (duplicate ids are refused
-  instead of silently overwriting). Schemas of one folder may ``$ref`` each other by file name.
+  instead of silently overwriting). Schemas of one folder may ``$ref`` each other by file name,
+  and a schema another package shares by a relative path
+  (``../../sleeping_gods/schema/enemy.schema.json``), held to the same discipline.
 * **Two keywords beyond JSON Schema.** ``"uniqueBy": "id"`` (or a list of keys) on an array:
   no two entries share that key. ``"refersTo": "<kind>"`` on a string: it must be one of the
   ids of that kind the loader passes in ``refs`` (a tool, a card, a module), i.e. a reference
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urljoin
 
 import jsonschema
 from referencing import Registry, Resource
@@ -158,6 +161,23 @@ def schema_problems(schema: dict, lookup=None) -> list[str]:
     return out
 
 
+def _path_refs(node) -> set[str]:
+    """The documents a schema refers to by a relative path into another folder (a ``/`` in
+    the file part of a ``$ref``)."""
+    out = set()
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and "/" in ref.partition("#")[0]:
+            out.add(ref.partition("#")[0])
+        for k, v in node.items():
+            if k not in ("enum", "const", "default", "examples"):
+                out |= _path_refs(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= _path_refs(v)
+    return out
+
+
 def _keys(value) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
@@ -176,12 +196,33 @@ class Schemas:
             registry = registry.with_resource(path.name, res)
             if "$id" in doc:
                 registry = registry.with_resource(doc["$id"], res)
+        self.paths = {name: self.folder / name for name in self.docs}
+        for ref in sorted({r for doc in list(self.docs.values()) for r in _path_refs(doc)}):
+            registry = self._add_shared(registry, ref)
         self.registry = registry.crawl()
         for name in self.docs:
             problems = self.problems(name)
             if problems:
-                raise ContentError(str(self.folder / name), "<schema>", problems[0].split(":")[0] or "/",
+                raise ContentError(str(self.paths[name]), "<schema>", problems[0].split(":")[0] or "/",
                                    "schema too loose for a content pack: " + "; ".join(problems[:5]))
+
+    def _add_shared(self, registry, ref: str):
+        """A schema another folder shares (``"$ref": "../../sleeping_gods/schema/enemy.schema.json"``),
+        read relative to this folder and held to the same discipline. It is registered under
+        the reference as written and as resolved against a file of this folder (which drops the
+        leading ``..``), so it is found from a top-level schema and from one it refers to. A
+        shared schema refers only inside itself."""
+        path = (self.folder / ref).resolve()
+        doc = load_json(path)
+        if _path_refs(doc):
+            raise ContentError(str(path), "<schema>", "$ref", "a shared schema may only refer inside "
+                               f"itself (#/...), not to {sorted(_path_refs(doc))[0]!r}")
+        self.docs[ref] = doc
+        self.paths[ref] = path
+        res = Resource.from_contents(doc, default_specification=DRAFT202012)
+        for key in {ref, urljoin("x.schema.json", ref)}:
+            registry = registry.with_resource(key, res)
+        return registry
 
     def problems(self, name: str) -> list[str]:
         """``schema_problems`` of the schema file ``name``, its ``$ref``s resolved in the folder."""

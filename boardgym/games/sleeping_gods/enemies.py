@@ -1,0 +1,118 @@
+"""Enemies as data: an immutable ``Enemy`` and the grid notation of PP §2.7 (``parse_enemy``).
+
+A grid is three rows of three squares, read top to bottom and left to right (square index
+``3 * row + col``, both from 0). Each square is blank (``.``), a heart of value v (a digit 1-9),
+power growth (``P``) or an ability letter (PP-ENEMY):
+
+* passive while uncovered: ``K`` block x (adds up), ``N`` can't remove power, ``T`` first strike;
+* hourglass (end of round): ``G`` +x power to every other remaining enemy, ``D`` x damage to
+  one character, ``H`` heal self x, ``L`` heal an ally x, ``O`` x boat damage, ``F`` frighten,
+  ``M`` madness, ``V`` venom (poison), ``W`` weaken.
+
+The letters that take a parameter x (K, G, D, H, L, O) get it from ``params`` (one value per
+letter, used by each of its squares: Bark Beetle's ``K2K`` with ``{"K": 1}`` blocks 2 in all).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BLANK = "."
+HEART = "heart"
+GROWTH = "P"
+PASSIVE = frozenset("KNT")
+HOURGLASS = frozenset("GDHLOFMVW")
+WITH_PARAM = frozenset("KGDHLO")
+LETTERS = frozenset("PKNTGDHLOFMVW")
+MAX_HEART = 9
+MAX_PARAM = 9
+MAX_ATTACK = 9
+ALLOWED = "a digit 1-9 (a heart), '.' (blank) or one of " + " ".join(sorted(LETTERS))
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """One enemy: its name, basic counterattack damage and 9 squares (row-major).
+
+    ``kinds[i]`` is ``"."`` (blank), ``"heart"`` or a letter; ``values[i]`` is the heart's value,
+    the letter's parameter x, or 0. The index tuples are precomputed for the rules."""
+
+    name: str
+    attack: int
+    kinds: tuple
+    values: tuple
+
+    @property
+    def hearts(self) -> tuple:
+        return tuple(i for i, k in enumerate(self.kinds) if k == HEART)
+
+    @property
+    def growth(self) -> int:
+        """Power growth squares (``P``): the enemy's start power before modifiers (PP-COMBAT-1)."""
+        return sum(1 for k in self.kinds if k == GROWTH)
+
+    def squares(self, letter: str) -> tuple:
+        return tuple(i for i, k in enumerate(self.kinds) if k == letter)
+
+    def cost(self, sq: int) -> int:
+        """Damage needed to cover a square: a v-heart v, any other square 1 (PP-COMBAT-5)."""
+        return self.values[sq] if self.kinds[sq] == HEART else 1
+
+    def notation(self) -> str:
+        """The grid back in PP §2.7 notation."""
+        cells = [str(v) if k == HEART else k for k, v in zip(self.kinds, self.values)]
+        return "/".join("".join(cells[3 * r:3 * r + 3]) for r in range(3))
+
+
+def parse_enemy(name: str, attack: int, grid: str, params: dict[str, int]) -> Enemy:
+    """An ``Enemy`` from PP §2.7 notation (``"P.1/1D2/P.1"``, params ``{"D": 1}``).
+
+    Raises ``ValueError`` naming the enemy, the row and column or the letter, and what is
+    allowed: an unknown character, a row that is not 3 squares, not 3 rows, a letter that
+    takes a parameter without one, a parameter for a letter the grid lacks, a parameter or an
+    attack out of range, a grid without a heart."""
+    who = f"enemy {name!r}"
+    if type(attack) is not int or not 0 <= attack <= MAX_ATTACK:
+        raise ValueError(f"{who}: attack {attack!r} must be an int 0..{MAX_ATTACK}")
+    if not isinstance(grid, str):
+        raise ValueError(f"{who}: grid must be a string of 3 rows separated by '/'")
+    rows = grid.split("/")
+    if len(rows) != 3:
+        raise ValueError(f"{who}: grid {grid!r} has {len(rows)} row(s); it needs 3 rows of 3 squares "
+                         "separated by '/' (top, middle, bottom)")
+    if not isinstance(params, dict):
+        raise ValueError(f"{who}: params must be a dict of letter -> int")
+    kinds, values = [], []
+    for r, row in enumerate(rows, 1):
+        if len(row) != 3:
+            raise ValueError(f"{who}: row {r} ({row!r}) has {len(row)} square(s); each row has 3")
+        for c, ch in enumerate(row, 1):
+            if ch.isdigit() and ch != "0":
+                kinds.append(HEART)
+                values.append(int(ch))
+            elif ch == BLANK:
+                kinds.append(BLANK)
+                values.append(0)
+            elif ch in LETTERS:
+                kinds.append(ch)
+                values.append(0)
+            else:
+                raise ValueError(f"{who}: row {r}, column {c} is {ch!r}; allowed: {ALLOWED}")
+    present = set(kinds)
+    for letter, x in params.items():
+        if letter not in WITH_PARAM:
+            raise ValueError(f"{who}: parameter {letter!r} is not a letter that takes one "
+                             f"(only {' '.join(sorted(WITH_PARAM))} do)")
+        if letter not in present:
+            raise ValueError(f"{who}: parameter {letter!r} given, but the grid has no {letter!r} square")
+        if type(x) is not int or not 1 <= x <= MAX_PARAM:
+            raise ValueError(f"{who}: parameter {letter}={x!r} must be an int 1..{MAX_PARAM}")
+    for i, k in enumerate(kinds):
+        if k in WITH_PARAM:
+            if k not in params:
+                raise ValueError(f"{who}: letter {k!r} (row {i // 3 + 1}, column {i % 3 + 1}) needs a "
+                                 f"parameter: give params {{{k!r}: x}} with x 1..{MAX_PARAM}")
+            values[i] = params[k]
+    if HEART not in present:
+        raise ValueError(f"{who}: grid {grid!r} has no heart; an enemy needs at least one heart "
+                         "(a digit 1-9) to be defeated")
+    return Enemy(name, attack, tuple(kinds), tuple(values))

@@ -1,0 +1,164 @@
+"""Skill challenges and the randomisers through the core's frames (PP-CHAL-1..4, PP-CHAR-4,
+PP-END-2; TR-BASE-CHAL-1,2 with TR hooks)."""
+import pytest
+
+from boardgym.games.sleeping_gods import challenge, characters
+from boardgym.games.sleeping_gods.decisions import host_draw
+from boardgym.games.sleeping_gods.kinds import (D_JOIN, D_MODIFY, D_WOUND, MADNESS, WEAKENED)
+
+from .host import (CHAR, CONFIRM, DESTINY, JON, KNO, LOIS, MEILING, MILK, NAVIGATOR, REROLL,
+                   STR, SURGEON, VINE, legal, new, roll)
+
+
+def _pp_strength_5(joiners_seat0, joiners_seat1):
+    s = new("pp", 2)
+    challenge.start(s, STR, 5, 3)
+    assert s.pend[-1][:2] == (D_JOIN, 0)  # from the active seat
+    assert legal(s) == {CONFIRM, CHAR + VINE, CHAR + LOIS, CHAR + MEILING}  # only its own
+    for c in joiners_seat0:
+        s.apply(CHAR + c)
+    s.apply(CONFIRM)
+    assert s.pend[-1][:2] == (D_JOIN, 1)
+    assert legal(s) == {CONFIRM, CHAR + JON, CHAR + MILK}
+    for c in joiners_seat1:
+        s.apply(CHAR + c)
+    s.apply(CONFIRM)
+    return s
+
+
+def test_pp_strength_5_success():
+    """PP-CHAL-1,4 (§6): Jon (STR 3) and Vine (STR 1) join: stamina 3 → 2 each; die 1: success."""
+    s = _pp_strength_5([VINE], [JON])
+    assert s.res == [2, 3, 2, 3, 3]
+    roll(s, 1)
+    assert challenge.done(s) and challenge.result(s) == 1 and challenge.total(s) == 5
+    assert s.hp == [8, 6, 8, 7, 7]
+
+
+def test_pp_strength_5_failure_hits_participants_first():
+    """PP-CHAL-4 (§6): die 0: fail, the 3 go to Jon / Vine only."""
+    s = _pp_strength_5([VINE], [JON])
+    roll(s, 0)
+    assert challenge.result(s) == 0
+    assert s.pend[-1][:4] == (D_WOUND, 0, 3, 1 << VINE | 1 << JON)
+    assert legal(s) == {CHAR + VINE, CHAR + JON}
+    for c in (JON, JON, VINE):
+        s.apply(CHAR + c)
+    assert s.hp == [7, 6, 6, 7, 7] and challenge.done(s) and not s.pend
+
+
+def test_pp_nobody_joins():
+    """PP-CHAL-1,4 (§6): nobody joins; die 4: 4 < 5, fail, the 3 go to anyone."""
+    s = _pp_strength_5([], [])
+    assert s.res == [3] * 5
+    roll(s, 4)
+    assert challenge.result(s) == 0 and challenge.total(s) == 4
+    assert legal(s) == {CHAR + c for c in range(5)}
+
+
+def test_failure_damage_moves_on_when_participants_fall():
+    s = _pp_strength_5([], [JON])
+    s.hp[JON] = 1
+    roll(s, 0)
+    assert s.hp[JON] == 0  # the only participant takes the first point at once
+    assert legal(s) == {CHAR + c for c in range(5) if c != JON}
+
+
+def test_zero_hp_and_no_stamina_cannot_join():
+    """PP-CHAL-1, PP-CORE-5: HP > 0 and stamina ≥ 1 to join."""
+    s = new("pp", 2)
+    s.hp[LOIS], s.res[MEILING] = 0, 0
+    challenge.start(s, STR, 5, 0)
+    assert legal(s) == {CONFIRM, CHAR + VINE}
+
+
+def test_seat_done_when_nobody_left_to_add():
+    s = new("pp", 1)
+    challenge.start(s, STR, 5, 0)
+    for c in range(5):
+        s.apply(CHAR + c)
+    assert not s.pend and s.cq  # everyone joined: the fate die is next
+
+
+def test_weakened_and_madness():
+    """PP-CHAR-4 (§6): weakened Jon has STR 1 (3 − 2, floor 0); madness leaves skills counting."""
+    s = new("pp", 2)
+    characters.give(s, JON, WEAKENED)
+    assert characters.effective_skill(s, JON, STR) == 1
+    assert characters.effective_skill(s, LOIS, STR) == 1
+    characters.give(s, LOIS, WEAKENED)
+    assert characters.effective_skill(s, LOIS, STR) == 0  # floor 0
+    characters.give(s, MEILING, MADNESS)
+    assert characters.effective_skill(s, MEILING, 0) == 3
+    assert not characters.give(s, JON, WEAKENED)  # at most one of each (PP-CORE-2)
+    assert s.status[JON] == 1 << WEAKENED
+
+
+def test_easy_adds_one_to_the_die():
+    """PP-END-2 (§6): on easy every die +1."""
+    s = new("pp", 1, difficulty="easy")
+    challenge.start(s, STR, 5, 0)
+    s.apply(CONFIRM)
+    roll(s, 4)
+    assert challenge.total(s) == 5 and challenge.result(s) == 1
+
+
+def test_reroll_in_the_modify_window():
+    """PP-CHAL-3: a host action in the window (a reroll token) draws again; the window
+    reopens and closes once no seat can act."""
+    s = new("pp", 2)
+    s.rerolls = 1
+    challenge.start(s, STR, 5, 0)
+    s.apply(CHAR + VINE)
+    s.apply(CONFIRM)
+    s.apply(CHAR + JON)
+    s.apply(CONFIRM)
+    roll(s, 0)
+    assert s.pend[-1][:2] == (D_MODIFY, 0) and legal(s) == {CONFIRM, REROLL}
+    s.apply(CONFIRM)
+    assert s.pend[-1][:2] == (D_MODIFY, 1)  # windows cycle from the active seat
+    s.apply(REROLL)
+    assert s.rerolls == 0 and s.cq
+    roll(s, 3)
+    assert challenge.total(s) == 7 and challenge.result(s) == 1 and not s.pend
+
+
+def test_tr_knowledge_6():
+    """TR-BASE-CHAL-1,2 / TR-MAST-1 (§6): Navigator (KNO 3) and Surgeon (KNO 2) join, Destiny 3:
+    total 8, success, each +1 fatigue (mastery is the host's: 8 ≥ 6 + M)."""
+    s = new("tr", 1)
+    challenge.start(s, KNO, 6, 2)
+    s.apply(CHAR + NAVIGATOR)
+    s.apply(CHAR + SURGEON)
+    s.apply(CONFIRM)
+    assert s.res == [0, 1, 0, 1, 0]
+    roll(s, 3)
+    assert challenge.total(s) == 8 and challenge.result(s) == 1
+    assert s.sg_discard[DESTINY.distinct.index(3)] == 1
+
+
+def test_destiny_without_replacement_and_reshuffle():
+    """TR-BASE-DESTINY: 12 cards, a public discard, reshuffled when the deck runs out."""
+    s = new("tr", 1)
+    host_draw(s)
+    assert dict(s.chance_outcomes())[2] == pytest.approx(3 / 12)
+    roll(s, 5)
+    host_draw(s)
+    assert 5 not in dict(s.chance_outcomes()) and dict(s.chance_outcomes())[2] == pytest.approx(3 / 11)
+    for v in (0, 0, 1, 1, 1, 2, 2, 2, 3, 3):
+        roll(s, v)
+        host_draw(s)
+    assert [o for o, _ in s.chance_outcomes()] == [4]
+    roll(s, 4)
+    assert sum(s.sg_discard) == 12
+    host_draw(s)
+    assert dict(s.chance_outcomes())[5] == pytest.approx(1 / 12)  # reshuffled
+    roll(s, 5)
+    assert sum(s.sg_discard) == 1 and s.boss == (1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 4 | 1 << 5)
+
+
+def test_fate_die_outcomes():
+    s = new("pp", 1)
+    challenge.start(s, STR, 5, 0)
+    s.apply(CONFIRM)
+    assert dict(s.chance_outcomes()) == pytest.approx({0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6})

@@ -1,0 +1,120 @@
+"""Enemies as data: ``parse_enemy`` reads the whole PP §2.7 roster and refuses each malformed
+grid with a message naming the enemy and the place (PP-ENEMY); the shared enemy schema is
+strict and reusable from another game's schema folder (core.content)."""
+import json
+import os
+
+import pytest
+
+from boardgym.core.content import load_schemas, schema_problems, validate
+from boardgym.core.errors import ContentError
+from boardgym.games.sleeping_gods import SCHEMA_DIR, parse_enemy
+from boardgym.games.sleeping_gods.enemies import HEART
+
+from .host import ROSTER
+
+PP_ROSTER = ROSTER[:15]  # PP §2.7 exactly: crocs a/b/c ... Nest Mother L/M/R
+
+
+@pytest.mark.parametrize("name,attack,grid,params", PP_ROSTER, ids=[r[0] for r in PP_ROSTER])
+def test_pp_roster_parses_and_round_trips(name, attack, grid, params):
+    e = parse_enemy(name, attack, grid, params)
+    assert e.name == name and e.attack == attack
+    assert e.notation() == grid
+    assert len(e.kinds) == 9 and e.hearts
+    for letter, x in params.items():  # every square of a parameter letter carries x
+        assert all(e.values[i] == x for i in e.squares(letter))
+
+
+def test_croc_a_squares_row_major():
+    e = parse_enemy("Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1})
+    assert e.kinds == ("P", ".", HEART, HEART, "D", HEART, "P", ".", HEART)
+    assert e.values == (0, 0, 1, 1, 1, 2, 0, 0, 1)
+    assert e.growth == 2 and e.hearts == (2, 3, 5, 8)
+    assert e.cost(5) == 2 and e.cost(4) == 1 and e.cost(1) == 1
+
+
+def test_bark_beetle_block_adds_up():
+    e = parse_enemy("Bark Beetle", 2, "K2K/1P1/.1.", {"K": 1})
+    assert sum(e.values[i] for i in e.squares("K")) == 2
+
+
+@pytest.mark.parametrize("args,words", [
+    (("Bad", 2, "P.1/1X2/P.1", {}), ["'Bad'", "row 2, column 2", "'X'", "allowed"]),
+    (("Bad", 2, "P.1/1D/P.1", {"D": 1}), ["'Bad'", "row 2", "2 square(s)", "3"]),
+    (("Bad", 2, "P.1/1D2", {"D": 1}), ["'Bad'", "2 row(s)", "3 rows"]),
+    (("Bad", 2, "P.1/1D2/P.1", {}), ["'Bad'", "letter 'D'", "row 2, column 2", "needs a parameter"]),
+    (("Bad", 2, "P.1/1W2/P.1", {"K": 1}), ["'Bad'", "parameter 'K'", "no 'K' square"]),
+    (("Bad", 2, "P.1/1W2/P.1", {"W": 1}), ["'Bad'", "parameter 'W'", "only D G H K L O"]),
+    (("Bad", 2, "P../.W./P..", {}), ["'Bad'", "no heart"]),
+    (("Bad", 2, "P.0/1W2/P.1", {}), ["'Bad'", "row 1, column 3", "'0'", "digit 1-9"]),
+    (("Bad", 2, "P.1/1D2/P.1", {"D": 0}), ["'Bad'", "D=0", "1..9"]),
+    (("Bad", 12, "P.1/1W2/P.1", {}), ["'Bad'", "attack 12", "0..9"]),
+])
+def test_malformed_enemy_refused_with_named_message(args, words):
+    with pytest.raises(ValueError) as err:
+        parse_enemy(*args)
+    for w in words:
+        assert w in str(err.value), (w, str(err.value))
+
+
+# -- the shared schema ------------------------------------------------------------------------------
+def test_enemy_schema_is_strict():
+    doc = json.loads((SCHEMA_DIR / "enemy.schema.json").read_text())
+    assert schema_problems(doc) == []
+
+
+def _pack_schemas(tmp_path, shared_doc=None):
+    """A game's schema folder elsewhere whose roster refers to the core's enemy schema by a
+    relative path, directly and through a sibling schema."""
+    folder = tmp_path / "schema"
+    folder.mkdir()
+    target = SCHEMA_DIR / "enemy.schema.json"
+    if shared_doc is not None:
+        target = tmp_path / "shared" / "enemy.schema.json"
+        target.parent.mkdir()
+        target.write_text(json.dumps(shared_doc))
+    ref = os.path.relpath(target, folder)
+    (folder / "roster.schema.json").write_text(json.dumps({
+        "type": "object", "additionalProperties": False, "required": ["enemies"],
+        "properties": {"enemies": {"type": "array", "minItems": 1, "items": {"$ref": ref}},
+                       "combats": {"type": "array", "minItems": 1, "items": {"$ref": "combat.schema.json"}}}}))
+    (folder / "combat.schema.json").write_text(json.dumps({
+        "type": "object", "additionalProperties": False, "properties": {"boss": {"$ref": ref}}}))
+    return load_schemas(str(folder))
+
+
+def test_enemy_schema_reused_from_another_folder(tmp_path):
+    schemas = _pack_schemas(tmp_path)
+    good = {"enemies": [{"id": "croc", "name": "Croc", "attack": 2, "grid": "P.1/1D2/P.1", "params": {"D": 1}}],
+            "combats": [{"boss": {"name": "Pillar", "attack": 2, "grid": "111/111/111"}}]}
+    validate(good, schemas["roster"], "roster.json", schemas=schemas)
+    bad = [
+        ({"enemies": [{"name": "Croc", "attack": 12, "grid": "P.1/1D2/P.1"}]}, "enemies[0]", "attack", "maximum 9"),
+        ({"enemies": [{"name": "Croc", "attack": 1, "grid": "P.1/1D2/P.1", "params": {"Z": 1}}]},
+         "enemies[0]", "params.Z", "unknown key"),
+        ({"enemies": [{"name": "Croc", "attack": 1, "grid": "P.1/1D2/P.1", "colour": "red"}]},
+         "enemies[0]", "colour", "unknown key"),
+        ({"enemies": [{"name": "C", "attack": 1, "grid": "P.1"}],}, "enemies[0]", "grid", "does not match"),
+        ({"enemies": [{"name": "C", "attack": 1, "grid": "P.1/1D2/P.1"}],
+          "combats": [{"boss": {"name": "X", "attack": 2, "grid": "11/111/111"}}]}, "combats[0]", "boss.grid", "match"),
+    ]
+    for doc, entry, field, words in bad:
+        with pytest.raises(ContentError) as err:
+            validate(doc, schemas["roster"], "roster.json", schemas=schemas)
+        e = err.value
+        assert (e.entry, e.field) == (entry, field) and words in str(e), str(e)
+
+
+def test_shared_schema_held_to_the_same_discipline(tmp_path):
+    loose = {"type": "object", "additionalProperties": False,
+             "properties": {"attack": {"type": "integer", "minimum": 0}}}
+    with pytest.raises(ContentError, match="a number needs a minimum and a maximum"):
+        _pack_schemas(tmp_path, loose)
+
+
+def test_shared_schema_may_not_refer_further(tmp_path):
+    onward = {"type": "object", "additionalProperties": False,
+              "properties": {"x": {"$ref": "../elsewhere/other.schema.json"}}}
+    with pytest.raises(ContentError, match="only refer inside itself"):
+        _pack_schemas(tmp_path, onward)
