@@ -110,3 +110,43 @@ def test_the_pack_cache_reads_an_edited_pack_again(tmp_path):
     assert load(str(pack)) == load(str(pack)) and len(reads) == 1
     (pack / "things.json").write_text(json.dumps({"things": [{"id": "a", "n": 1}, {"id": "b", "n": 5}]}))
     assert len(load(str(pack))["things"]) == 2 and len(reads) == 2
+
+
+# -- a schema shared from another folder by a relative $ref ------------------------------------------
+SHARED = {"type": "object", "additionalProperties": False, "required": ["n"],
+          "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 3}}}
+
+
+def _shared_folder(tmp_path, shared=SHARED, ref="../../lib/schema/thing.schema.json"):
+    lib = tmp_path / "lib" / "schema"
+    lib.mkdir(parents=True)
+    (lib / "thing.schema.json").write_text(json.dumps(shared))
+    game = tmp_path / "game" / "schema"
+    game.mkdir(parents=True)
+    (game / "main.schema.json").write_text(json.dumps({
+        "type": "object", "additionalProperties": False,
+        "properties": {"a": {"$ref": ref}, "b": {"$ref": "side.schema.json"}}}))
+    (game / "side.schema.json").write_text(json.dumps({"$ref": ref}))  # reached through a sibling
+    return Schemas(game)
+
+
+def test_a_schema_shared_by_relative_path_validates(tmp_path):
+    schemas = _shared_folder(tmp_path)
+    validate({"a": {"n": 1}, "b": {"n": 3}}, schemas["main"], "m.json", schemas=schemas)
+    for doc, field in (({"a": {"n": 4}}, "a.n"), ({"b": {"n": 9}}, "b.n"), ({"b": {"x": 1}}, "b.x")):
+        with pytest.raises(ContentError) as e:
+            validate(doc, schemas["main"], "m.json", schemas=schemas)
+        assert e.value.field == field, str(e.value)
+
+
+def test_a_shared_schema_is_held_to_the_discipline(tmp_path):
+    loose = {"type": "object", "additionalProperties": False, "properties": {"n": {"type": "integer"}}}
+    with pytest.raises(ContentError, match="minimum and a maximum") as e:
+        _shared_folder(tmp_path, shared=loose)
+    assert e.value.file.endswith("lib/schema/thing.schema.json")
+
+
+def test_a_missing_shared_schema_is_named(tmp_path):
+    with pytest.raises(ContentError, match="file not found") as e:
+        _shared_folder(tmp_path, ref="../../lib/schema/nothing.schema.json")
+    assert e.value.file.endswith("nothing.schema.json")

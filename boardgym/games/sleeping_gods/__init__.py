@@ -10,12 +10,12 @@ handlers. Modules: ``enemies`` (data and the PP §2.7 notation), ``grid`` (pure 
 """
 from pathlib import Path
 
-from .enemies import Enemy, parse_enemy
+from .enemies import Enemy, EnemyError, enemy_from_entry, parse_enemy
 from .hooks import FATIGUE, NO_MODS, STAMINA, AttackProfile, Cost, Flee, Hooks, Mods, Randomizers
 from .host import Core, Ids
 from .randomizer import Deck, Die
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 
-__all__ = ["Enemy", "parse_enemy", "Hooks", "Cost", "Randomizers", "AttackProfile", "Mods",
+__all__ = ["Enemy", "EnemyError", "enemy_from_entry", "parse_enemy", "Hooks", "Cost", "Randomizers", "AttackProfile", "Mods",
            "NO_MODS", "Flee", "STAMINA", "FATIGUE", "Die", "Deck", "Core", "Ids", "SCHEMA_DIR"]

@@ -97,6 +97,11 @@ def add_bonus(s, n: int) -> None:
     s.sg_chal[H_BONUS] += n
 
 
+def set_roll(s, value: int) -> None:
+    """Keep another result (TR Fortune: draw again, keep either) while the window is open."""
+    s.sg_chal[H_ROLL] = value
+
+
 def redraw(s) -> None:
     """Roll or draw the randomiser again (a reroll token, an Order-marker redraw): the window
     closes and opens again after the new result."""
@@ -110,7 +115,8 @@ def redraw(s) -> None:
 def current_total(s) -> int:
     ch = s.sg_chal
     skills = [chars.effective_skill(s, c, ch[H_SKILL]) for c in participants(s)]
-    return total_of(skills, ch[H_ROLL], ch[H_BONUS])
+    die_bonus = s.game.sg.hooks.randomizer.challenge.bonus  # PP-END-2: easy +1
+    return total_of(skills, ch[H_ROLL] + die_bonus, ch[H_BONUS])
 
 
 def resolve(s) -> None:

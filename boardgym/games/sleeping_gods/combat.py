@@ -93,6 +93,7 @@ def finish(s, result: int) -> None:
         s.pend.pop()
     s.cq[:] = [e for e in s.cq if not (e[0] == CH_ROLL and e[1] == P_ATTACK)]
     s.sg_com[C_STATE] = result
+    s.sg_com[C_EOR_E] = -1
     if result == CB_FLED:
         flee = s.game.sg.hooks.can_flee
         tire = flee.fatigue if flee is not None else 0
@@ -179,7 +180,7 @@ def _attacker_mask(s, f, m):
 def _attacker_apply(s, f, a):
     ids = s.game.sg.ids
     s.pend.pop()
-    if a == ids.flee:
+    if a == ids.flee and may_flee(s, f[1]):
         finish(s, CB_FLED)
     elif a == ids.confirm:
         s.sg_com[C_PASSES] += 1
@@ -254,13 +255,35 @@ def add_block(s, n: int) -> None:
 
 
 def add_remove_power(s, n: int) -> None:
+    """A host effect adding power removal to the attack (TR Strike: −1 power)."""
     s.sg_atk[A_RP] += n
 
 
+def remove_power(s, e: int, n: int) -> int:
+    """Remove up to ``n`` power from enemy ``e`` unless its Can't Remove Power is uncovered
+    (PP-COMBAT-8); the attack's removal and non-attacks (PP's rope, Jon) alike. Returns how
+    many went."""
+    enemy = s.game.sg.enemies[s.sg_enemy[e]]
+    if n <= 0 or grid.has_active(enemy, s.sg_cover, e, "N"):
+        return 0
+    k = min(n, s.sg_power[e])
+    s.sg_power[e] -= k
+    return k
+
+
+def set_roll(s, value: int) -> None:
+    """Keep another result for the attack (TR Fortune: draw again, keep either): ``value``
+    replaces the randomiser's result while its window is open."""
+    s.sg_atk[A_ROLL] = value
+
+
 def damage_of(s) -> int:
-    """D = base ± randomiser + effective skill, floor 0 (PP-COMBAT-4)."""
+    """D = base ± randomiser + effective skill, floor 0 (PP-COMBAT-4); a die's bonus (PP easy)
+    helps either way: +1 on a card that adds the die, 1 less off one that subtracts it."""
     at = s.sg_atk
     d = at[A_BASE] + at[A_SIGN] * at[A_ROLL]
+    if at[A_SIGN]:
+        d += s.game.sg.hooks.randomizer.attack.bonus
     if at[A_SKILL] >= 0:
         d += chars.effective_skill(s, at[A_CH], at[A_SKILL])
     return max(0, d)
@@ -314,11 +337,8 @@ def _place_apply(s, f, a):
 
 def _after_place(s) -> None:
     at = s.sg_atk
-    e = at[A_TGT]
-    enemy = s.game.sg.enemies[s.sg_enemy[e]]
     grid.settle(s.sg_cover)
-    if at[A_RP] and not grid.has_active(enemy, s.sg_cover, e, "N"):  # PP-COMBAT-8
-        s.sg_power[e] = max(0, s.sg_power[e] - at[A_RP])
+    remove_power(s, at[A_TGT], at[A_RP])  # after the damage (PP-COMBAT-3, 8)
     if at[A_FS]:
         _end_attack(s)
     else:
@@ -372,5 +392,6 @@ HANDLERS = {
     D_BLOCK: window_handlers(D_BLOCK, _after_block),
 }
 __all__ = ["start", "outcome", "clear", "finish", "begin_attack", "rolled", "redraw", "add_damage",
-           "add_block", "add_remove_power", "damage_of", "counter_value", "attackers", "remaining",
-           "defeated", "placements", "HANDLERS", "COMBAT_FRAMES"]
+           "add_block", "add_remove_power", "remove_power", "set_roll", "damage_of",
+           "counter_value", "attackers", "remaining", "defeated", "placements", "HANDLERS",
+           "COMBAT_FRAMES"]

@@ -14,7 +14,7 @@ letter, used by each of its squares: Bark Beetle's ``K2K`` with ``{"K": 1}`` blo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 BLANK = "."
 HEART = "heart"
@@ -29,26 +29,35 @@ MAX_ATTACK = 9
 ALLOWED = "a digit 1-9 (a heart), '.' (blank) or one of " + " ".join(sorted(LETTERS))
 
 
+class EnemyError(ValueError):
+    """A malformed enemy: a ``ValueError`` whose ``field`` ("attack", "grid" or "params") says
+    which entry field is wrong, for a pack loader's ``ContentError``."""
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(message)
+        self.field = field_name
+
+
 @dataclass(frozen=True)
 class Enemy:
     """One enemy: its name, basic counterattack damage and 9 squares (row-major).
 
     ``kinds[i]`` is ``"."`` (blank), ``"heart"`` or a letter; ``values[i]`` is the heart's value,
-    the letter's parameter x, or 0. The index tuples are precomputed for the rules."""
+    the letter's parameter x, or 0. ``hearts``, ``growth`` and ``hourglass`` are derived once."""
 
     name: str
     attack: int
     kinds: tuple
     values: tuple
+    hearts: tuple = field(init=False, repr=False, compare=False)  # heart squares
+    growth: int = field(init=False, repr=False, compare=False)  # P squares: start power (PP-COMBAT-1)
+    hourglass: tuple = field(init=False, repr=False, compare=False)  # end-of-round squares
 
-    @property
-    def hearts(self) -> tuple:
-        return tuple(i for i, k in enumerate(self.kinds) if k == HEART)
-
-    @property
-    def growth(self) -> int:
-        """Power growth squares (``P``): the enemy's start power before modifiers (PP-COMBAT-1)."""
-        return sum(1 for k in self.kinds if k == GROWTH)
+    def __post_init__(self):
+        k = self.kinds
+        object.__setattr__(self, "hearts", tuple(i for i in range(9) if k[i] == HEART))
+        object.__setattr__(self, "growth", sum(1 for x in k if x == GROWTH))
+        object.__setattr__(self, "hourglass", tuple(i for i in range(9) if k[i] in HOURGLASS))
 
     def squares(self, letter: str) -> tuple:
         return tuple(i for i, k in enumerate(self.kinds) if k == letter)
@@ -66,25 +75,28 @@ class Enemy:
 def parse_enemy(name: str, attack: int, grid: str, params: dict[str, int]) -> Enemy:
     """An ``Enemy`` from PP §2.7 notation (``"P.1/1D2/P.1"``, params ``{"D": 1}``).
 
-    Raises ``ValueError`` naming the enemy, the row and column or the letter, and what is
-    allowed: an unknown character, a row that is not 3 squares, not 3 rows, a letter that
-    takes a parameter without one, a parameter for a letter the grid lacks, a parameter or an
-    attack out of range, a grid without a heart."""
-    who = f"enemy {name!r}"
+    Raises ``EnemyError`` (a ``ValueError``; its ``field`` names the entry field) naming the
+    enemy, the row and column or the letter, and what is allowed: an unknown character, a row
+    that is not 3 squares, not 3 rows, a letter that takes a parameter without one, a parameter
+    for a letter the grid lacks, a parameter or an attack out of range, a grid without a heart."""
+
+    def fail(field_name: str, message: str) -> EnemyError:
+        return EnemyError(field_name, f"enemy {name!r}: {message}")
+
     if type(attack) is not int or not 0 <= attack <= MAX_ATTACK:
-        raise ValueError(f"{who}: attack {attack!r} must be an int 0..{MAX_ATTACK}")
+        raise fail("attack", f"attack {attack!r} must be an int 0..{MAX_ATTACK}")
     if not isinstance(grid, str):
-        raise ValueError(f"{who}: grid must be a string of 3 rows separated by '/'")
+        raise fail("grid", "grid must be a string of 3 rows separated by '/'")
     rows = grid.split("/")
     if len(rows) != 3:
-        raise ValueError(f"{who}: grid {grid!r} has {len(rows)} row(s); it needs 3 rows of 3 squares "
+        raise fail("grid", f"grid {grid!r} has {len(rows)} row(s); it needs 3 rows of 3 squares "
                          "separated by '/' (top, middle, bottom)")
     if not isinstance(params, dict):
-        raise ValueError(f"{who}: params must be a dict of letter -> int")
+        raise fail("params", "params must be a dict of letter -> int")
     kinds, values = [], []
     for r, row in enumerate(rows, 1):
         if len(row) != 3:
-            raise ValueError(f"{who}: row {r} ({row!r}) has {len(row)} square(s); each row has 3")
+            raise fail("grid", f"row {r} ({row!r}) has {len(row)} square(s); each row has 3")
         for c, ch in enumerate(row, 1):
             if ch.isdigit() and ch != "0":
                 kinds.append(HEART)
@@ -96,23 +108,35 @@ def parse_enemy(name: str, attack: int, grid: str, params: dict[str, int]) -> En
                 kinds.append(ch)
                 values.append(0)
             else:
-                raise ValueError(f"{who}: row {r}, column {c} is {ch!r}; allowed: {ALLOWED}")
+                raise fail("grid", f"row {r}, column {c} is {ch!r}; allowed: {ALLOWED}")
     present = set(kinds)
     for letter, x in params.items():
         if letter not in WITH_PARAM:
-            raise ValueError(f"{who}: parameter {letter!r} is not a letter that takes one "
+            raise fail("params", f"parameter {letter!r} is not a letter that takes one "
                              f"(only {' '.join(sorted(WITH_PARAM))} do)")
         if letter not in present:
-            raise ValueError(f"{who}: parameter {letter!r} given, but the grid has no {letter!r} square")
+            raise fail("params", f"parameter {letter!r} given, but the grid has no {letter!r} square")
         if type(x) is not int or not 1 <= x <= MAX_PARAM:
-            raise ValueError(f"{who}: parameter {letter}={x!r} must be an int 1..{MAX_PARAM}")
+            raise fail("params", f"parameter {letter}={x!r} must be an int 1..{MAX_PARAM}")
     for i, k in enumerate(kinds):
         if k in WITH_PARAM:
             if k not in params:
-                raise ValueError(f"{who}: letter {k!r} (row {i // 3 + 1}, column {i % 3 + 1}) needs a "
+                raise fail("params", f"letter {k!r} (row {i // 3 + 1}, column {i % 3 + 1}) needs a "
                                  f"parameter: give params {{{k!r}: x}} with x 1..{MAX_PARAM}")
             values[i] = params[k]
     if HEART not in present:
-        raise ValueError(f"{who}: grid {grid!r} has no heart; an enemy needs at least one heart "
+        raise fail("grid", f"grid {grid!r} has no heart; an enemy needs at least one heart "
                          "(a digit 1-9) to be defeated")
     return Enemy(name, attack, tuple(kinds), tuple(values))
+
+
+def enemy_from_entry(entry: dict, file: str) -> Enemy:
+    """An enemy entry of a pack (``schema/enemy.schema.json``, already validated) as an
+    ``Enemy``; what the schema cannot see raises ``ContentError`` naming the file, the entry
+    (its id, else its name) and the field."""
+    from boardgym.core.errors import ContentError
+
+    try:
+        return parse_enemy(entry["name"], entry["attack"], entry["grid"], dict(entry.get("params", {})))
+    except EnemyError as err:
+        raise ContentError(file, str(entry.get("id", entry["name"])), err.field, str(err)) from None

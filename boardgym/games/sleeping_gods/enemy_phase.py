@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from . import characters as chars
 from . import combat, grid
-from .kinds import (C_EOR_E, C_EOR_STEP, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, EOR_LETTERS,
-                    STATUS_OF_LETTER)
+from .kinds import (C_EOR_E, C_EOR_STEP, CB_LOST, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE,
+                    EOR_LETTERS, STATUS_OF_LETTER)
 
 STATUS_STEP = 10
 
@@ -34,21 +34,36 @@ def end_of_round(s) -> None:
 def run(s) -> None:
     """Fire the enemy phase from its cursor until a choice is pending or the phase is over."""
     com = s.sg_com
+    table = s.game.sg.enemies
     n_statuses = len(combat.mods(s).statuses)
     while 0 <= com[C_EOR_E] < len(s.sg_enemy):
         e, step = com[C_EOR_E], com[C_EOR_STEP]
-        if combat.defeated(s, e) or step >= STATUS_STEP + n_statuses:
+        enemy = table[s.sg_enemy[e]]
+        # a defeated enemy does nothing; the phase never defeats one, so once checked it stays
+        if (step == 0 and combat.defeated(s, e)) or step >= STATUS_STEP + n_statuses:
             com[C_EOR_E], com[C_EOR_STEP] = e + 1, 0
             continue
-        com[C_EOR_STEP] = step + 1
-        waiting = _fire(s, e, step)
-        if combat.check_end(s) or waiting:
+        com[C_EOR_STEP] = _next_step(enemy, step)
+        if _fire(s, e, step):
+            return
+        if chars.all_down(s):  # PP-COMBAT-13: the enemy phase can only hurt characters
+            combat.finish(s, CB_LOST)
             return
     com[C_EOR_E], com[C_EOR_STEP] = -1, 0
     hook = getattr(s, "on_round_end", None)
     if hook is not None:
         hook()
     combat.new_round(s)
+
+
+def _next_step(enemy, step: int) -> int:
+    """The step after ``step``: the next hourglass square, then the granted statuses."""
+    if step < STATUS_STEP:
+        for sq in enemy.hourglass:
+            if sq + 1 > step:
+                return sq + 1
+        return STATUS_STEP
+    return step + 1
 
 
 def _fire(s, e: int, step: int) -> bool:
@@ -104,6 +119,9 @@ def hit(s, letter: str, amount: int, ch: int) -> None:
 
 
 def aim(s, letter: str, amount: int) -> bool:
+    """An ability aimed at one character (``D`` with ``amount``, or a status letter F M V W):
+    the active seat picks among several candidates (``D_CHAR_TARGET``); True when it must.
+    Outside combat a host gives a status to "one character" the same way (TR-BASE-COND-5)."""
     cands = targets(s, letter)
     if len(cands) > 1:
         s.pend.append((D_CHAR_TARGET, s.active, EOR_LETTERS.index(letter), amount))
@@ -123,8 +141,11 @@ def _aim_mask(s, f, m):
 def _aim_apply(s, f, a):
     s.pend.pop()
     hit(s, EOR_LETTERS[f[2]], f[3], a - s.game.sg.ids.char)
-    if not combat.check_end(s):
-        run(s)
+    if s.sg_com[C_EOR_E] >= 0:  # in the enemy phase: go on
+        if chars.all_down(s):
+            combat.finish(s, CB_LOST)
+        else:
+            run(s)
 
 
 # -- heals ---------------------------------------------------------------------------------------------

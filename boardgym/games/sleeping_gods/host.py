@@ -8,7 +8,7 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 * ``s.controller(ch) -> seat``: who controls character ``ch`` now (PP: Vine is the active's);
 * ``s.skill(ch, k) -> int``: base skill ``k`` plus equipment and training, before weakened;
 * ``s.max_hp(ch) -> int``;
-* the fields of ``fields(...)`` merged into its ``StateFields`` (``hp``, ``res``, ``status``
+* the fields of ``fields()`` merged into its ``StateFields`` (``hp``, ``res``, ``status``
   per character and the ``sg_*`` combat and challenge records), and its ``pend`` / ``cq``
   whose kind tuples start with ``kinds.DECISIONS`` / ``kinds.CHANCES``, the core's entries of
   ``PEND_ARGS`` / ``CQ_ARGS`` merged into its ``Frames`` declarations;
@@ -23,7 +23,8 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 
 The host starts a challenge (``challenge.start``) or a combat (``combat.start``), lets the
 frames run, and reads the outcome once ``pend`` holds no core frame (``challenge.result``,
-``combat.outcome``). Damage outside combat is placed through ``characters.distribute``.
+``combat.outcome``). Damage outside combat is placed through ``characters.distribute``, a
+status for "one character" through ``enemy_phase.aim``.
 """
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ MAX_NUMBER = 99  # challenge numbers, damage amounts and bonuses
 @dataclass(frozen=True)
 class Ids:
     """Where the core's actions sit in the host's catalogue: CONFIRM, FLEE and the first id of
-    the CHAR (one per character), ENEMY (one per enemy slot) and SQUARE (9e + 3r + c) ranges."""
+    the CHAR (one per character), ENEMY (one per enemy slot) and SQUARE (9e + 3r + c) ranges.
+    A game without fleeing (``can_flee`` None) may give any id for FLEE: it is never offered."""
 
     confirm: int
     flee: int
@@ -67,8 +69,6 @@ class Core:
         deck = hooks.randomizer.deck
         self.deck = deck
         self.n_discard = len(deck.distinct) if deck is not None else 0
-        bonus = max(getattr(r, "bonus", 0) for r in (hooks.randomizer.challenge, hooks.randomizer.attack))
-        self.max_roll = MAX_VALUE + max(0, bonus)
 
 
 def _sg(attr):
@@ -95,7 +95,7 @@ def fields() -> list:
     ``hp`` / ``res`` (stamina or fatigue) / ``status`` (bits, ``kinds.VENOM`` ...) per
     character, and the records ``sg_chal``, ``sg_com``, ``sg_atk`` (indices in ``kinds``),
     the combat's enemies, power, cover, attacks per seat, the deck's discard and the last draw."""
-    roll = between(0, _sg("max_roll"), "a randomiser result")
+    roll = between(0, MAX_VALUE, "a die face or a deck's card")
     chal = (between(0, 5, "a challenge step"), NONE | between(0, lambda g: g.sg.n_skills - 1, "a skill"),
             NUMBER, NUMBER, CHAR_BITS, between(0, per_seat, "seats done"), roll,
             between(-MAX_NUMBER, MAX_NUMBER, "a bonus"), between(0, 999, "a total"),

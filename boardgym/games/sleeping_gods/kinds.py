@@ -16,7 +16,8 @@ DECISIONS = ("sg_join", "sg_modify", "sg_wound", "sg_attacker", "sg_target", "sg
  D_ROLLED,        # combat: window after the attack's randomiser: a = passes in a row
  D_PLACE,         # combat: SQUARE for the next damage token, CONFIRM stops
  D_BLOCK,         # combat: window before a counterattack: a = passes in a row
- D_CHAR_TARGET,   # end of round: CHAR for an enemy ability: a = ability (EOR_LETTERS), b = x
+ D_CHAR_TARGET,   # CHAR for an ability aimed at one character (enemy phase; statuses also
+                  # outside combat): a = ability (EOR_LETTERS), b = x
  D_HEAL_SQUARE,   # end of round: SQUARE of enemy a whose token is removed: b = tokens left
  D_HEAL_ALLY,     # end of round: ENEMY healed by enemy a's L: b = x
  ) = range(len(DECISIONS))

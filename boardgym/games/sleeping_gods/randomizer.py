@@ -29,7 +29,9 @@ def _check(values, what):
 
 @dataclass(frozen=True)
 class Die:
-    """A die with these faces; ``bonus`` is added to every result (PP easy: +1, PP-END-2)."""
+    """A die with these faces. ``bonus`` helps every roll (PP easy: +1, PP-END-2): the rule
+    that uses the face adds it, so a card that subtracts the die subtracts 1 less (PP-COMBAT-4);
+    the face itself is what the chance node gives and the state records."""
 
     faces: tuple
     bonus: int = 0
@@ -41,7 +43,7 @@ class Die:
         return from_counts(_counts(self.faces))
 
     def draw(self, _discard, value: int) -> int:
-        return value + self.bonus
+        return value
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Deck:
     """A deck of these values drawn without replacement; the discard pile is public."""
 
     values: tuple
+    bonus = 0  # a deck's card is its value (TR-BASE-DIFF: Destiny results never change)
 
     def __post_init__(self):
         _check(self.values, "a deck")

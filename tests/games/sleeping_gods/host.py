@@ -156,7 +156,8 @@ TABLE = [HANDLERS[k] for k in range(len(DECISIONS))]
 FIELDS = StateFields(
     *fields(),
     Int("active", SEAT),
-    Ints("card", between(0, 5, "a card or weapon"), length=5),
+    Ints("card", between(0, lambda g: len(PP_CARDS if g.variant == "pp" else TR_WEAPONS) - 1,
+                         "a card or weapon"), length=5),
     Ints("hand", between(0, 12, "cards in hand"), length=lambda g: g.n),
     Int("boat", between(0, 8, "boat health")), Int("boss", between(0, 63, "boss values (bits)")),
     Int("rerolls", between(0, 6, "reroll tokens")), Int("guards", between(0, 6, "guard uses")),

@@ -162,3 +162,35 @@ def test_fate_die_outcomes():
     challenge.start(s, STR, 5, 0)
     s.apply(CONFIRM)
     assert dict(s.chance_outcomes()) == pytest.approx({0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6})
+
+
+def test_status_outside_combat_to_one_who_lacks_it():
+    """TR-BASE-COND-5 / PP §3: the active seat places a status; one holding it is masked while
+    another candidate exists; nobody gains a second copy (PP-CORE-2)."""
+    from boardgym.games.sleeping_gods import enemy_phase
+
+    s = new("pp", 2)
+    for c in (VINE, MILK, LOIS):
+        characters.give(s, c, WEAKENED)
+    assert enemy_phase.aim(s, "W", 0)
+    assert legal(s) == {CHAR + JON, CHAR + MEILING}
+    s.apply(CHAR + MEILING)
+    assert characters.has(s, MEILING, WEAKENED) and not s.pend
+    assert not enemy_phase.aim(s, "W", 0)  # one candidate left: Jon, without asking
+    assert characters.has(s, JON, WEAKENED)
+    before = list(s.status)
+    assert not enemy_phase.aim(s, "W", 0) and s.status == before  # all have it: nothing
+
+
+def test_keep_another_result_and_add_a_bonus():
+    """PP-CHAL-3 / TR-BASE-CHAL-3: window effects: a resource's +1, a kept second draw."""
+    s = new("tr", 1)
+    s.rerolls = 1  # keeps the window open for the host's effects
+    challenge.start(s, KNO, 6, 0)
+    s.apply(CHAR + NAVIGATOR)
+    s.apply(CONFIRM)
+    roll(s, 0)
+    challenge.add_bonus(s, 1)
+    challenge.set_roll(s, 2)
+    s.apply(CONFIRM)
+    assert challenge.total(s) == 3 + 2 + 1 and challenge.result(s) == 1

@@ -408,3 +408,42 @@ def test_reroll_the_combat_die():
     roll(s, 3)
     assert s.pend[-1][0] == D_PLACE and combat.damage_of(s) == 3 + 0  # Lois has CRA 0
     assert s.rerolls == 0
+
+
+def test_easy_die_bonus_both_ways():
+    """PP-COMBAT-4 / PP-END-2: on easy a card adding the die gets +1, one subtracting it
+    subtracts 1 less."""
+    for difficulty, adds, subtracts in (("normal", 3, 1), ("easy", 4, 2)):
+        for sign, want in ((1, adds), (-1, subtracts)):
+            s = _combat("pp", ["Pillar"], difficulty=difficulty)
+            _attack(s, LOIS, AttackProfile(1 if sign > 0 else 3, die_sign=sign), 0)
+            roll(s, 2)
+            assert combat.damage_of(s) == want, (difficulty, sign)
+
+
+def test_non_attack_power_removal_respects_cant_remove_power():
+    """PP-COMBAT-8 / PP-CHAR-8: rope or Jon's ability removes power, never while N is uncovered."""
+    s = _combat("pp", ["Mudback Brute", "Zokmere Croc a"])
+    s.sg_power[0] = 2
+    assert combat.remove_power(s, 0, 1) == 0 and s.sg_power[0] == 2
+    assert combat.remove_power(s, 1, 5) == 2 and s.sg_power[1] == 0  # floor 0
+    s.sg_cover[1] = 1  # N covered
+    assert combat.remove_power(s, 0, 1) == 1 and s.sg_power[0] == 1
+
+
+def test_keep_another_result_in_the_die_window():
+    """TR Fortune (TR-BASE-SKILL): a host draws again and keeps either: ``set_roll``."""
+    from .host import REROLL
+
+    s = _combat("tr", ["Pillar"], n=1)
+    s.rerolls = 1  # keeps the window open
+    s.card[GUNNER] = CUTLASS
+    s.apply(CHAR + GUNNER)
+    s.apply(ENEMY + 0)
+    roll(s, 0)
+    assert combat.damage_of(s) == 1 + 0 + 3
+    combat.set_roll(s, 4)
+    assert combat.damage_of(s) == 1 + 4 + 3
+    s.rerolls = 0
+    s.invalidate()
+    assert legal(s) == {CONFIRM} and REROLL not in legal(s)

@@ -94,3 +94,69 @@ def test_inconsistent_save_refused_by_invariants():
     data["state"]["sg_cover"][0] = 2  # "placed this attack" with no attack placing
     with pytest.raises(StateError, match="placed this attack"):
         s.game.state_from_json(json.dumps(data))
+
+
+def _saves(variant, seats, seed):
+    """Saves taken every few steps of random encounters (challenges and combats)."""
+    rng = np.random.default_rng(seed)
+    s = new(variant, seats)
+    out = []
+    for k in range(6):
+        s.active = k % seats
+        s.hand = [1 + _pp_cap(s, p) if variant == "pp" else 0 for p in range(seats)]
+        if k % 3 == 0:
+            challenge.start(s, int(rng.integers(0, 5)), 6, 3)
+        else:
+            combat.start(s, [int(x) for x in rng.integers(0, len(ENEMIES), int(rng.integers(1, 5)))])
+        step = 0
+        while s.pend or s.cq:
+            if step % 3 == 0:
+                out.append(s.to_json())
+            if s.current_player == CHANCE:
+                s.apply(sample_outcome(s.chance_outcomes(), rng))
+            else:
+                legal = np.flatnonzero(s.legal_mask())
+                act = legal[legal != CONFIRM]
+                s.apply(int(rng.choice(act if len(act) and rng.random() < 0.85 else legal)))
+            step += 1
+        challenge.clear(s)
+        combat.clear(s)
+    return out
+
+
+@pytest.mark.parametrize("variant,seats", [("pp", 2), ("tr", 1)])
+def test_mutated_saves_refused_or_played_soundly(variant, seats):
+    """As tests/games/test_state_mutation.py does for registered games: each mutated save of a
+    host is refused with a StateError from a named check, or loads and plays to the end with
+    the core's invariants holding and a legal action for every decision."""
+    from boardgym.core.game import CHECK_FAILED
+
+    from ..mutations import mutations
+
+    game = new(variant, seats).game
+    saves = _saves(variant, seats, 5)
+    refused = accepted = 0
+    for k, (text, desc) in enumerate(mutations(game, saves, 400, 11)):
+        try:
+            s = game.state_from_json(text)
+        except StateError as err:
+            assert CHECK_FAILED not in str(err), f"{desc}: {err}"
+            refused += 1
+            continue
+        rng = np.random.default_rng(k)
+        for _ in range(5000):
+            assert s.invariant_errors() == [], desc
+            if not (s.pend or s.cq):
+                break
+            if s.current_player == CHANCE:
+                outcomes = s.chance_outcomes()
+                assert outcomes and abs(sum(q for _, q in outcomes) - 1) < 1e-9, desc
+                s.apply(sample_outcome(outcomes, rng))
+            else:
+                legal = np.flatnonzero(s.legal_mask())
+                assert len(legal), f"{desc}: no legal action"
+                s.apply(int(rng.choice(legal)))
+        else:
+            raise AssertionError(f"{desc}: did not end")
+        accepted += 1
+    assert refused > 0 and accepted > 0
