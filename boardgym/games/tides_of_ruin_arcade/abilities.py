@@ -9,16 +9,17 @@ TR-BASE-OM, TR-BASE-CHAL-3, TR-BASE-COMBAT-2), added by wrapping the core's wind
 
 Each ability costs 1 OM of the seat that uses it, once per encounter per card (``used``); the
 holder must be above 0 HP and free of madness (TR-BASE-COND-4); a seat activates only the crew
-it controls. Fortune: draw again, then CONFIRM keeps the new draw or KEEP_EARLIER the first.
+it controls. Fortune: draw again (a host draw; the window stays open), then CONFIRM keeps the new
+draw or KEEP_EARLIER the first (the core's ``set_roll``).
 """
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods import challenge, combat, windows
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.decisions import HANDLERS as SG_HANDLERS
-from boardgym.games.sleeping_gods.decisions import roll_apply
-from boardgym.games.sleeping_gods.kinds import (A_CH, D_BLOCK, D_MODIFY, D_ROLLED, H_PARTS, H_SKILL,
-                                                MADNESS, P_ATTACK, P_CHALLENGE, P_HOST)
+from boardgym.games.sleeping_gods.decisions import host_draw
+from boardgym.games.sleeping_gods.kinds import (A_CH, A_ROLL, D_BLOCK, D_MODIFY, D_ROLLED, H_PARTS, H_ROLL,
+                                                H_SKILL, MADNESS, P_ATTACK, P_CHALLENGE)
 
 from . import actions as A
 from .cards import pay_om
@@ -61,9 +62,18 @@ def _use(s, seat, c, j):
 
 
 def _fortune(s, seat, c, j, purpose):
+    """Draw again (a host draw, the window stays open); ``fortune_drawn`` offers the choice."""
     _use(s, seat, c, j)
     s.fk_seat = seat
-    (challenge.redraw if purpose == P_CHALLENGE else combat.redraw)(s)
+    host_draw(s)
+
+
+def fortune_drawn(s, value: int) -> None:
+    """The second draw: the Fortune's seat keeps either (D_KEEP on top of the window)."""
+    purpose = P_CHALLENGE if s.pend[-1][0] == D_MODIFY else P_ATTACK
+    earlier = s.sg_chal[H_ROLL] if purpose == P_CHALLENGE else s.sg_atk[A_ROLL]
+    s.pend.append((D_KEEP, s.fk_seat, earlier, 16 * purpose + value))
+    s.invalidate()
 
 
 def _wrap(kind, purpose, extra):
@@ -144,21 +154,8 @@ def _keep_apply(s, f, a):
     value = new if a == A.CONFIRM else f[2]
     s.sg_last = value
     s.fk_seat = -1
-    (challenge.rolled if purpose == P_CHALLENGE else combat.rolled)(s, value)
-
-
-def roll(s, purpose: int, outcome: int) -> None:
-    """The core's draw, or after a Fortune the second draw and the choice which to keep."""
-    if s.fk_seat < 0 or purpose == P_HOST:
-        roll_apply(s, purpose, outcome)
-        return
-    from boardgym.games.sleeping_gods.kinds import A_ROLL, H_ROLL
-
-    earlier = s.sg_chal[H_ROLL] if purpose == P_CHALLENGE else s.sg_atk[A_ROLL]
-    value = s.game.sg.deck.draw(s.sg_discard, outcome)
-    s.sg_last = value
-    s.pend.append((D_KEEP, s.fk_seat, earlier, 16 * purpose + value))
-    s.invalidate()
+    (challenge.set_roll if purpose == P_CHALLENGE else combat.set_roll)(s, value)
+    windows.used(s)  # the window is on top again: every seat may act again
 
 
 HANDLERS = {

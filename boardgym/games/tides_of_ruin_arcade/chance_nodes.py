@@ -8,7 +8,9 @@ from boardgym.core.chance import from_counts
 from boardgym.games.sleeping_gods.decisions import CHANCE_OUTCOMES as SG_OUT
 from boardgym.games.sleeping_gods.kinds import CH_ROLL
 
-from . import abilities, flow
+from boardgym.games.sleeping_gods.decisions import CHANCE_APPLY as SG_APPLY
+
+from . import flow
 from .cards import market_unseen, skill_left
 from .kinds import BACK_CHALLENGE, BACK_COMBAT, BACK_REWARD, CH_ADV, CH_ARCADE, CH_SKILL
 from .rewards import adventure_drawn
@@ -53,5 +55,5 @@ def adv_outcomes(s, purpose):
 
 CHANCE_OUTCOMES = {CH_ROLL: SG_OUT[CH_ROLL], CH_ARCADE: arcade_outcomes, CH_SKILL: skill_outcomes,
                    CH_ADV: adv_outcomes}
-CHANCE_APPLY = {CH_ROLL: abilities.roll, CH_ARCADE: arcade_apply, CH_SKILL: skill_apply,
+CHANCE_APPLY = {CH_ROLL: SG_APPLY[CH_ROLL], CH_ARCADE: arcade_apply, CH_SKILL: skill_apply,
                 CH_ADV: adventure_drawn}

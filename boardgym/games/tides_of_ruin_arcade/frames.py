@@ -40,11 +40,11 @@ SHAPES = {
     PH_SCORING: ({D_PREP}, _ON_PREP, {CH_SKILL, CH_ADV}),
     PH_REVEAL: (set(), {}, {CH_ARCADE}),
     PH_BOSS: (set(), {}, {CH_ROLL}),
-    PH_CHALLENGE: ({D_JOIN, D_MODIFY, D_WOUND, D_KEEP}, {}, {CH_ROLL}),
+    PH_CHALLENGE: ({D_JOIN, D_MODIFY, D_WOUND}, {D_KEEP: {D_MODIFY}}, {CH_ROLL}),
     PH_CH_REWARD: (_UNIT, {D_PICK_STATUS: {D_UNITS}}, {CH_SKILL}),
     PH_END_TURN: (_UNIT, {D_PICK_STATUS: {D_UNITS}}, {CH_SKILL}),
-    PH_COMBAT: ({D_ATTACKER, D_TARGET, D_ROLLED, D_PLACE, D_BLOCK, D_KEEP} | _EOR,
-                {D_STRIKE: {D_ROLLED}}, {CH_ROLL}),
+    PH_COMBAT: ({D_ATTACKER, D_TARGET, D_ROLLED, D_PLACE, D_BLOCK} | _EOR,
+                {D_STRIKE: {D_ROLLED}, D_KEEP: {D_ROLLED}}, {CH_ROLL}),
     PH_OVER: (set(), {}, set()),
 }
 
@@ -61,8 +61,12 @@ def errors(s) -> list[str]:
     if not s.pend and not s.cq and s.phase != PH_OVER:
         return ["nothing pending and not over"]
     for e in s.cq:
-        if e[0] == CH_ROLL and e[1] != {PH_BOSS: P_HOST, PH_CHALLENGE: P_CHALLENGE}.get(s.phase, P_ATTACK):
+        want = {PH_BOSS: P_HOST, PH_CHALLENGE: P_CHALLENGE}.get(s.phase, P_ATTACK)
+        if e[0] == CH_ROLL and e[1] != want and not (e[1] == P_HOST and s.fk_seat >= 0):
             out.append(f"a Destiny draw for purpose {e[1]} in phase {PHASES[s.phase]}")
+        if e[0] == CH_ROLL and e[1] == P_HOST and s.fk_seat >= 0 and (
+                not s.pend or s.pend[-1][0] not in (D_MODIFY, D_ROLLED) or s.pend[-1][1] != s.fk_seat):
+            out.append("Fortune's draw without its window")
         if e[0] == CH_ARCADE and (e[1] == BACK_REWARD) != (s.phase == PH_PREP_OPEN):
             out.append("an Arcade card of the wrong back is being drawn")
     if len(s.cq) > 1 and any(e[0] in (CH_ROLL, CH_ARCADE) for e in s.cq):
@@ -76,8 +80,10 @@ def errors(s) -> list[str]:
     keep = [f for f in s.pend if f[0] == D_KEEP]
     if keep and (s.fk_seat != keep[0][1] or keep[0][3] // 16 not in (P_CHALLENGE, P_ATTACK)):
         out.append("a Fortune choice that does not match its seat or draw")
-    if s.fk_seat >= 0 and not keep and not any(e[0] == CH_ROLL for e in s.cq):
+    if s.fk_seat >= 0 and not keep and not any(e == (CH_ROLL, P_HOST) for e in s.cq):
         out.append("a Fortune pending with no draw to make")
+    if keep and s.cq:
+        out.append("a Fortune choice while a draw is pending")
     for f in s.pend:
         msg = _frame(s, f)
         if msg:
@@ -142,7 +148,7 @@ def _frame(s, f) -> str | None:
 
 
 _STEP_OF = {D_TARGET: {AS_TARGET}, D_ROLLED: {AS_ROLLED}, D_PLACE: {AS_PLACE},
-            D_BLOCK: {AS_BLOCK, AS_FIRST_STRIKE}, D_KEEP: {AS_ROLL}, D_ATTACKER: {AS_NONE}}
+            D_BLOCK: {AS_BLOCK, AS_FIRST_STRIKE}, D_ATTACKER: {AS_NONE}}
 
 
 def _records(s) -> list[str]:
@@ -150,11 +156,11 @@ def _records(s) -> list[str]:
     top = s.pend[-1][0] if s.pend else None
     if s.phase == PH_CHALLENGE:
         st = s.sg_chal[H_STATE]
-        want = {CH_JOIN: ({D_JOIN}, False), CH_ROLLING: ({D_KEEP, None}, True), CH_WINDOW: ({D_MODIFY}, False),
+        want = {CH_JOIN: ({D_JOIN}, False), CH_ROLLING: ({None}, True), CH_WINDOW: ({D_MODIFY, D_KEEP}, True),
                 CH_WOUNDS: ({D_WOUND}, False)}.get(st)
-        if want is None or top not in want[0] or (top is None) != bool(s.cq) or (s.cq and not want[1]):
+        if want is None or top not in want[0] or (s.cq and not want[1]) or (top is None and not s.cq):
             out.append(f"challenge step {st} does not match what is pending")
-        if len(s.pend) > 1:
+        if len(s.pend) > 1 and top != D_KEEP:
             out.append("challenge frames are stacked")
     if s.phase == PH_COMBAT:
         if s.sg_com[C_STATE] != CB_RUNNING:
@@ -163,15 +169,15 @@ def _records(s) -> list[str]:
         if top in _EOR:
             if step != AS_NONE or s.sg_com[C_EOR_E] < 0 or s.sg_com[C_EOR_E] >= len(s.sg_enemy):
                 out.append("an end-of-round choice outside the end of a round")
-        elif top == D_STRIKE:
+        elif top in (D_STRIKE, D_KEEP):
             if step != AS_ROLLED:
-                out.append("a Strike choice outside the window after the draw")
+                out.append("a Strike or Fortune choice outside the window after the draw")
         elif top is None:
             if step != AS_ROLL or not s.cq:
                 out.append("a combat draw outside an attack's draw step")
         elif step not in _STEP_OF.get(top, ()):
             out.append(f"attack step {step} does not match the '{DECISIONS[top]}' frame")
-        if top != D_STRIKE and len(s.pend) > 1:
+        if top not in (D_STRIKE, D_KEEP) and len(s.pend) > 1:
             out.append("combat frames are stacked")
         if s.sg_com[C_EOR_E] >= 0 and top not in _EOR:
             out.append("the end of round is running without its choice")

@@ -22,6 +22,7 @@ from boardgym.games.sleeping_gods.host import init_state
 
 from . import actions as A
 from . import flow
+from .abilities import fortune_drawn
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .decisions import TABLE
 from .invariants import check as _check
@@ -160,7 +161,11 @@ class TidesState(State):
         return self.game.max_hp_of[ch]
 
     def on_drawn(self, value: int) -> None:
-        flow.boss_drawn(self, value)
+        """A host draw: a boss draw, or Fortune's second draw."""
+        if self.fk_seat >= 0:
+            fortune_drawn(self, value)
+        else:
+            flow.boss_drawn(self, value)
 
     # -- the engine contract -------------------------------------------------------------------
     @property
