@@ -143,11 +143,15 @@ def _om_crew_apply(s, f, a):
     elif use == 1:
         s.hp[c] += 1
     else:
-        st = statuses_of(s, c)
-        if len(st) == 1:
-            s.status[c] = 0
-        else:
-            s.pend.append((D_PICK_STATUS, f[1], c, 0))
+        lose_status(s, f[1], c)
+
+
+def lose_status(s, seat: int, c: int) -> None:
+    """Crew member ``c`` loses one status: the only one at once, else ``seat`` picks which."""
+    if len(statuses_of(s, c)) == 1:
+        s.status[c] = 0
+    else:
+        s.pend.append((D_PICK_STATUS, seat, c, 0))
 
 
 def _equip_to_mask(s, f, m):
@@ -287,11 +291,7 @@ def _recipe_apply(s, f, a):
     elif kind == 1:
         s.res[c] = max(0, s.res[c] - amount)
     else:
-        st = statuses_of(s, c)
-        if len(st) == 1:
-            s.status[c] = 0
-        else:
-            s.pend.append((D_PICK_STATUS, f[1], c, 0))
+        lose_status(s, f[1], c)
 
 
 # -- setup choices (TR-SETUP-2) ----------------------------------------------------------------------

@@ -109,3 +109,19 @@ def to_combat_window(s) -> None:
 
     while s.deck[0] != BACK_COMBAT:
         skip_challenge(s)
+
+
+def play_until(s, done, seed: int):
+    """Play with the heuristic (seeded chance) until ``done(s)``; the game must not end first."""
+    from boardgym.core import sample_outcome
+    from agents.tides_of_ruin_arcade_heuristic import TidesHeuristicAgent
+
+    agent = TidesHeuristicAgent(seed=seed, strict=True)
+    rng = np.random.default_rng(seed)
+    while not done(s):
+        assert not s.is_terminal()
+        if s.current_player == CHANCE:
+            s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            s.apply(agent.act(None, s.legal_mask().copy(), s))
+    return s

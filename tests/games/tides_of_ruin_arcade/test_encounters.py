@@ -1,10 +1,9 @@
 """Challenges with mastery (TR-MAST, TR-BASE-CHAL), skill-card abilities in the core's windows
 (TR-BASE-SKILL), fatigue (TR-BASE-COND-3), combat (TR-BASE-COMBAT, TR-REF-1) and the final
 battle (TR-BOSS)."""
-import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.games.sleeping_gods import grid
 from boardgym.games.sleeping_gods.kinds import (C_ROUND, D_ATTACKER, D_CHAR_TARGET, D_HEAL_ALLY,
                                                 D_HEAL_SQUARE, D_JOIN, D_MODIFY, P_HOST, VENOM)
@@ -13,7 +12,7 @@ from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, D_KEEP, PH_B
 
 from ..packs import edited_pack
 from .helpers import (CAPTAIN, GUNNER, KNO, NAVIGATOR, SURGEON, challenge_id, combat_id, destiny, game,
-                      legal, outcome, reveal, to_combat_window, to_prep)
+                      legal, outcome, play_until, reveal, to_combat_window, to_prep)
 
 FORTUNE, KNACK_KNO = 14, 9
 
@@ -168,18 +167,8 @@ def test_boat_damage_is_ignored():
 
 def _to_final_battle(difficulty, seed=5):
     """Play with the heuristic until the face of the last card (the final combat) is drawn."""
-    from agents.tides_of_ruin_arcade_heuristic import TidesHeuristicAgent
-
     s = game(difficulty=difficulty).new_initial_state()
-    agent = TidesHeuristicAgent(seed=seed, strict=True)
-    rng = np.random.default_rng(seed)
-    while not (s.phase == PH_REVEAL and not s.deck):
-        assert not s.is_terminal()
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(agent.act(None, s.legal_mask().copy(), s))
-    return s
+    return play_until(s, lambda s: s.phase == PH_REVEAL and not s.deck, seed)
 
 
 def test_boss_draws_redraw_repeated_values():

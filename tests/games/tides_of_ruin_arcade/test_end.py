@@ -3,12 +3,13 @@ depend on (hidden hands, unseen cards)."""
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import D_PREP, PH_OVER, PH_SCORING
 from boardgym.games.tides_of_ruin_arcade.scoring import score
 
-from .helpers import (CAPTAIN, combat_id, game, legal, pass_window, reveal, to_combat_window, to_prep)
+from .helpers import (CAPTAIN, combat_id, game, legal, pass_window, play_until, reveal, to_combat_window,
+                      to_prep)
 
 
 def test_all_crew_down_on_turn_3_stops_the_game():
@@ -50,18 +51,8 @@ def test_the_195_point_example():
 
 
 def _to_scoring(seed=2, **cfg):
-    from agents.tides_of_ruin_arcade_heuristic import TidesHeuristicAgent
-
     s = game(**cfg).new_initial_state()
-    agent = TidesHeuristicAgent(seed=seed, strict=True)
-    rng = np.random.default_rng(seed)
-    while not (s.phase == PH_SCORING and s.pend and not s.cq):
-        assert not s.is_terminal()
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(agent.act(None, s.legal_mask().copy(), s))
-    return s
+    return play_until(s, lambda s: s.phase == PH_SCORING and s.pend and not s.cq, seed)
 
 
 def test_scoring_window_cooking_heals_for_points():
