@@ -83,6 +83,44 @@ def describe_action(s, a: int) -> str:
     return words.get(a, s.game.catalog.describe(a))
 
 
+ASKS = {
+    "start_pick": "choose a starting adventure card ({a} still to choose)",
+    "place_card": "place {card}: on a crew member, or in the stash",
+    "prep": "the preparation window ({a} player(s) passed in a row)",
+    "equip_to": "equip hand card {a} on a crew member", "equip_swap": "discard one of {crew}'s skill cards",
+    "swap_with": "exchange {crew_a}'s weapon with", "adv_to": "move {card}", "om_crew": "spend OM on whom",
+    "pick_status": "which status {crew_a} loses", "train_crew": "train whom", "train_skill": "train which skill of {crew_a}",
+    "discard": "discard down to 3 skill cards", "market": "buy at the market, or close it",
+    "buy_to": "give the blind skill card to", "recipe_crew": "who gets the recipe's effect",
+    "keep": "Fortune: keep the new draw ({new}) or the earlier one ({a})",
+    "strike": "Strike: +2 damage or remove 1 power",
+    "sg_join": "join the challenge", "sg_modify": "the challenge's modify window",
+    "sg_wound": "place 1 of {a} wound(s)", "sg_attacker": "attack with a crew member, pass or flee",
+    "sg_target": "choose the enemy to attack", "sg_rolled": "the window after the attack's Destiny draw",
+    "sg_place": "place the next damage token", "sg_block": "the block window before the counterattack",
+    "sg_char_target": "choose who suffers the enemy's ability", "sg_heal_square": "choose the token the enemy heals",
+    "sg_heal_ally": "choose the enemy that is healed",
+}
+
+
+def decision_text(s, f) -> str:
+    kind = DECISIONS[f[0]]
+    if kind == "units":
+        return f"give {UNITS[f[2]].replace('_', ' ')} ({f[3]} left)"
+    c = s.game.content
+    words = {"a": f[2], "new": f[3] % 16}
+    if kind in ("place_card", "adv_to") and f[2] < len(c.adventure):
+        words["card"] = c.adventure[f[2]].name
+    if kind in ("swap_with", "pick_status", "train_skill") and f[2] < 5:
+        words["crew_a"] = crew_name(s, f[2])
+    if kind == "equip_swap" and f[3] < 5:
+        words["crew"] = crew_name(s, f[3])
+    try:
+        return ASKS[kind].format(**words)
+    except KeyError:
+        return kind
+
+
 def state_lines(s) -> list[str]:
     g = s.game
     c = g.content
@@ -98,9 +136,8 @@ def state_lines(s) -> list[str]:
         lines.append("a card or Destiny draw is next")
     else:
         f = s.pend[-1]
-        extra = f" ({UNITS[f[2]]}, {f[3]} left)" if DECISIONS[f[0]] == "units" else f" ({f[2]}, {f[3]})"
-        lines.append(f"player {f[1]} decides: {DECISIONS[f[0]]}{extra}")
-    backs = " ".join(BACKS[b][0].upper() for b in s.deck)
+        lines.append(f"player {f[1]} decides: {decision_text(s, f)}")
+    backs = " ".join(("R", "Ch", "Cb")[b] for b in s.deck)
     lines.append(f"Arcade deck ({len(s.deck)}): {backs or '-'}   successes {len(s.won)}  failures {len(s.lost)}")
     lines.append(f"team: XP {s.xp_gained} gained, {s.xp_bank} to spend; food {s.food}; coins {s.coins}; "
                  f"skill deck {sum(skill_left(s))}, discard {sum(s.sk_disc)}")

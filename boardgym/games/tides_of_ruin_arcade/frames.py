@@ -69,6 +69,9 @@ def errors(s) -> list[str]:
             out.append("Fortune's draw without its window")
         if e[0] == CH_ARCADE and (e[1] == BACK_REWARD) != (s.phase == PH_PREP_OPEN):
             out.append("an Arcade card of the wrong back is being drawn")
+    if s.cq and s.pend and s.phase in (PH_SETUP, PH_PREP, PH_SCORING, PH_CH_REWARD, PH_END_TURN) \
+            and s.pend[-1][0] not in (D_PREP, D_MARKET):
+        out.append("a card is drawn while a choice waits above the window")
     if len(s.cq) > 1 and any(e[0] in (CH_ROLL, CH_ARCADE) for e in s.cq):
         out.append("more than one Destiny or Arcade draw pending")
     if s.phase == PH_BOSS and (s.boss_left < 1 or not s.final):

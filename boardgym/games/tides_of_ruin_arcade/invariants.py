@@ -13,7 +13,7 @@ from . import actions as A
 from .kinds import (BACK_CHALLENGE, BACK_COMBAT, BACK_REWARD, D_PREP, EQUIP_LIMIT, HAND_LIMIT,
                     PH_COMBAT, PH_OVER, PH_SCORING, PH_CHALLENGE, PH_PREP, PH_BOSS, PH_CH_REWARD, PH_END_TURN, TRAIN_LIMIT)
 from .flow import COMBAT_CODE
-from .kinds import CH_ARCADE
+from .kinds import BOSS_DRAWS, CH_ARCADE
 
 
 def check(s) -> list[str]:
@@ -83,7 +83,7 @@ def check(s) -> list[str]:
         if not _seen_code(s, x):
             out.append(f"resolved encounter {x} was never revealed")
             break
-    out += _encounter(s, codes)
+    out += _encounter(s, codes) + _boss(s)
     running = s.enc_kind >= 1 and s.enc_id >= 0
     cur = s.enc_id + (COMBAT_CODE if s.enc_kind == BACK_COMBAT else 0)
     if running and s.enc_id >= len(s.seen_cb if s.enc_kind == BACK_COMBAT else s.seen_ch):
@@ -152,6 +152,21 @@ def _encounter(s, codes) -> list[str]:
         dmg = ch.failure[1] if ch.failure[0] == 0 else 0
         if (s.sg_chal[1], s.sg_chal[2], s.sg_chal[3]) != (ch.skill, ch.number, dmg):
             return ["the running challenge is not the card's"]
-    if not s.final and s.boss:
+    return []
+
+
+def _boss(s) -> list[str]:
+    """TR-BOSS-1: boss values only once the final battle is revealed, as many as the difficulty
+    draws (those drawn plus those left)."""
+    draws = BOSS_DRAWS[s.game.difficulty]
+    have = bin(s.boss).count("1")
+    if s.boss_left and s.phase != PH_BOSS:
+        return ["boss draws left outside the boss draws"]
+    if s.phase == PH_BOSS:
+        return [] if have + s.boss_left == draws else ["the boss values drawn and left do not add up"]
+    if not s.boss:
+        return ["the final battle without its boss values"] if s.phase == PH_COMBAT and s.final else []
+    late = s.phase in (PH_END_TURN, PH_SCORING, PH_OVER) or (s.phase == PH_COMBAT and s.final)
+    if not late or BACK_COMBAT in s.deck or have != draws:
         return ["boss improvements outside the final battle"]
     return []
