@@ -109,7 +109,11 @@ def encode(s, player: int, out=None) -> np.ndarray:
     buf[o:o + 5] = (_f(s.xp_gained, 60), _f(s.xp_bank, 60), _f(s.food, 12), _f(s.coins, 20),
                     _f(om_supply_left(s), 99))
     buf[off("moves")] = _f(s.moves, max(1, g.max_free_moves))
-    _crew(s, player, buf, off("crew"))
+    o = off("crew")
+    eq = s.equip
+    key = (3, player, s.active, *s.hp, *s.res, *s.status, *s.train, *s.weapon, *s.item, s.sg_com[C_ATTACKED],
+           len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
+    block_cache(g).reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, player, buf, o)
     o = off("equipped")
     per = 2 + len(FAMILIES) + A.N_SKILLS
     for ch in range(A.N_CREW):
