@@ -1,5 +1,16 @@
-"""Sleeping Gods: Tides of Ruin — Arcade Mode (not yet a registered game: its rules come later).
+"""Sleeping Gods: Tides of Ruin — Arcade Mode: a cooperative deck of challenge and combat
+encounters ending in a boss fight, on the shared Sleeping Gods core (challenges, combat on enemy
+grids) with this game's hook values.
 
-For now the package holds the original content pack (``content/``), its schemas (``schema/``) and
-the loader (``content.py``); see docs/games/tides_of_ruin_arcade_content.md.
+Rules as a pure state machine (flow, prep, rewards, abilities, cards, chance_nodes), content
+pack with its schema (content/, schema/), observation encoder, text render and picture.
+See docs/games/tides_of_ruin_arcade.md.
 """
+from .describe import describe_action
+from .game import TidesGame
+from .state import TidesState
+
+TidesGame.state_class = TidesState
+GAME_CLASS = TidesGame
+
+__all__ = ["TidesGame", "TidesState", "GAME_CLASS", "describe_action"]

@@ -1,0 +1,210 @@
+"""Words for actions and states: ``describe_action(state, action)`` says what an option will do
+in the pending decision (``boardgym play``); ``state_lines`` is the text table (render.py),
+showing the encounter, the crew, the grids and every Destiny draw."""
+from __future__ import annotations
+
+from boardgym.games.sleeping_gods import combat
+from boardgym.games.sleeping_gods import characters as chars
+from boardgym.games.sleeping_gods.challenge import current_total
+from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, H_NUMBER, H_PARTS,
+                                                H_ROLL, H_STATE, STATUS_NAMES)
+
+from . import actions as A
+from .cards import skill_left
+from .content import CORNERS, REWARDS, SKILLS
+from .kinds import BACKS, DECISIONS, MASTERY, OM_COSTS, PHASES, QUOTA, UNITS
+
+STATUS_WORDS = ("poison",) + STATUS_NAMES[1:]
+
+
+def crew_name(s, ch: int) -> str:
+    cr = s.game.content.crew[ch]
+    return f"{cr.role} {cr.name}"
+
+
+def _reward_text(s, r: int) -> str:
+    card = s.game.content.rewards[r]
+    items = ", ".join(f"{REWARDS[k].replace('_', ' ')} {n}" for k, n in card.rewards)
+    return f"{card.name} [{items}; corner {CORNERS[card.corner]}]"
+
+
+def describe_action(s, a: int) -> str:
+    c = s.game.content
+    if s.cq or not s.pend:
+        return s.game.catalog.describe(a)
+    f = s.pend[-1]
+    kind = DECISIONS[f[0]]
+    if a == A.CONFIRM:
+        return {"prep": "pass (when every player passes, the encounter is revealed)", "place_card": "leave it in the stash",
+                "adv_to": "put it in the stash", "market": "close the market", "keep": "keep the new draw",
+                "strike": "+2 damage", "sg_join": "done adding crew", "sg_attacker": "pass",
+                "sg_place": "stop placing damage"}.get(kind, "confirm")
+    if A.CREW <= a < A.CREW + A.N_CREW:
+        ch = a - A.CREW
+        return f"{crew_name(s, ch)} (HP {s.hp[ch]}/{s.max_hp(ch)}, fatigue {s.res[ch]})"
+    if A.PLAYER <= a < A.PLAYER + 4:
+        return f"player {a - A.PLAYER}"
+    if A.STATUS <= a < A.STATUS + A.N_STATUS:
+        return f"remove {STATUS_WORDS[a - A.STATUS]}"
+    if A.SKILL <= a < A.SKILL + A.N_SKILLS:
+        return f"+1 {SKILLS[a - A.SKILL]}"
+    if A.USE_REWARD <= a < A.USE_REWARD + A.MAX_REWARDS:
+        return f"use {_reward_text(s, s.rewards[a - A.USE_REWARD])}, take {QUOTA[s.game.difficulty]} of 6"
+    if A.REWARD_ITEM <= a < A.REWARD_ITEM + 6:
+        k, n = c.rewards[s.rw_open].rewards[a - A.REWARD_ITEM]
+        return f"take {REWARDS[k].replace('_', ' ')} {n}"
+    if A.HAND <= a < A.HAND + A.HAND_SLOTS:
+        card = c.skills[s.hand[f[1]][a - A.HAND]]
+        return f"{'discard' if kind == 'discard' else 'equip'} {card.name} ({card.text})"
+    if A.EQUIPPED <= a < A.EQUIPPED + 10:
+        ch, j = divmod(a - A.EQUIPPED, 2)
+        card = c.skills[s.equip[ch][j]]
+        verb = "discard" if kind in ("prep", "equip_swap") else "activate (1 OM)"
+        return f"{verb} {crew_name(s, ch)}'s {card.name}: {card.text}"
+    if A.ADVENTURE <= a < A.ADVENTURE + A.N_ADVENTURE:
+        x = c.adventure[a - A.ADVENTURE]
+        return f"{'cook' if x.kind == 2 and kind == 'prep' else 'take' if kind == 'start_pick' else 'move'} {x.name}: {x.text}"
+    if A.WEAPON_OF <= a < A.WEAPON_OF + A.N_CREW:
+        return f"exchange {crew_name(s, a - A.WEAPON_OF)}'s weapon"
+    if A.MARKET_SLOT <= a < A.MARKET_SLOT + 3:
+        x = c.adventure[s.market[a - A.MARKET_SLOT]]
+        return f"buy {x.name} for {x.price} coins"
+    if A.ENEMY <= a < A.ENEMY + A.MAX_ENEMIES:
+        return f"attack {s.game.sg.enemies[s.sg_enemy[a - A.ENEMY]].name}"
+    if A.SQUARE <= a < A.SQUARE + 36:
+        e, sq = divmod(a - A.SQUARE, 9)
+        return f"damage on {s.game.sg.enemies[s.sg_enemy[e]].name}, row {sq // 3 + 1} column {sq % 3 + 1}"
+    words = {A.FLEE: "flee (the encounter fails, +1 fatigue to each crew member above 0 HP)",
+             A.REDRAW: "spend 1 OM: draw Destiny again", A.PORT: "Port: remove all fatigue, recover all OM, heal 1 each",
+             A.MARKET: "Market: reveal 3 adventure cards", A.BUY_SKILL: "buy a blind skill card (2 coins)",
+             A.OM_FATIGUE: f"spend {OM_COSTS[0]} OM: remove 1 fatigue", A.OM_HEAL: f"spend {OM_COSTS[1]} OM: heal 1 wound",
+             A.OM_STATUS: f"spend {OM_COSTS[2]} OM: remove 1 status", A.XP_TRAIN: "spend 3 XP: +1 to a skill",
+             A.KEEP_EARLIER: "keep the earlier draw", A.STRIKE_POWER: "remove 1 power"}
+    return words.get(a, s.game.catalog.describe(a))
+
+
+ASKS = {
+    "start_pick": "choose a starting adventure card ({a} still to choose)",
+    "place_card": "place {card}: on a crew member, or in the stash",
+    "prep": "the preparation window ({a} player(s) passed in a row)",
+    "equip_to": "equip hand card {a} on a crew member", "equip_swap": "discard one of {crew}'s skill cards",
+    "swap_with": "exchange {crew_a}'s weapon with", "adv_to": "move {card}", "om_crew": "spend OM on whom",
+    "pick_status": "which status {crew_a} loses", "train_crew": "train whom", "train_skill": "train which skill of {crew_a}",
+    "discard": "discard down to 3 skill cards", "market": "buy at the market, or close it",
+    "buy_to": "give the blind skill card to", "recipe_crew": "who gets the recipe's effect",
+    "keep": "Fortune: keep the new draw ({new}) or the earlier one ({a})",
+    "strike": "Strike: +2 damage or remove 1 power",
+    "sg_join": "join the challenge", "sg_modify": "the challenge's modify window",
+    "sg_wound": "place 1 of {a} wound(s)", "sg_attacker": "attack with a crew member, pass or flee",
+    "sg_target": "choose the enemy to attack", "sg_rolled": "the window after the attack's Destiny draw",
+    "sg_place": "place the next damage token", "sg_block": "the block window before the counterattack",
+    "sg_char_target": "choose who suffers the enemy's ability", "sg_heal_square": "choose the token the enemy heals",
+    "sg_heal_ally": "choose the enemy that is healed",
+}
+
+
+def decision_text(s, f) -> str:
+    kind = DECISIONS[f[0]]
+    if kind == "units":
+        return f"give {UNITS[f[2]].replace('_', ' ')} ({f[3]} left)"
+    c = s.game.content
+    words = {"a": f[2], "new": f[3] % 16}
+    if kind in ("place_card", "adv_to") and f[2] < len(c.adventure):
+        words["card"] = c.adventure[f[2]].name
+    if kind in ("swap_with", "pick_status", "train_skill") and f[2] < 5:
+        words["crew_a"] = crew_name(s, f[2])
+    if kind == "equip_swap" and f[3] < 5:
+        words["crew"] = crew_name(s, f[3])
+    try:
+        return ASKS[kind].format(**words)
+    except KeyError:
+        return kind
+
+
+def state_lines(s) -> list[str]:
+    g = s.game
+    c = g.content
+    head = (f"Tides of Ruin — Arcade ({g.difficulty}, {g.length})  turn {s.turn}  phase {PHASES[s.phase]}  "
+            f"Captain: player {s.active}")
+    lines = [head]
+    if s.over:
+        from .scoring import score
+
+        lines.append(f"GAME OVER — {'the crew survived the voyage' if s.survived else 'the whole crew is down'}; "
+                     f"score {score(s)}")
+    elif s.cq:
+        lines.append("a card or Destiny draw is next")
+    else:
+        f = s.pend[-1]
+        lines.append(f"player {f[1]} decides: {decision_text(s, f)}")
+    backs = " ".join(("R", "Ch", "Cb")[b] for b in s.deck)
+    lines.append(f"Arcade deck ({len(s.deck)}): {backs or '-'}   successes {len(s.won)}  failures {len(s.lost)}")
+    lines.append(f"team: XP {s.xp_gained} gained, {s.xp_bank} to spend; food {s.food}; coins {s.coins}; "
+                 f"skill deck {sum(skill_left(s))}, discard {sum(s.sk_disc)}")
+    dv = " ".join(f"{v}x{n}" for v, n in zip(g.sg.deck.distinct, s.sg_discard) if n)
+    last = f"last draw {s.sg_last}" if s.sg_last >= 0 else "no draw yet"
+    lines.append(f"Destiny: {last}; discard {dv or '-'}")
+    for ch in range(5):
+        st = ", ".join(STATUS_WORDS[k] for k in range(4) if s.status[ch] >> k & 1) or "-"
+        sk = " ".join(f"{SKILLS[k]}{chars.effective_skill(s, ch, k)}" for k in range(5))
+        w = c.adventure[s.weapon[ch]].name if s.weapon[ch] >= 0 else "unarmed"
+        it = c.adventure[s.item[ch]].name if s.item[ch] >= 0 else "-"
+        eq = ", ".join(c.skills[x].name for x in s.equip[ch]) or "-"
+        lines.append(f"  {crew_name(s, ch):22} player {s.controller(ch)}  HP {s.hp[ch]}/{s.max_hp(ch)}  "
+                     f"fatigue {s.res[ch]}  status {st}  {sk}  weapon {w}  item {it}  cards {eq}")
+    for p in range(s.n):
+        hand = ", ".join(c.skills[x].name for x in s.hand[p]) if not g.hidden_hands else f"{len(s.hand[p])} cards"
+        lines.append(f"  player {p}: OM {s.om[p]} ready, {s.spent[p]} spent; hand {hand or '-'}")
+    if s.rewards:
+        lines.append("reward cards: " + "; ".join(_reward_text(s, r) for r in s.rewards))
+    if s.rw_open >= 0:
+        lines.append(f"in use: {_reward_text(s, s.rw_open)}, taken {bin(s.rw_taken).count('1')}")
+    if s.stash or s.recipes:
+        lines.append("stash: " + (", ".join(c.adventure[x].name for x in s.stash) or "-")
+                     + "   recipes: " + (", ".join(c.adventure[x].name for x in s.recipes) or "-"))
+    if s.picked or s.to_place:
+        lines.append("starting cards taken: " + (", ".join(c.adventure[x].name for x in s.picked) or "-")
+                     + "   to place: " + (", ".join(c.adventure[x].name for x in s.to_place) or "-"))
+    if s.adv_bottom:
+        lines.append("market deck bottom: " + ", ".join(c.adventure[x].name for x in s.adv_bottom))
+    if s.rw_disc:
+        lines.append("reward cards used: " + ", ".join(c.rewards[x].name for x in s.rw_disc))
+    if s.market:
+        lines.append("market: " + ", ".join(f"{c.adventure[x].name} ({c.adventure[x].price})" for x in s.market))
+    lines += _encounter_lines(s)
+    return lines
+
+
+def _encounter_lines(s) -> list[str]:
+    c = s.game.content
+    out = []
+    ch = s.sg_chal
+    if s.enc_kind == 1 and s.enc_id >= 0:
+        card = c.challenges[s.enc_id]
+        out.append(f"CHALLENGE {card.name}: {SKILLS[card.skill]} {card.number} "
+                   f"(mastery {card.number + MASTERY[s.game.difficulty]}) — {card.text}")
+        if ch[H_STATE]:
+            parts = ", ".join(crew_name(s, m) for m in range(5) if ch[H_PARTS] >> m & 1) or "nobody"
+            out.append(f"  joined: {parts}; Destiny {ch[H_ROLL]}; total {current_total(s)} of {ch[H_NUMBER]}")
+    if s.enc_kind == 2 and s.enc_id >= 0:
+        card = c.combats[s.enc_id]
+        out.append(f"COMBAT {card.name}{' — FINAL BATTLE' if s.final else ''}: {card.text}")
+        if s.boss:
+            imps = [f"{v}" for v in range(6) if s.boss >> v & 1]
+            out.append(f"  {c.boss_name}: Destiny values applied {', '.join(imps)}")
+        if s.sg_enemy:
+            out.append(f"  round {s.sg_com[C_ROUND]}")
+            for e, eid in enumerate(s.sg_enemy):
+                en = s.game.sg.enemies[eid]
+                cells = []
+                for i, k in enumerate(en.kinds):
+                    mark = "#" if s.sg_cover[9 * e + i] else ""
+                    cells.append(mark + (str(en.values[i]) if k == "heart" else k))
+                rows = " / ".join(" ".join(cells[3 * r:3 * r + 3]) for r in range(3))
+                state = "defeated" if combat.defeated(s, e) else f"attack {en.attack} power {s.sg_power[e]}"
+                out.append(f"  [{e}] {en.name}: {state}; grid {rows}  (# covered)")
+            at = s.sg_atk
+            if at[A_CH] >= 0:
+                tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"
+                out.append(f"  {crew_name(s, at[A_CH])} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
+    return out

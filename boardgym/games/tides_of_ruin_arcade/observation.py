@@ -1,0 +1,271 @@
+"""The observation (spec §4): a float32 vector in [-1, 1] of named pieces, the same for every seat
+except ``me`` and, with ``hidden_hands``, the other players' hand faces (their sizes show).
+
+Nothing hidden is read: the Arcade deck's faces are not stored (only its public backs), the skill
+deck shows its size only, unseen adventure cards show as "unseen". Each count is divided by the
+largest value the rules allow, so no piece leaves the Box.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardgym.core.observation import ObsLayout, block_cache
+from boardgym.games.sleeping_gods import combat
+from boardgym.games.sleeping_gods.enemies import BLANK, GROWTH, HEART
+from boardgym.games.sleeping_gods import characters as chars
+from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_LEFT, A_TGT, C_ATTACKED, C_ROUND,
+                                                H_BONUS, H_NUMBER, H_PARTS, H_ROLL, H_SKILL, H_STATE)
+
+from . import actions as A
+from .cards import market_unseen, om_supply_left, skill_left
+from .content import FAMILIES, REWARDS
+from .kinds import BACKS, DECISIONS, DIFFICULTIES, LENGTHS, MASTERY, PHASES
+
+N_LOC = 6  # adventure card places: unseen, market, stash, crew, team recipes, public bottom
+SQ_KINDS = 4  # empty, heart, growth, ability
+
+
+def build_layout(game) -> ObsLayout:
+    k = game.n_kinds
+    L = ObsLayout()
+    L.add("phase", len(PHASES), "the phase, one-hot")
+    L.add("decision", len(DECISIONS), "the pending decision's kind, one-hot")
+    L.add("decision_args", 2, "its two arguments / 99")
+    L.add("me", 4, "the observing seat, one-hot")
+    L.add("active", 4, "the active player (Captain token), one-hot")
+    L.add("acting", 4, "the player to decide, one-hot")
+    L.add("difficulty", len(DIFFICULTIES), "one-hot")
+    L.add("length", len(LENGTHS), "one-hot")
+    L.add("turn", 1, "turn / 30")
+    L.add("deck_left", len(BACKS), "Arcade cards left per back / 10 (rewards, challenges, combats)")
+    L.add("next_back", len(BACKS), "the back of the top card, one-hot")
+    L.add("results", 2, "successes and failures / 30")
+    L.add("team", 5, "XP gained / 60, XP to spend / 60, food / 12, coins / 20, OM in the supply / 99")
+    L.add("moves", 1, "free moves made in this window / max")
+    L.add("crew", A.N_CREW * 38, "per crew member: controller (4), mine, HP / 10, wounds / 10, fatigue / 3, "
+          "statuses (4), effective skills / 10 (5), training / 2 (5), weapon (present, base / 3, skill 5, "
+          "remove power, block), item bonuses / 3 (5), 0 HP, can act")
+    L.add("equipped", A.N_CREW * A.EQUIP_SLOTS * (2 + len(FAMILIES) + A.N_SKILLS),
+          "per crew member and slot: present, used this encounter, family (5), icon skill (5)")
+    L.add("players", 4 * (3 + k), "per seat: OM ready / 30, OM spent / 30, hand size / 7, hand cards per kind "
+          "/ 4 (zeros for others' hands with hidden_hands)")
+    L.add("skill_deck", 2 + k, "skill deck size / 40, discard size / 40, discard per kind / 6")
+    L.add("rewards_held", A.MAX_REWARDS * (1 + len(REWARDS) + 2),
+          "per held reward card: present, amount / 7 per reward kind (10), Port, Market")
+    L.add("reward_open", 1 + len(REWARDS) + 2 + A.REWARD_ITEMS + 1,
+          "the open reward card: present, amounts (10), Port, Market, items taken (6), corner used")
+    L.add("destiny", 9, "discard per value / 3 (6), deck left / 12, last draw / 5, a draw made")
+    L.add("encounter", 2 + A.N_SKILLS + 6 + A.N_CREW + 8,
+          "kind (challenge, combat), challenge skill (5), number / 10, mastery target / 15, total / 20, "
+          "draw / 5, bonus / 10, running, participants (5), final battle, boss values (6), boss draws left / 3")
+    L.add("combat", 4 + A.N_CREW + A.MAX_ENEMIES + 4, "round / 30, damage / 20, left / 20, block / 10, "
+          "attacker (5), target (4), attacked this round (bits 1-4 of 5: see crew)")
+    L.add("enemies", A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)),
+          "per enemy slot: present, defeated, attack / 5, power / 20; per square: kind (4), value / 3, covered")
+    L.add("adventure", A.N_ADVENTURE * N_LOC, "per adventure card: unseen, market, stash, on a crew member, "
+          "team recipe, market-deck bottom")
+    return L
+
+
+def _hot(buf, o, i):
+    if i >= 0:
+        buf[o + i] = 1.0
+
+
+def _f(x, d):
+    v = x / d
+    return 1.0 if v > 1 else (-1.0 if v < -1 else v)
+
+
+def encode(s, player: int, out=None) -> np.ndarray:
+    g = s.game
+    L = g.layout
+    buf = np.zeros(L.size, np.float32) if out is None else out
+    if out is not None:
+        buf[:] = 0.0
+    off = L.offset
+    c = g.content
+    _hot(buf, off("phase"), s.phase)
+    if s.pend and not s.cq:
+        f = s.pend[-1]
+        _hot(buf, off("decision"), f[0])
+        buf[off("decision_args")] = _f(f[2], 99)
+        buf[off("decision_args") + 1] = _f(f[3], 99)
+    _hot(buf, off("me"), player)
+    _hot(buf, off("active"), s.active)
+    cp = s.current_player
+    _hot(buf, off("acting"), cp if cp >= 0 else -1)
+    _hot(buf, off("difficulty"), DIFFICULTIES.index(g.difficulty))
+    _hot(buf, off("length"), list(LENGTHS).index(g.length))
+    buf[off("turn")] = _f(s.turn, 30)
+    o = off("deck_left")
+    for b in range(3):
+        buf[o + b] = _f(s.deck.count(b), 20)
+    if s.deck:
+        _hot(buf, off("next_back"), s.deck[0])
+    o = off("results")
+    buf[o], buf[o + 1] = _f(len(s.won), 30), _f(len(s.lost), 30)
+    o = off("team")
+    buf[o:o + 5] = (_f(s.xp_gained, 60), _f(s.xp_bank, 60), _f(s.food, 12), _f(s.coins, 20),
+                    _f(om_supply_left(s), 99))
+    buf[off("moves")] = _f(s.moves, max(1, g.max_free_moves))
+    o = off("crew")
+    eq = s.equip
+    key = (3, player, s.active, *s.hp, *s.res, *s.status, *s.train, *s.weapon, *s.item, s.sg_com[C_ATTACKED],
+           len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
+    block_cache(g).reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, player, buf, o)
+    o = off("equipped")
+    per = 2 + len(FAMILIES) + A.N_SKILLS
+    for ch in range(A.N_CREW):
+        for j, kind in enumerate(s.equip[ch]):
+            p = o + (2 * ch + j) * per
+            card = c.skills[kind]
+            buf[p] = 1.0
+            buf[p + 1] = float(s.used >> (2 * ch + j) & 1)
+            buf[p + 2 + card.family] = 1.0
+            buf[p + 2 + len(FAMILIES) + card.skill] = 1.0
+    o = off("players")
+    k = g.n_kinds
+    for p in range(s.n):
+        q = o + p * (3 + k)
+        buf[q], buf[q + 1], buf[q + 2] = _f(s.om[p], 30), _f(s.spent[p], 30), _f(len(s.hand[p]), 7)
+        if p == player or not g.hidden_hands:
+            for x in s.hand[p]:
+                buf[q + 3 + x] += 0.25
+    o = off("skill_deck")
+    buf[o], buf[o + 1] = _f(sum(skill_left(s)), 40), _f(sum(s.sk_disc), 40)
+    for x, n in enumerate(s.sk_disc):
+        buf[o + 2 + x] = _f(n, 6)
+    o = off("rewards_held")
+    per = 1 + len(REWARDS) + 2
+    for j, r in enumerate(s.rewards):
+        _reward(c.rewards[r], buf, o + j * per)
+    o = off("reward_open")
+    if s.rw_open >= 0:
+        _reward(c.rewards[s.rw_open], buf, o)
+        for i in range(A.REWARD_ITEMS):
+            buf[o + per + i] = float(s.rw_taken >> i & 1)
+        buf[o + per + A.REWARD_ITEMS] = float(s.rw_corner)
+    o = off("destiny")
+    for i, n in enumerate(s.sg_discard):
+        buf[o + i] = _f(n, 3)
+    deck = g.sg.deck
+    buf[o + 6] = _f(sum(deck.left(s.sg_discard).values()), 12)
+    if s.sg_last >= 0:
+        buf[o + 7], buf[o + 8] = _f(s.sg_last, 5), 1.0
+    _encounter(s, buf, off("encounter"))
+    _combat(s, buf, off("combat"))
+    blocks = block_cache(g)
+    o = off("adventure")
+    key = (1, *s.weapon, *s.item, len(s.stash), *s.stash, len(s.recipes), *s.recipes, len(s.adv_bottom),
+           *s.adv_bottom, len(s.market), *s.market, len(s.to_place), *s.to_place)
+    blocks.reuse(buf, o, o + A.N_ADVENTURE * N_LOC, key, _adventure, s, buf, o)
+    o = off("enemies")
+    if s.sg_enemy:
+        key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
+        blocks.reuse(buf, o, o + A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)), key, _enemies, s, buf, o)
+    return buf
+
+
+def _adventure(s, buf, o):
+    market = set(market_unseen(s))
+    held = set(x for x in s.weapon + s.item if x >= 0)
+    for x in range(len(s.game.content.adventure)):
+        loc = (0 if x in market else 1 if x in s.market else 2 if x in s.stash else 3 if x in held
+               else 4 if x in s.recipes else 5 if x in s.adv_bottom else -1)
+        _hot(buf, o + x * N_LOC, loc)
+
+
+def _reward(card, buf, o):
+    buf[o] = 1.0
+    for kind, amount in card.rewards:
+        buf[o + 1 + kind] = _f(amount, 7)
+    buf[o + 1 + len(REWARDS) + card.corner] = 1.0
+
+
+def _crew(s, player, buf, o):
+    c = s.game.content
+    for ch in range(A.N_CREW):
+        p = o + ch * 38
+        seat = s.controller(ch)
+        buf[p + seat] = 1.0
+        buf[p + 4] = float(seat == player)
+        buf[p + 5] = _f(s.hp[ch], 10)
+        buf[p + 6] = _f(s.max_hp(ch) - s.hp[ch], 10)
+        buf[p + 7] = _f(s.res[ch], 3)
+        for k in range(A.N_STATUS):
+            buf[p + 8 + k] = float(s.status[ch] >> k & 1)
+        for k in range(A.N_SKILLS):
+            buf[p + 12 + k] = _f(chars.effective_skill(s, ch, k), 10)
+            buf[p + 17 + k] = _f(s.train[ch * A.N_SKILLS + k], 2)
+        w = s.weapon[ch]
+        if w >= 0:
+            a = c.adventure[w]
+            buf[p + 22] = 1.0
+            buf[p + 23] = _f(a.base, 3)
+            _hot(buf, p + 24, a.skill)
+            buf[p + 29], buf[p + 30] = _f(a.remove_power, 3), _f(a.block, 3)
+        it = s.item[ch]
+        if it >= 0:
+            for k, v in enumerate(c.adventure[it].bonuses):
+                buf[p + 31 + k] = _f(v, 3)
+        buf[p + 36] = float(s.hp[ch] <= 0)
+        buf[p + 37] = float(s.sg_com[C_ATTACKED] >> ch & 1)
+
+
+def _encounter(s, buf, o):
+    c = s.game.content
+    if s.enc_kind >= 1:
+        buf[o + s.enc_kind - 1] = 1.0
+    ch = s.sg_chal
+    if ch[H_STATE]:
+        _hot(buf, o + 2, ch[H_SKILL])
+        buf[o + 7] = _f(ch[H_NUMBER], 10)
+        buf[o + 8] = _f(ch[H_NUMBER] + MASTERY[s.game.difficulty], 15)
+        from boardgym.games.sleeping_gods.challenge import current_total
+
+        buf[o + 9] = _f(current_total(s), 20)
+        buf[o + 10] = _f(ch[H_ROLL], 5)
+        buf[o + 11] = _f(ch[H_BONUS], 10)
+        buf[o + 12] = 1.0
+        for m in range(A.N_CREW):
+            buf[o + 13 + m] = float(ch[H_PARTS] >> m & 1)
+    q = o + 13 + A.N_CREW
+    buf[q] = float(s.final)
+    for v in range(6):
+        buf[q + 1 + v] = float(s.boss >> v & 1)
+    buf[q + 7] = _f(s.boss_left, 3)
+    del c
+
+
+def _combat(s, buf, o):
+    if not s.sg_enemy:
+        return
+    buf[o] = _f(s.sg_com[C_ROUND], 30)
+    at = s.sg_atk
+    buf[o + 1], buf[o + 2], buf[o + 3] = _f(at[A_D], 20), _f(at[A_LEFT], 20), _f(at[A_BLOCK], 10)
+    _hot(buf, o + 4, at[A_CH])
+    _hot(buf, o + 4 + A.N_CREW, at[A_TGT])
+
+
+def _enemies(s, buf, oe):
+    table = s.game.sg.enemies
+    per = 4 + 9 * (SQ_KINDS + 2)
+    for e, eid in enumerate(s.sg_enemy):
+        p = oe + e * per
+        en = table[eid]
+        buf[p] = 1.0
+        buf[p + 1] = float(combat.defeated(s, e))
+        buf[p + 2] = _f(en.attack, 5)
+        buf[p + 3] = _f(s.sg_power[e], 20)
+        for i, kind in enumerate(en.kinds):
+            q = p + 4 + i * (SQ_KINDS + 2)
+            buf[q + (0 if kind == BLANK else 1 if kind == HEART else 2 if kind == GROWTH else 3)] = 1.0
+            buf[q + SQ_KINDS] = _f(en.values[i], 3)
+            buf[q + SQ_KINDS + 1] = float(s.sg_cover[9 * e + i] > 0)
+
+
+def as_dict(s, player: int) -> dict:
+    """The same pieces by name, for humans and heuristics."""
+    vec = encode(s, player)
+    return {name: vec[off:off + size].copy() for name, off, size, _ in s.game.layout.pieces}

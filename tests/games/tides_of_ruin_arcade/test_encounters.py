@@ -1,0 +1,275 @@
+"""Challenges with mastery (TR-MAST, TR-BASE-CHAL), skill-card abilities in the core's windows
+(TR-BASE-SKILL), fatigue (TR-BASE-COND-3), combat (TR-BASE-COMBAT, TR-REF-1) and the final
+battle (TR-BOSS)."""
+import pytest
+
+from boardgym.core import CHANCE
+from boardgym.games.sleeping_gods import grid
+from boardgym.games.sleeping_gods.kinds import (C_ROUND, D_ATTACKER, D_CHAR_TARGET, D_HEAL_ALLY,
+                                                D_HEAL_SQUARE, D_JOIN, D_MODIFY, P_HOST, VENOM)
+from boardgym.games.tides_of_ruin_arcade import actions as A
+from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, D_KEEP, PH_BOSS, PH_COMBAT, PH_REVEAL)
+
+from ..packs import edited_pack
+from .helpers import (CAPTAIN, GUNNER, KNO, NAVIGATOR, SURGEON, challenge_id, combat_id, destiny, game,
+                      legal, outcome, play_until, reveal, to_combat_window, to_prep)
+
+FORTUNE, KNACK_KNO = 14, 9
+
+
+def _knowledge_6(difficulty, draw, wounded=True):
+    """KNOWLEDGE 6 (spec §6): the Navigator (KNO 3) and the Surgeon (KNO 2) join, Destiny ``draw``."""
+    s = game(difficulty=difficulty).new_initial_state()
+    to_prep(s)
+    if wounded:
+        s.hp[NAVIGATOR] -= 1
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 6))
+    assert s.pend[-1][0] == D_JOIN
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CREW + SURGEON)
+    assert s.res[NAVIGATOR] == s.res[SURGEON] == 1  # TR-BASE-CHAL-1: paid at once
+    s.apply(A.CONFIRM)
+    destiny(s, draw)
+    assert s.pend[-1][0] == D_MODIFY  # 1 OM buys a redraw, so the window asks
+    s.apply(A.CONFIRM)
+    return s
+
+
+@pytest.mark.parametrize("difficulty,mastery", [("easy", True), ("intermediate", True), ("hard", False)])
+def test_knowledge_6_total_8(difficulty, mastery):
+    """TR-MAST-1,2: total 8 succeeds; mastery needs 6 + 0 / 6 + 2 / 6 + 4: +1 XP and 1 wound
+    healed on easy and intermediate, not on hard (and no other consequence)."""
+    s = _knowledge_6(difficulty, 3)
+    card = s.game.content.challenges[challenge_id(s, KNO, 6)]
+    assert card.id in s.won and s.res[NAVIGATOR] == s.res[SURGEON] == 1
+    reward_xp = card.reward[1] if card.reward[0] == 3 else 0
+    assert s.xp_gained == reward_xp + (1 if mastery else 0)
+    assert s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR) - (0 if mastery else 1)
+
+
+def test_total_7_on_intermediate_succeeds_without_mastery():
+    s = _knowledge_6("intermediate", 2)
+    assert challenge_id(s, KNO, 6) in s.won and s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR) - 1
+
+
+def test_failure_wounds_participants_first():
+    """TR-BASE-CHAL-4: a failure's wounds go to participants first; the card goes face down."""
+    s = game().new_initial_state()
+    to_prep(s)
+    reveal(s, challenge_id(s, KNO, 6))  # 2 wounds on failure
+    s.apply(A.CREW + GUNNER)  # KNO 0
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 6) in s.lost
+    assert s.hp[GUNNER] == s.max_hp(GUNNER) - 2 and s.hp[CAPTAIN] == s.max_hp(CAPTAIN)
+
+
+def test_fatigue_3_cannot_join_or_attack():
+    """TR-BASE-COND-3: at 3 fatigue a crew member can neither participate nor attack."""
+    s = game().new_initial_state()
+    to_prep(s)
+    s.res[NAVIGATOR] = 3
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 6))
+    assert A.CREW + NAVIGATOR not in legal(s) and A.CREW + SURGEON in legal(s)
+    s2 = game().new_initial_state()
+    to_prep(s2)
+    to_combat_window(s2)
+    s2.res[GUNNER] = 3
+    s2.invalidate()
+    reveal(s2, combat_id(s2, "the_coral_wall"))
+    assert s2.pend[-1][0] == D_ATTACKER
+    assert A.CREW + GUNNER not in legal(s2) and A.CREW + CAPTAIN in legal(s2)
+
+
+def test_knack_adds_2_and_fortune_keeps_either_draw():
+    """TR-BASE-SKILL: an equipped Knack (+1 KNO icon) gives +2 to its skill's challenge for 1
+    OM, once per encounter; Fortune (+1 KNO, equip 1 OM) draws again, the seat keeps either."""
+    s = game().new_initial_state()
+    to_prep(s, skill=KNACK_KNO)
+    s.hand[0] = [KNACK_KNO, FORTUNE]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    assert s.om == [3] and s.skill(NAVIGATOR, KNO) == 3 + 1 + 1
+    reveal(s, challenge_id(s, KNO, 8))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    knack, fortune = A.EQUIPPED + 2 * NAVIGATOR, A.EQUIPPED + 2 * NAVIGATOR + 1
+    assert {knack, fortune, A.REDRAW} <= legal(s)
+    s.apply(knack)
+    assert s.om == [2] and knack not in legal(s)
+    s.apply(fortune)
+    assert s.cq == [(0, P_HOST)]
+    outcome(s, 1)
+    assert s.pend[-1][0] == D_KEEP and legal(s) == {A.CONFIRM, A.KEEP_EARLIER}
+    s.apply(A.CONFIRM)  # keep the new 1: 5 + 1 + 2 = 8
+    assert s.pend[-1][0] == D_MODIFY and fortune not in legal(s)
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 8) in s.won and s.om == [1]
+
+
+def test_flee_from_round_two():
+    """TR-BASE-COMBAT-6: FLEE is masked in round 1; in round 2 the card fails (face down) and
+    each crew member above 0 HP gains 1 fatigue."""
+    s = game().new_initial_state()
+    to_prep(s)
+    to_combat_window(s)
+    s.hp[COOK] = 0
+    s.res = [0] * 5
+    s.invalidate()
+    reveal(s, combat_id(s, "the_coral_wall"))
+    assert A.FLEE not in legal(s)
+    s.apply(A.CONFIRM)  # everybody passes round 1
+    _end_of_round(s)
+    assert s.sg_com[C_ROUND] == 2 and A.FLEE in legal(s)
+    s.apply(A.FLEE)
+    assert combat_id(s, "the_coral_wall") + 50 in s.lost
+    assert s.res == [1, 1, 1, 1, 0]
+
+
+COOK = 4
+
+
+def _end_of_round(s):
+    while s.pend and s.pend[-1][0] in (D_CHAR_TARGET, D_HEAL_SQUARE, D_HEAL_ALLY):
+        s.apply(min(legal(s)))
+
+
+def test_boat_damage_is_ignored():
+    """TR-REF-1: an O2 ability does nothing (the boat is absent); a pack with one plays."""
+    from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK
+
+    def edit(doc):
+        e = next(x for x in doc["enemies"] if x["id"] == "gull_swarm")
+        e["grid"], e["params"] = "1O1/.1./1P1", {"O": 2}
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        g = game(content_pack=edited_pack(DEFAULT_PACK, tmp, "enemies", edit))
+        assert g.sg.hooks.ignored_effects == frozenset({"O"})
+        s = g.new_initial_state()
+        to_prep(s)
+        to_combat_window(s)
+        reveal(s, combat_id(s, "lights_under_the_hull"))  # gull swarm and lantern jelly
+        hp = list(s.hp)
+        s.apply(A.CONFIRM)
+        _end_of_round(s)
+        lost = sum(hp) - sum(s.hp)
+        assert lost == 0 and s.sg_com[C_ROUND] == 2  # the jelly's V poisons, no one is hurt
+
+
+def _to_final_battle(difficulty, seed=5):
+    """Play with the heuristic until the face of the last card (the final combat) is drawn."""
+    s = game(difficulty=difficulty).new_initial_state()
+    return play_until(s, lambda s: s.phase == PH_REVEAL and not s.deck, seed)
+
+
+def test_boss_draws_redraw_repeated_values():
+    """TR-BOSS-1: hard draws Destiny 3 times; draws 2, 2, 5, 3 apply {2, 5, 3}, the second 2 is
+    ignored and redrawn; the draws are chance nodes with no REDRAW or Fortune between them."""
+    s = _to_final_battle("hard")
+    s.sg_discard = [0] * len(s.sg_discard)
+    outcome(s, combat_id(s, "dead_mans_boarding"))
+    assert s.phase == PH_BOSS and s.final and s.boss_left == 3
+    for v in (2, 2, 5):
+        assert s.current_player == CHANCE and not s.pend
+        destiny(s, v)
+    assert s.boss == (1 << 2) | (1 << 5) and s.boss_left == 1
+    destiny(s, 3)
+    assert s.boss == (1 << 2) | (1 << 3) | (1 << 5) and s.phase == PH_COMBAT
+    assert s.sg_enemy == list(s.game.content.combats[combat_id(s, "dead_mans_boarding")].enemies)
+
+
+@pytest.mark.parametrize("difficulty,draws", [("easy", 1), ("intermediate", 2)])
+def test_boss_draws_by_difficulty(difficulty, draws):
+    s = _to_final_battle(difficulty)
+    s.sg_discard = [0] * len(s.sg_discard)
+    outcome(s, combat_id(s, "eel_holes"))
+    for v in range(draws):
+        destiny(s, v)
+    assert s.boss == (1 << draws) - 1 and s.phase == PH_COMBAT
+
+
+def test_boss_improvements_stack():
+    """TR-BOSS-2,3 / TR-BASE-BOSS: with {2, 3, 5} an attack-2 enemy with 1 power counterattacks
+    for 5, a D2 deals 3, and at the end of round each of the 3 enemies poisons a different
+    crew member."""
+    s = _to_final_battle("hard")
+    s.sg_discard = [0] * len(s.sg_discard)
+    outcome(s, combat_id(s, "dead_mans_boarding"))
+    for v in (2, 3, 5):
+        destiny(s, v)
+    m = s.game.sg.hooks.global_mods(s)
+    assert (m.damage, m.counter, m.statuses) == (1, 1, ("V",))
+    assert grid.counterattack(2, 1, 0, m.damage + m.counter) == 5
+    assert 2 + m.damage == 3
+    s.hp = [s.max_hp(c) for c in range(5)]
+    s.status = [0] * 5
+    s.invalidate()
+    while s.pend[-1][0] == D_ATTACKER and s.sg_com[C_ROUND] == 1:
+        s.apply(A.CONFIRM)
+    raider_hit = None
+    while s.pend and s.pend[-1][0] in (D_CHAR_TARGET, D_HEAL_SQUARE, D_HEAL_ALLY):
+        f = s.pend[-1]
+        if f[0] == D_CHAR_TARGET and f[2] == 0:  # the raider's D1 (+1)
+            raider_hit = min(legal(s)) - A.CREW
+        s.apply(min(legal(s)))
+    poisoned = [c for c in range(5) if s.status[c] >> VENOM & 1]
+    assert len(poisoned) == 3
+    assert raider_hit is not None and s.hp[raider_hit] == s.max_hp(raider_hit) - 2
+
+
+@pytest.mark.parametrize("choice", ["damage", "power"])
+def test_guard_blocks_2_and_strike_adds_2_or_removes_power(choice):
+    """TR-BASE-SKILL: Guard (1 OM) blocks 2 on any counterattack, here the eel's First Strike:
+    1 + 1 power − (Cutlass block 1 + 2) = 0; Strike (1 OM) on the attacker's own attack: +2
+    damage (D = 1 + Destiny + STR 3 + 1 + 2) or −1 power; each once per encounter."""
+    from boardgym.games.sleeping_gods.kinds import A_D, D_BLOCK, D_PLACE, D_ROLLED
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_STRIKE
+
+    s = game().new_initial_state()
+    to_prep(s)
+    to_combat_window(s)
+    s.hand[0] = [10, 12]  # Strike (STR), Guard (CRA)
+    s.om = [4]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + GUNNER)
+    cutlass = s.game.content.starting[0]
+    s.apply(A.ADVENTURE + cutlass)
+    s.apply(A.CREW + GUNNER)
+    reveal(s, combat_id(s, "eel_holes"))
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.ENEMY + 0)
+    assert s.pend[-1][0] == D_BLOCK
+    guard, strike = A.EQUIPPED + 2 * GUNNER + 1, A.EQUIPPED + 2 * GUNNER
+    assert guard in legal(s) and strike not in legal(s)
+    s.apply(guard)
+    assert guard not in legal(s) and s.om == [3]
+    hp = s.hp[GUNNER]
+    s.apply(A.CONFIRM)
+    assert s.hp[GUNNER] == hp  # blocked in full
+    v = min(o for o, _ in s.chance_outcomes())
+    destiny(s, v)
+    assert s.pend[-1][0] == D_ROLLED and strike in legal(s)
+    s.apply(strike)
+    assert s.pend[-1][0] == D_STRIKE and legal(s) == {A.CONFIRM, A.STRIKE_POWER}
+    s.apply(A.CONFIRM if choice == "damage" else A.STRIKE_POWER)
+    assert strike not in legal(s) and s.om == [2]
+    s.apply(A.CONFIRM)
+    if choice == "damage":
+        assert s.sg_atk[A_D] == 7 + v
+    else:
+        assert s.sg_atk[A_D] == 5 + v
+        while s.pend and s.pend[-1][0] == D_PLACE:
+            s.apply(A.CONFIRM)
+        assert s.sg_power[0] == 0

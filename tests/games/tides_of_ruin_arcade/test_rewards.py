@@ -1,0 +1,253 @@
+"""Reward cards (TR-REW-1..4, TR-BASE-REWARD) and the preparation window (TR-TURN-2,
+TR-BASE-OM, TR-BASE-SKILL, TR-BASE-ADV-4, TR-BASE-COND-4,6)."""
+import pytest
+
+from boardgym.core import CHANCE
+from boardgym.games.tides_of_ruin_arcade import actions as A
+from boardgym.games.tides_of_ruin_arcade.kinds import (ADV_MARKET, CH_ADV, CH_SKILL, D_DISCARD, D_MARKET,
+                                                       D_PREP, D_UNITS, U_OM, U_SKILL)
+from boardgym.games.sleeping_gods.kinds import VENOM
+
+from .helpers import (GUNNER, NAVIGATOR, challenge_id, first_outcome, game, legal, outcome, pass_window,
+                      reward_id, to_prep)
+
+OM, SKILL_CARDS, HEAL, FATIGUE, STATUS, XP, FOOD, COINS, RECOVER, ADV = range(10)
+
+
+def _item(s, kind):
+    """The REWARD_ITEM action of the open card's reward of this kind."""
+    ks = [k for k, _ in s.game.content.rewards[s.rw_open].rewards]
+    return A.REWARD_ITEM + ks.index(kind)
+
+
+def _settle(s):
+    """Resolve draws (first outcome) and forced discards (the first card) until a window rests."""
+    while s.current_player == CHANCE or s.pend[-1][0] == D_DISCARD:
+        if s.current_player == CHANCE:
+            first_outcome(s)
+        else:
+            s.apply(A.HAND)
+
+
+def _open(s, key):
+    r = reward_id(s, key)
+    if r not in s.rewards:
+        s.rewards.append(r)
+        s.seen_rw[r] = 1
+    s.invalidate()
+    s.apply(A.USE_REWARD + s.rewards.index(r))
+    assert s.rw_open == r
+
+
+@pytest.mark.parametrize("difficulty,quota", [("easy", 6), ("intermediate", 5), ("hard", 4)])
+def test_quota_then_the_card_is_discarded(difficulty, quota):
+    """TR-REW-2: all 6 on easy, exactly 5 on intermediate, 4 on hard; then REWARD_ITEM is masked
+    and the card is discarded. Items already taken are masked (TR-BASE-REWARD)."""
+    s = game(difficulty=difficulty).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    _open(s, "fair_winds")
+    card = s.rw_open
+    for k in range(quota):
+        assert A.REWARD_ITEM + k in legal(s)
+        assert A.CONFIRM not in legal(s)  # TR-REW-1: a card in use is finished before the reveal
+        s.apply(A.REWARD_ITEM + k)
+        _settle(s)
+        if k < quota - 1:
+            assert A.REWARD_ITEM + k not in legal(s)
+    assert s.rw_open == -1 and s.rw_disc == [card] and card not in s.rewards
+    assert not any(A.REWARD_ITEM <= a < A.REWARD_ITEM + 6 for a in legal(s))
+    assert A.CONFIRM in legal(s)
+
+
+def test_rewards_are_used_in_the_window_only():
+    """TR-REW-1: the reward taken on turn 1 is usable in turn 1's window; after the reveal it is
+    not (the challenge's decisions offer no USE_REWARD)."""
+    s = game().new_initial_state()
+    to_prep(s)
+    assert len(s.rewards) == 1 and A.USE_REWARD in legal(s)
+    pass_window(s)
+    outcome(s, challenge_id(s, 4, 6))
+    assert not any(A.USE_REWARD <= a < A.USE_REWARD + 10 for a in legal(s))
+
+
+def test_split_order_markers_and_skill_cards_between_players():
+    """TR-REW-4 (spec §6): 2 players, ready OM 4/4, hands 3/1; 7 OM split 7/0 gives 11/4; 4 skill
+    cards split 4/0: player 0 holds 7 and discards 4 of its choice, hands 3/1. Each card is
+    assigned before any is drawn."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.hand = [[5, 6, 7], [8]]
+    s.sk_disc = [0] * len(s.sk_disc)
+    s.invalidate()
+    _open(s, "fair_winds")
+    s.apply(_item(s, OM))
+    assert s.pend[-1][0] == D_UNITS and s.pend[-1][2] == U_OM
+    for _ in range(7):
+        s.apply(A.PLAYER + 0)
+    assert s.om == [11, 4]
+    s.apply(_item(s, SKILL_CARDS))
+    for k in range(4):
+        assert s.pend[-1][:3] == (D_UNITS, 0, U_SKILL) and not s.cq  # nothing drawn yet
+        s.apply(A.PLAYER + 0)
+    assert [e[0] for e in s.cq] == [CH_SKILL] * 4
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    assert len(s.hand[0]) == 7 and s.pend[-1][:2] == (D_DISCARD, 0)
+    kept = s.hand[0][4:]
+    for _ in range(4):
+        s.apply(A.HAND + 0)
+    assert [len(h) for h in s.hand] == [3, 1] and s.hand[0] == kept
+    assert s.pend[-1][0] == D_PREP
+
+
+def test_split_two_and_two():
+    """TR-REW-4: 3/4 OM gives 7/8; 2/2 skill cards: player 0 holds 5, discards 2; hands 3/3."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.hand = [[5, 6, 7], [8]]
+    s.invalidate()
+    _open(s, "fair_winds")
+    s.apply(_item(s, OM))
+    for p in [0, 0, 0, 1, 1, 1, 1]:
+        s.apply(A.PLAYER + p)
+    assert s.om == [7, 8]
+    s.apply(_item(s, SKILL_CARDS))
+    for p in [0, 0, 1, 1]:
+        s.apply(A.PLAYER + p)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    assert [len(h) for h in s.hand] == [5, 3] and s.pend[-1][:2] == (D_DISCARD, 0)
+    s.apply(A.HAND + 0)
+    s.apply(A.HAND + 0)
+    assert [len(h) for h in s.hand] == [3, 3]
+
+
+def test_spend_markers_between_rewards():
+    """TR-REW-3: gain OM, spend one to equip a Drill, then recover it with the same card (the
+    pack's Naval Dockyard: +6 OM and recover 3): ready 4 -> 10 -> 9 (spent 1) -> 10, spent 0."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "naval_dockyard"), skill=0)
+    assert s.om == [4] and s.spent == [0] and s.game.content.skills[s.hand[0][0]].name == "Drill"
+    _open(s, "naval_dockyard")
+    s.apply(_item(s, OM))
+    assert s.om == [10]
+    s.apply(A.HAND + 0)  # equip the Drill (1 OM) ...
+    s.apply(A.CREW + GUNNER)
+    assert s.om == [9] and s.spent == [1] and s.equip[GUNNER] == [0]
+    assert s.skill(GUNNER, 0) == 3 + 2
+    s.apply(_item(s, RECOVER))  # ... and take the marker back
+    assert s.om == [10] and s.spent == [0]
+
+
+def test_port_corner():
+    """TR-BASE-REWARD Port: all fatigue removed, all spent OM recovered, every crew member heals
+    1; optional, once per card use, not one of the 6."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.res = [3, 2, 0, 1, 0]
+    s.hp = [h - 2 for h in s.hp]
+    s.om, s.spent = [1], [3]
+    s.invalidate()
+    _open(s, "fair_winds")
+    assert A.PORT in legal(s) and A.MARKET not in legal(s)
+    s.apply(A.PORT)
+    assert s.res == [0] * 5 and s.om == [4] and s.spent == [0]
+    assert s.hp == [c.hp - 1 for c in s.game.content.crew]
+    assert A.PORT not in legal(s) and s.rw_taken == 0
+
+
+def test_market_corner_buys_and_sends_the_rest_to_the_bottom():
+    """TR-BASE-REWARD Market: 3 adventure cards revealed, bought at their price; blind skill
+    cards at 2 coins; unbought cards go to the bottom in a public order, drawn last."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
+    s.coins = 6
+    s.invalidate()
+    _open(s, "floating_bazaar")
+    s.apply(A.MARKET)
+    assert [e for e in s.cq] == [(CH_ADV, ADV_MARKET)] * 3
+    c = s.game.content
+    axe, gloves, broth = (next(a.id for a in c.adventure if a.key == k)
+                          for k in ("boarding_axe", "tarred_gloves", "seaweed_broth"))
+    for x in (axe, gloves, broth):
+        outcome(s, x)
+    assert s.pend[-1][0] == D_MARKET and s.market == [axe, gloves, broth]
+    assert A.MARKET_SLOT + 2 in legal(s)  # the broth costs 2
+    s.apply(A.MARKET_SLOT + 2)
+    assert s.coins == 4 and broth in s.recipes
+    s.apply(A.BUY_SKILL)
+    assert s.coins == 2 and s.cq == [(CH_SKILL, 0)]  # the blind skill card is drawn at once
+    first_outcome(s)
+    assert s.pend[-1][0] == D_MARKET
+    s.apply(A.CONFIRM)
+    assert s.adv_bottom == [axe, gloves] and s.market == [] and len(s.hand[0]) == 3
+    from boardgym.games.tides_of_ruin_arcade.chance_nodes import adv_outcomes
+
+    outs = {o for o, _ in adv_outcomes(s, 0)}
+    assert axe not in outs and gloves not in outs and broth not in outs  # the unseen part first
+    assert len(outs) == len(c.market) - 3
+
+
+def test_free_moves_are_capped_per_window():
+    """TR-TURN-2: weapon and item moves are free, so at most max_free_moves (8) per window."""
+    s = game().new_initial_state()
+    to_prep(s)
+    cutlass = s.game.content.starting[0]
+    assert cutlass in s.stash
+    for k in range(8):
+        assert A.ADVENTURE + cutlass in legal(s)
+        s.apply(A.ADVENTURE + cutlass)
+        s.apply(A.CREW + k % 5)
+    assert s.moves == 8
+    assert A.ADVENTURE + cutlass not in legal(s) and not any(A.WEAPON_OF <= a < A.WEAPON_OF + 5 for a in legal(s))
+
+
+def test_om_spends_and_training():
+    """TR-BASE-OM: 2 OM remove 1 fatigue, 3 heal 1 wound; TR-BASE-COND-6: 3 XP buy +1 to one
+    skill, at most +2 per crew member."""
+    s = game().new_initial_state()
+    to_prep(s)
+    s.res[NAVIGATOR], s.hp[GUNNER] = 2, 5
+    s.om = [6]
+    s.xp_bank = 9
+    s.invalidate()
+    s.apply(A.OM_FATIGUE)
+    assert legal(s) == {A.CREW + NAVIGATOR}
+    s.apply(A.CREW + NAVIGATOR)
+    assert s.res[NAVIGATOR] == 1 and s.om == [4] and s.spent == [2]
+    s.apply(A.OM_HEAL)
+    s.apply(A.CREW + GUNNER)
+    assert s.hp[GUNNER] == 6 and s.om == [1]
+    assert A.OM_HEAL not in legal(s) and A.OM_STATUS not in legal(s)
+    for _ in range(2):
+        s.apply(A.XP_TRAIN)
+        s.apply(A.CREW + NAVIGATOR)
+        s.apply(A.SKILL + 4)
+    assert s.skill(NAVIGATOR, 4) == 3 + 2 and s.xp_bank == 3
+    s.apply(A.XP_TRAIN)
+    assert A.CREW + NAVIGATOR not in legal(s)  # +2 at most
+
+
+def test_poison_ticks_at_each_turn_start_but_not_at_zero():
+    """TR-BASE-COND-4 / TR-TURN-5: a poisoned Gunner loses 1 HP at each turn start; none at 0."""
+    s = game().new_initial_state()
+    to_prep(s)
+    s.status[GUNNER] = 1 << VENOM
+    s.invalidate()
+    hp = s.hp[GUNNER]
+    pass_window(s)
+    outcome(s, challenge_id(s, 0, 5))  # nobody joins: fails, fatigue to no one
+    s.apply(A.CONFIRM)
+    first_outcome(s)
+    while s.turn == 1:
+        s.apply(A.CONFIRM)
+    assert s.turn == 2 and s.hp[GUNNER] == hp - 1
+    s.hp[GUNNER] = 0
+    pass_window(s)
+    outcome(s, challenge_id(s, 0, 6))
+    while s.turn == 2 and not s.is_terminal():
+        if s.current_player == CHANCE:
+            first_outcome(s)
+        else:
+            s.apply(A.CONFIRM if A.CONFIRM in legal(s) else min(legal(s)))
+    assert s.hp[GUNNER] == 0
