@@ -75,7 +75,8 @@ class Enemy:
 def parse_enemy(name: str, attack: int, grid: str, params: dict[str, int]) -> Enemy:
     """An ``Enemy`` from PP §2.7 notation (``"P.1/1D2/P.1"``, params ``{"D": 1}``).
 
-    Raises ``EnemyError`` (a ``ValueError``; its ``field`` names the entry field) naming the
+    Raises ``EnemyError`` (a ``ValueError``; its ``field`` names the entry field, ``params.K``
+    for one parameter) naming the
     enemy, the row and column or the letter, and what is allowed: an unknown character, a row
     that is not 3 squares, not 3 rows, a letter that takes a parameter without one, a parameter
     for a letter the grid lacks, a parameter or an attack out of range, a grid without a heart."""
@@ -112,16 +113,16 @@ def parse_enemy(name: str, attack: int, grid: str, params: dict[str, int]) -> En
     present = set(kinds)
     for letter, x in params.items():
         if letter not in WITH_PARAM:
-            raise fail("params", f"parameter {letter!r} is not a letter that takes one "
+            raise fail(f"params.{letter}", f"parameter {letter!r} is not a letter that takes one "
                              f"(only {' '.join(sorted(WITH_PARAM))} do)")
         if letter not in present:
-            raise fail("params", f"parameter {letter!r} given, but the grid has no {letter!r} square")
+            raise fail(f"params.{letter}", f"parameter {letter!r} given, but the grid has no {letter!r} square")
         if type(x) is not int or not 1 <= x <= MAX_PARAM:
-            raise fail("params", f"parameter {letter}={x!r} must be an int 1..{MAX_PARAM}")
+            raise fail(f"params.{letter}", f"parameter {letter}={x!r} must be an int 1..{MAX_PARAM}")
     for i, k in enumerate(kinds):
         if k in WITH_PARAM:
             if k not in params:
-                raise fail("params", f"letter {k!r} (row {i // 3 + 1}, column {i % 3 + 1}) needs a "
+                raise fail(f"params.{k}", f"letter {k!r} (row {i // 3 + 1}, column {i % 3 + 1}) needs a "
                                  f"parameter: give params {{{k!r}: x}} with x 1..{MAX_PARAM}")
             values[i] = params[k]
     if HEART not in present:

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from boardgym.core.content import ids_of, load_json, load_pack, pack_loader
 from boardgym.core.errors import ContentError
+from boardgym.games.sleeping_gods.enemies import enemy_from_entry
 
 HERE = Path(__file__).parent
 DEFAULT_PACK = HERE / "content"
@@ -33,7 +34,6 @@ FAILURES = ("wounds", "fatigue", "status")
 REWARDS = ("om", "skill_cards", "heal", "fatigue", "status", "xp", "food", "coins", "recover", "adventure")
 CORNERS = ("port", "market")
 BOSS_KINDS = ("start_power", "power_per_round", "damage_bonus", "counter_bonus", "frighten", "poison")
-VALUED_LETTERS = "KGDHLO"  # PP-ENEMY abilities that carry an x (params)
 
 # What TR-BASE fixes and the game checks (the numbers inside are the schemas' to bound)
 DESTINY = (0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5)                                      # TR-BASE-DESTINY
@@ -128,6 +128,7 @@ class Enemy:
     squares: tuple       # the 9 squares row by row, top left first
     hearts: int          # the sum of its hearts' values
     growth: int          # its P squares (start power, PP-COMBAT-1)
+    piece: object        # the core's playing piece (sleeping_gods.enemies.Enemy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,25 +308,16 @@ def _challenges(entries, file):
 
 
 def _enemies(entries, file):
+    """The roster; the Sleeping Gods core reads each grid (``enemy_from_entry``: a grid without
+    a heart, a lettered ability without its value or a value without its letter is refused with
+    a ContentError naming the entry and the field, ``grid`` or ``params.<letter>``)."""
     out = []
     for i, d in enumerate(entries):
+        piece = enemy_from_entry(d, file)
         squares = tuple(d["grid"].replace("/", ""))
-        hearts = sum(int(s) for s in squares if s.isdigit())
-        if hearts == 0:
-            raise ContentError(file, d["id"], "grid",
-                               f"{d['grid']!r} has no heart; an enemy is defeated when all its hearts are covered, "
-                               "so it needs at least one (a digit 1-3)")
-        for letter in VALUED_LETTERS:
-            on_grid, given = letter in squares, letter in d["params"]
-            if on_grid and not given:
-                raise ContentError(file, d["id"], f"params.{letter}",
-                                   f"the grid has {letter} but params gives no value for it ({letter}x carries a "
-                                   "value, PP-ENEMY)")
-            if given and not on_grid:
-                raise ContentError(file, d["id"], f"params.{letter}",
-                                   f"params gives {letter} but the grid {d['grid']!r} has no {letter} square")
         out.append(Enemy(i, d["id"], d["name"], d["attack"], d["grid"],
-                         tuple(sorted(d["params"].items())), squares, hearts, squares.count("P")))
+                         tuple(sorted(d["params"].items())), squares, sum(piece.values[j] for j in piece.hearts),
+                         piece.growth, piece))
     return tuple(out)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
 from boardgym.games.sleeping_gods import (FATIGUE, AttackProfile, Core, Cost, Deck, Flee, Hooks,
-                                          Ids, Mods, Randomizers, parse_enemy)
+                                          Ids, Mods, Randomizers)
 
 from . import actions as A
 from .content import BOSS_KINDS, load_content
@@ -93,7 +93,7 @@ class TidesGame(Game):
         self.weapons = {a.id: AttackProfile(a.base, 1, a.skill, a.remove_power, a.block)
                         for a in c.adventure if a.kind == 0}
         self.n_kinds = len(c.skills)
-        self.enemies = [parse_enemy(e.name, e.attack, e.grid, dict(e.params)) for e in c.enemies]
+        self.enemies = [e.piece for e in c.enemies]   # read by the core when the pack loaded
         self._mods = {}
         destiny = Deck(tuple(c.destiny))
         hooks = Hooks(challenge_cost=Cost(FATIGUE, gates_attack=True),

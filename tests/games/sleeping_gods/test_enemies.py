@@ -127,12 +127,12 @@ def test_enemy_error_names_the_field_and_a_pack_entry():
 
     with pytest.raises(EnemyError) as err:
         parse_enemy("Bad", 2, "P.1/1D2/P.1", {})
-    assert err.value.field == "params" and isinstance(err.value, ValueError)
+    assert err.value.field == "params.D" and isinstance(err.value, ValueError)
     e = enemy_from_entry({"id": "croc", "name": "Croc", "attack": 2, "grid": "P.1/1D2/P.1",
                           "params": {"D": 1}}, "enemies.json")
     assert e.notation() == "P.1/1D2/P.1"
     for entry, field in (({"id": "x", "name": "X", "attack": 2, "grid": "P../.../..."}, "grid"),
-                         ({"name": "Y", "attack": 2, "grid": "1../.../...", "params": {"D": 1}}, "params")):
+                         ({"name": "Y", "attack": 2, "grid": "1../.../...", "params": {"D": 1}}, "params.D")):
         with pytest.raises(ContentError) as err:
             enemy_from_entry(entry, "enemies.json")
         assert (err.value.file, err.value.entry, err.value.field) == ("enemies.json", entry.get("id", entry["name"]), field)

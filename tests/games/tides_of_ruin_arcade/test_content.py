@@ -238,8 +238,8 @@ GAME_CHECKS = [
      "a second CRA 6 challenge ('sprung_seam' is one)"),
     # PP-ENEMY grids and params
     ("enemies", _set("enemies", "reef_eel", grid=".../T.P/..."), "reef_eel", "grid", "no heart"),
-    ("enemies", _set("enemies", "tide_raider", params={}), "tide_raider", "params.D", "no value for it"),
-    ("enemies", _set("enemies", "reef_eel", params={"K": 1}), "reef_eel", "params.K", "has no K square"),
+    ("enemies", _set("enemies", "tide_raider", params={}), "tide_raider", "params.D", "needs a parameter"),
+    ("enemies", _set("enemies", "reef_eel", params={"K": 1}), "reef_eel", "params.K", "the grid has no 'K' square"),
     # TR-BASE-ENC: 5-13 hearts per combat card
     ("combats", _set("combats", "the_coral_wall", enemies=["coral_brute"] * 3), "the_coral_wall", "enemies",
      "hold 18 hearts"),
