@@ -22,6 +22,11 @@ def test_play_tides_first_decisions_are_shown_in_words():
     rc, text = run(["play", "tides_of_ruin_arcade", "--seed", "3"], Inputs(script))
     assert rc == 1 and text.rstrip().endswith("Quit.")
     assert text.startswith("Sleeping Gods: Tides of Ruin — Arcade Mode: 1 player(s), you are P0, seed 3")
+    # whose decision it is and what about, in words; the deck's backs (reward, challenge, combat)
+    assert "player 0 decides: place Boarding Cutlass: on a crew member, or in the stash" in text
+    assert "Arcade deck (8): R Ch Ch Cb R Ch Ch Cb" in text
+    for line in re.findall(r"^player \d decides: (.*)$", text, flags=re.M):
+        assert not CODE.search(line), line
     # the crew: name, HP, fatigue, statuses, all five skills and the gear each holds
     assert re.search(r"Navigator Tobin Reach +player 0  HP 7/7  fatigue 0  status -  "
                      r"STR0 CUN1 PER2 CRA1 KNO3  weapon unarmed  item -  cards -", text)
