@@ -127,9 +127,12 @@ def _guards(s, seat):
     return usable(s, seat, GUARD)
 
 
-def _strike_mask(s, f, m):
-    m[A.CONFIRM] = True
-    m[A.STRIKE_POWER] = True
+def _either(other):
+    """The mask of a two-way choice: CONFIRM or ``other``."""
+    def mask(s, f, m):
+        m[A.CONFIRM] = m[other] = True
+
+    return mask
 
 
 def _strike_apply(s, f, a):
@@ -141,11 +144,6 @@ def _strike_apply(s, f, a):
     else:
         combat.add_remove_power(s, card.remove_power)
     windows.used(s)  # the D_ROLLED window is on top again
-
-
-def _keep_mask(s, f, m):
-    m[A.CONFIRM] = True
-    m[A.KEEP_EARLIER] = True
 
 
 def _keep_apply(s, f, a):
@@ -162,6 +160,6 @@ HANDLERS = {
     D_MODIFY: _wrap(D_MODIFY, P_CHALLENGE, _knacks),
     D_ROLLED: _wrap(D_ROLLED, P_ATTACK, _strikes),
     D_BLOCK: _wrap(D_BLOCK, None, _guards),
-    D_STRIKE: (_strike_mask, _strike_apply),
-    D_KEEP: (_keep_mask, _keep_apply),
+    D_STRIKE: (_either(A.STRIKE_POWER), _strike_apply),
+    D_KEEP: (_either(A.KEEP_EARLIER), _keep_apply),
 }

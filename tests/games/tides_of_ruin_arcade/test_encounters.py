@@ -224,3 +224,52 @@ def test_boss_improvements_stack():
     poisoned = [c for c in range(5) if s.status[c] >> VENOM & 1]
     assert len(poisoned) == 3
     assert raider_hit is not None and s.hp[raider_hit] == s.max_hp(raider_hit) - 2
+
+
+@pytest.mark.parametrize("choice", ["damage", "power"])
+def test_guard_blocks_2_and_strike_adds_2_or_removes_power(choice):
+    """TR-BASE-SKILL: Guard (1 OM) blocks 2 on any counterattack, here the eel's First Strike:
+    1 + 1 power − (Cutlass block 1 + 2) = 0; Strike (1 OM) on the attacker's own attack: +2
+    damage (D = 1 + Destiny + STR 3 + 1 + 2) or −1 power; each once per encounter."""
+    from boardgym.games.sleeping_gods.kinds import A_D, D_BLOCK, D_PLACE, D_ROLLED
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_STRIKE
+
+    s = game().new_initial_state()
+    to_prep(s)
+    to_combat_window(s)
+    s.hand[0] = [10, 12]  # Strike (STR), Guard (CRA)
+    s.om = [4]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + GUNNER)
+    cutlass = s.game.content.starting[0]
+    s.apply(A.ADVENTURE + cutlass)
+    s.apply(A.CREW + GUNNER)
+    reveal(s, combat_id(s, "eel_holes"))
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.ENEMY + 0)
+    assert s.pend[-1][0] == D_BLOCK
+    guard, strike = A.EQUIPPED + 2 * GUNNER + 1, A.EQUIPPED + 2 * GUNNER
+    assert guard in legal(s) and strike not in legal(s)
+    s.apply(guard)
+    assert guard not in legal(s) and s.om == [3]
+    hp = s.hp[GUNNER]
+    s.apply(A.CONFIRM)
+    assert s.hp[GUNNER] == hp  # blocked in full
+    v = min(o for o, _ in s.chance_outcomes())
+    destiny(s, v)
+    assert s.pend[-1][0] == D_ROLLED and strike in legal(s)
+    s.apply(strike)
+    assert s.pend[-1][0] == D_STRIKE and legal(s) == {A.CONFIRM, A.STRIKE_POWER}
+    s.apply(A.CONFIRM if choice == "damage" else A.STRIKE_POWER)
+    assert strike not in legal(s) and s.om == [2]
+    s.apply(A.CONFIRM)
+    if choice == "damage":
+        assert s.sg_atk[A_D] == 7 + v
+    else:
+        assert s.sg_atk[A_D] == 5 + v
+        while s.pend and s.pend[-1][0] == D_PLACE:
+            s.apply(A.CONFIRM)
+        assert s.sg_power[0] == 0
