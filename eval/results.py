@@ -8,8 +8,10 @@ on the same fixed seeds: solo / cooperative games report win rate and mean score
 games report each agent's win rate and own score against the heuristic and against random,
 seats rotated (``eval.evaluate``). Win rates carry 95% Wilson intervals, mean scores 95% Student t
 intervals (``eval.stats``). The page records the exact command, budgets, seeds, timings and timestamps.
-``--only K --keep-others`` re-runs entry K and keeps the other sections from the JSON of the
-previous page (each section states the command and time that produced it).
+``--only K --keep-others`` re-runs entry K (or every entry of game K) and keeps the other sections
+from the JSON of the previous run, or, without that JSON (it is git-ignored), from the previous
+page itself, as written (each section states the command and time that produced it). An entry's
+``game_kwargs`` override its training config's options (one config, several difficulties).
 """
 from __future__ import annotations
 
@@ -44,12 +46,14 @@ def parse_args(argv=None):
     ap.add_argument("--ppo", action="append", default=[], metavar="KEY[:LABEL]=PATH",
                     help="a MaskablePPO model (.zip or run folder) for entry KEY; default "
                          "runs/<training config name>/model.zip when it exists")
-    ap.add_argument("--games", type=count, help="games per agent (per opponent when competitive)")
+    ap.add_argument("--games", type=count, help="games per agent (per opponent when competitive); "
+                    "default: the entry's own games, else the config's")
     ap.add_argument("--ismcts-games", type=count, help="games for ISMCTS (default from the config)")
     ap.add_argument("--seed-base", type=natural)
-    ap.add_argument("--only", help="comma list of entry keys")
+    ap.add_argument("--only", help="comma list of entry keys or game names (every entry of the game)")
     ap.add_argument("--keep-others", action="store_true",
-                    help="with --only: keep the other entries' sections from the previous --json file")
+                    help="with --only: keep the other entries' sections from the previous --json file, "
+                         "else from the previous --out page")
     ap.add_argument("--no-ismcts", action="store_true")
     ap.add_argument("--jobs", type=count, default=1, help="entries evaluated in parallel processes")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
@@ -69,13 +73,60 @@ def read_train_config(name: str) -> dict:
     return cfg
 
 
-def entry_game(train_cfg: dict) -> tuple[str, dict]:
-    """A training config -> ``(game_name, game_kwargs)``: the id's options + its env_kwargs."""
+def entry_game(train_cfg: dict, entry: dict | None = None) -> tuple[str, dict]:
+    """A training config -> ``(game_name, game_kwargs)``: the id's options + its env_kwargs, then
+    the entry's own ``game_kwargs`` (one training config serving several sections, e.g. the
+    difficulties of a game)."""
     game_name, game_kwargs, _ = env_game_kwargs(train_cfg["env_id"])
     for k, v in (train_cfg.get("env_kwargs") or {}).items():
         if k not in ENV_ONLY_KWARGS and k not in ("illegal_action", "illegal_penalty"):
             game_kwargs[k] = v
+    game_kwargs.update((entry or {}).get("game_kwargs") or {})
     return game_name, game_kwargs
+
+
+ENTRY_KEYS = ("key", "train_config", "games", "game_kwargs", "ismcts", "more_ppo")
+
+
+def check_entries(entries: list[dict]) -> None:
+    """Every entry has a key and a training config and only the known fields; ``games`` is a
+    whole number >= 1 and ``game_kwargs`` a mapping (a SystemExit naming the entry otherwise)."""
+    seen = set()
+    for i, e in enumerate(entries):
+        name = e.get("key", f"#{i + 1}") if isinstance(e, dict) else f"#{i + 1}"
+        if not isinstance(e, dict) or "key" not in e or "train_config" not in e:
+            raise SystemExit(f"results config: entry {name} needs a key and a train_config")
+        unknown = sorted(set(e) - set(ENTRY_KEYS))
+        if unknown:
+            raise SystemExit(f"results config: entry {name}: unknown field(s) {unknown}; valid: {list(ENTRY_KEYS)}")
+        if e["key"] in seen:
+            raise SystemExit(f"results config: entry {name} appears twice")
+        seen.add(e["key"])
+        g = e.get("games")
+        if g is not None and (isinstance(g, bool) or not isinstance(g, int) or g < 1):
+            raise SystemExit(f"results config: entry {name}: games must be a whole number >= 1, got {g!r}")
+        if not isinstance(e.get("game_kwargs") or {}, dict):
+            raise SystemExit(f"results config: entry {name}: game_kwargs must be a mapping, "
+                             f"got {e['game_kwargs']!r}")
+
+
+def select_entries(entries: list[dict], only: str) -> list[dict]:
+    """The entries named by ``--only``: a comma list of entry keys or game names (a game name
+    selects every entry of that game), in the config's order."""
+    from boardgym.games import GAMES
+
+    names = [k.strip() for k in only.split(",") if k.strip()]
+    keys = [e["key"] for e in entries]
+    unknown = [k for k in names if k not in keys and k not in GAMES]
+    if unknown or not names:
+        raise SystemExit(f"--only: unknown entries {unknown}; known: {keys}, or a game of theirs "
+                         f"(one of {list(GAMES)})")
+    games = {k for k in names if k not in keys}
+    chosen = [e for e in entries if e["key"] in names
+              or (games and entry_game(read_train_config(e["train_config"]), e)[0] in games)]
+    if not chosen:
+        raise SystemExit(f"--only: no entry of {sorted(games)} in the config; known: {keys}")
+    return chosen
 
 
 def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) -> tuple[Path | None, dict]:
@@ -174,10 +225,11 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
     from boardgym.games import make_game
 
     train_cfg = read_train_config(entry["train_config"])
-    game_name, game_kwargs = entry_game(train_cfg)
+    game_name, game_kwargs = entry_game(train_cfg, entry)
     game = make_game(game_name, **game_kwargs)
     competitive = game.num_players > 1 and not game.info.cooperative
-    seeds = list(range(settings["seed_base"], settings["seed_base"] + settings["games"]))
+    n_games = settings["games"] if settings.get("games_given") else int(entry.get("games", settings["games"]))
+    seeds = list(range(settings["seed_base"], settings["seed_base"] + n_games))
     budget = dict(settings["ismcts"], **(entry.get("ismcts") or {}))
     if settings.get("ismcts_games") is not None:
         budget["games"] = settings["ismcts_games"]
@@ -211,18 +263,43 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
         rows.sort(key=lambda r: (order[r["agent"]], OPPONENTS.index(r["opponent"])
                                  if r["opponent"] in OPPONENTS else 9))
     return {"key": entry["key"], "train_config": entry["train_config"], "env_id": train_cfg["env_id"],
-            "game": game_name, "game_kwargs": game_kwargs, "players": game.num_players,
+            "game": game_name, "game_kwargs": game_kwargs, "entry_game_kwargs": entry.get("game_kwargs"),
+            "players": game.num_players,
             "competitive": competitive, "cooperative": bool(game.info.cooperative),
             "seeds": [seeds[0], seeds[-1]],
             "ismcts": budget if not (settings["no_ismcts"] or skipped) else None, "ismcts_skipped": skipped,
             "rows": rows, "timing": timing, "seconds": round(time.perf_counter() - t_entry, 1)}
 
 
-def _merge_previous(js: Path, conf: dict, fresh: list[dict], ppo_info: dict) -> tuple[list[dict], dict]:
-    """The fresh entries plus the previous page's other entries, in the config's order."""
-    if not js.is_file():
-        raise SystemExit(f"--keep-others: no previous results file {js}")
-    old = json.loads(js.read_text())
+def page_sections(text: str) -> dict[str, str]:
+    """A results page's sections, ``{key: markdown}``: from each ``## KEY: ...`` heading to the
+    next one (trailing blank lines dropped)."""
+    sections: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = line[3:].partition(":")[0].strip()
+            sections[current] = []
+        if current is not None:
+            sections[current].append(line)
+    return {k: "\n".join(v).rstrip() for k, v in sections.items()}
+
+
+def _previous(js: Path, page: Path) -> dict:
+    """The previous run's JSON, or (without one: a checkout holds the committed page, not the
+    git-ignored JSON) the sections of the previous page kept as they are written."""
+    if js.is_file():
+        return json.loads(js.read_text())
+    if page.is_file():
+        return {"results": [{"key": k, "markdown": v} for k, v in page_sections(page.read_text()).items()]}
+    raise SystemExit(f"--keep-others: no previous results file {js} nor page {page}")
+
+
+def _merge_previous(js: Path, page: Path, conf: dict, fresh: list[dict],
+                    ppo_info: dict) -> tuple[list[dict], dict]:
+    """The fresh entries plus the previous page's other entries, in the config's order; a kept
+    section is a JSON entry or, read from the page, ``{"key", "markdown"}``."""
+    old = _previous(js, page)
     by_key = {r["key"]: r for r in old.get("results", [])}
     by_key.update({r["key"]: r for r in fresh})
     info = {k: v for k, v in (old.get("ppo") or {}).items() if k not in {r["key"] for r in fresh}}
@@ -250,18 +327,28 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
            "Every agent meets the same seeds (chance is drawn from `numpy.random.default_rng(seed)`); "
            "win rates carry 95% Wilson intervals, mean scores 95% Student t intervals. Solo and "
            "cooperative games: a win is a positive (team) return; the score is the game's score "
-           "where it has one (ATT: secrets), else the team return (Paleo: +1 / -1). Competitive "
+           "where it has one (ATT: secrets; Tides of Ruin: the TR-END-4 team score), else the team "
+           "return (Paleo: +1 / -1). Competitive "
            "games: the agent holds one seat, rotated with the seed index, the opponent every other "
            "seat; a win is the top return (a shared first place counts 1/k) and the score is the "
            "agent's own. Mirror rows (heuristic vs heuristic, random vs random) measure seat and "
            "seed luck: about 0.5 is expected in 2 players. PPO plays deterministically (the most "
            "probable legal action). ISMCTS is `agents.ismcts.make_ismcts` with the stated budget, on "
            "the first seeds only (it is slow).", ""]
+    kept = [res["key"] for res in results if "markdown" in res]
+    if kept:
+        out += [f"Sections kept as the previous page wrote them (each names the command and time "
+                      f"that produced it, and was measured by the code of that time): {', '.join(kept)}.", ""]
     for res in results:
+        if "markdown" in res:  # kept from the previous page as it was written
+            out.extend([res["markdown"], ""])
+            continue
         out.append(f"## {res['key']}: `{res['env_id']}` ({_kind(res)})")
         out.append("")
+        own = res.get("entry_game_kwargs")
         out.append(f"- game options: `{json.dumps(res['game_kwargs'], sort_keys=True)}` "
-                   f"(training config `train/configs/{res['train_config']}`)")
+                   f"(training config `train/configs/{res['train_config']}`"
+                   + (f", with this section's `{json.dumps(own, sort_keys=True)}`" if own else "") + ")")
         out.append(f"- seeds {res['seeds'][0]}..{res['seeds'][1]}"
                    + (", each agent against the heuristic and against random" if res["competitive"] else ""))
         if res.get("ismcts_skipped"):
@@ -341,6 +428,7 @@ def main(argv=None) -> int:
     conf = yaml.safe_load(Path(args.config).read_text())
     settings = {"seed_base": args.seed_base if args.seed_base is not None else int(conf["seed_base"]),
                 "games": args.games if args.games is not None else int(conf["games"]),
+                "games_given": args.games is not None,
                 "ismcts": dict(conf["ismcts"]), "ismcts_games": args.ismcts_games,
                 "no_ismcts": args.no_ismcts}
     given = {}
@@ -350,14 +438,11 @@ def main(argv=None) -> int:
             raise SystemExit(f"--ppo expects KEY=PATH, got {item!r}")
         given[key] = path
     entries = conf["entries"]
+    check_entries(entries)
     if args.keep_others and not args.only:
         raise SystemExit("--keep-others needs --only (the entries to re-run)")
     if args.only:
-        keep = {k.strip() for k in args.only.split(",") if k.strip()}
-        unknown_only = sorted(keep - {e["key"] for e in entries})
-        if unknown_only or not keep:
-            raise SystemExit(f"--only: unknown entries {unknown_only}; known: {[e['key'] for e in entries]}")
-        entries = [e for e in entries if e["key"] in keep]
+        entries = select_entries(entries, args.only)
     known = [e["key"] for e in conf["entries"]] + [f"{e['key']}:{x['label']}" for e in conf["entries"]
                                                    for x in e.get("more_ppo") or []]
     unknown = set(given) - set(known)
@@ -398,7 +483,7 @@ def main(argv=None) -> int:
     for res in results:
         res["command"], res["finished"] = command, _now()
     if args.only and args.keep_others:
-        results, ppo_info = _merge_previous(Path(args.json), conf, results, ppo_info)
+        results, ppo_info = _merge_previous(Path(args.json), Path(args.out), conf, results, ppo_info)
     meta = {"command": command,
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",

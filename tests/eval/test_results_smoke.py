@@ -90,3 +90,75 @@ def test_paleo_search_with_a_value_network_or_a_note_when_it_is_missing(tmp_path
     assert "ISMCTS not run" not in text and f"scored by the value network `{net_path}`" in text
     assert "- ismcts vs the heuristic on the same 1 seeds: won " in text  # the paired line
     assert [r["agent"] for r in json.loads(js.read_text())["results"][0]["rows"]] == ["random", "heuristic", "ismcts"]
+
+
+TIDES = {"seed_base": 500000, "games": 2, "ismcts": CONFIG["ismcts"],
+         "entries": [{"key": "paleo", "train_config": "paleo.yaml"},
+                     {"key": "tides_easy", "train_config": "tides_short.yaml", "games": 3,
+                      "game_kwargs": {"difficulty": "easy"}},
+                     {"key": "tides_hard", "train_config": "tides_short.yaml", "games": 3,
+                      "game_kwargs": {"difficulty": "hard"}}]}
+
+
+def test_one_game_alone_kept_into_the_committed_page(tmp_path):
+    """``--only GAME`` runs every entry of that game; an entry's games and game_kwargs override the
+    config and the training config; ``--keep-others`` without the (git-ignored) JSON keeps the
+    page's other sections as they are written; the score is the game's team score (TR-END-4)."""
+    conf = tmp_path / "results.yaml"
+    conf.write_text(yaml.safe_dump(TIDES))
+    out, js = tmp_path / "results.md", tmp_path / "results.json"
+    kept = "## paleo: `boardgym/Paleo-v0` (cooperative, 2 seats, one shared agent)\n\n- measured long ago\n\n| a |"
+    out.write_text("# Results\n\n- command: old\n\n" + kept + "\n")
+    assert main(["--config", str(conf), "--runs", str(tmp_path / "none"), "--only", "tides_of_ruin_arcade",
+                 "--keep-others", "--no-ismcts", "--jobs", "2", "--out", str(out), "--json", str(js)]) == 0
+    text = out.read_text()
+    assert kept in text and text.index("## paleo:") < text.index("## tides_easy:") < text.index("## tides_hard:")
+    assert "command: old" not in text and "--only tides_of_ruin_arcade --keep-others" in text
+    assert "Sections kept as the previous page wrote them (each names the command and time that produced it, " \
+           "and was measured by the code of that time): paleo." in text
+    assert ('- game options: `{"difficulty": "hard", "length": "short", "num_players": 1, "reward": "sparse"}` '
+            '(training config `train/configs/tides_short.yaml`, with this section\'s `{"difficulty": "hard"}`)') in text
+    assert "- random vs the heuristic on the same 3 seeds: won " in text
+    data = json.loads(js.read_text())
+    assert [r["key"] for r in data["results"]] == ["paleo", "tides_easy", "tides_hard"]
+    assert data["results"][0] == {"key": "paleo", "markdown": kept}
+    easy, hard = data["results"][1:]
+    assert easy["game_kwargs"]["difficulty"] == "easy" and hard["game_kwargs"]["difficulty"] == "hard"
+    assert all(r["games"] == 3 for r in easy["rows"] + hard["rows"])
+    assert [r["agent"] for r in hard["rows"]] == ["random", "heuristic"]
+    # hard adds 200 to the score (TR-END-4) whatever happens: a team score, not the +1/-1 return
+    assert all(r["mean_score"] > 100 for r in hard["rows"]) and all(r["mean_score"] < 200 for r in easy["rows"])
+
+    # again with the JSON now there: the kept section survives a second partial run; --games wins
+    assert main(["--config", str(conf), "--runs", str(tmp_path / "none"), "--only", "tides_hard",
+                 "--keep-others", "--no-ismcts", "--games", "1", "--out", str(out), "--json", str(js)]) == 0
+    again = json.loads(js.read_text())["results"]
+    assert again[0] == {"key": "paleo", "markdown": kept} and again[1]["rows"] == easy["rows"]
+    assert all(r["games"] == 1 for r in again[2]["rows"])
+    assert kept in out.read_text()
+
+
+def test_results_config_and_only_are_checked(tmp_path):
+    import re
+
+    import pytest
+
+    out, js = tmp_path / "results.md", tmp_path / "results.json"
+    bad = [({"key": "t", "train_config": "tides_short.yaml", "gmes": 3}, "entry t: unknown field(s) ['gmes']"),
+           ({"key": "t", "train_config": "tides_short.yaml", "games": 0}, "entry t: games must be a whole number >= 1"),
+           ({"key": "t", "train_config": "tides_short.yaml", "game_kwargs": "hard"}, "game_kwargs must be a mapping"),
+           ({"train_config": "tides_short.yaml"}, "entry #1 needs a key and a train_config")]
+    for entry, message in bad:
+        conf = tmp_path / "results.yaml"
+        conf.write_text(yaml.safe_dump(dict(TIDES, entries=[entry])))
+        with pytest.raises(SystemExit, match=re.escape(message)):
+            main(["--config", str(conf), "--out", str(out), "--json", str(js)])
+    conf.write_text(yaml.safe_dump(TIDES))
+    with pytest.raises(SystemExit, match=r"--only: unknown entries \['tides'\]; known: \['paleo', 'tides_easy', 'tides_hard'\], or a game"):
+        main(["--config", str(conf), "--only", "tides", "--out", str(out), "--json", str(js)])
+    with pytest.raises(SystemExit, match=r"--only: no entry of \['ancient_terrible_things'\]"):
+        main(["--config", str(conf), "--only", "ancient_terrible_things", "--out", str(out), "--json", str(js)])
+    with pytest.raises(SystemExit, match="--keep-others: no previous results file"):
+        main(["--config", str(conf), "--only", "tides_hard", "--keep-others", "--no-ismcts",
+              "--out", str(out), "--json", str(js)])
+    assert not out.exists()
