@@ -31,7 +31,7 @@ import yaml
 
 from boardgym.core.chance import sample_outcome
 from boardgym.core.errors import ConfigError
-from boardgym.core.game import CHANCE, TERMINAL, team_score_rule
+from boardgym.core.game import CHANCE, TERMINAL
 
 
 # -- ``list`` ------------------------------------------------------------------------------------
@@ -125,12 +125,11 @@ def _final_report(state, out) -> None:
     text = state.render()
     print(text, file=out)
     scores = []
-    team = team_score_rule(state)  # a cooperative game's team score (Tides of Ruin: TR-END-4)
     for p in range(n):
         try:
             scores.append(f"P{p} {state.score(p)}")
         except (AttributeError, NotImplementedError):
-            scores.append(f"P{p} {team(state)}" if team else f"P{p} {state.returns()[p]:+.2f}")
+            scores.append(f"P{p} {state.returns()[p]:+.2f}")
     print("Final scores: " + ", ".join(scores), file=out)
     if n == 1 or state.game.info.cooperative:
         r = state.returns()[0]

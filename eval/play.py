@@ -13,7 +13,6 @@ import numpy as np
 from agents.specs import make_agent
 from boardgym.core.agent import Agent
 from boardgym.core.errors import ConfigError
-from boardgym.core.game import team_score_rule
 from boardgym.core.replay import play
 
 ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode")
@@ -77,14 +76,11 @@ class GameResult:
 
 
 def seat_scores(state) -> list[float]:
-    """The game's score per seat where the state has ``score(p)``, else a cooperative game's team
-    score (``scoring.score(state)``, the same for every seat), else its returns."""
+    """The game's score per seat where the state has ``score(p)`` (a cooperative game's is the
+    team's, the same for every seat), else its returns."""
     n = state.game.num_players
     if hasattr(state, "score"):
         return [float(state.score(p)) for p in range(n)]
-    rule = team_score_rule(state)
-    if rule is not None:
-        return [float(rule(state))] * n
     return [float(x) for x in state.returns()]
 
 

@@ -7,7 +7,6 @@ else (decks, hands, dice) is plain data, so the same seed and actions give the s
 """
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -295,16 +294,3 @@ class State:
         """Running score used for optional potential-based shaping (0 if unsupported)."""
         return 0.0
 
-
-def team_score_rule(state):
-    """A cooperative game's team score ``score(state)`` from its package's ``scoring`` module
-    (Tides of Ruin: TR-END-4), or None where it has none."""
-    package = type(state).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.scoring")
-    except ImportError:
-        return None
-    rule = getattr(module, "score", None)
-    if rule is None or not state.game.info.cooperative:
-        return None
-    return rule

@@ -27,7 +27,7 @@ from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .decisions import TABLE
 from .invariants import check as _check
 from .observation import as_dict, encode
-from .scoring import potential as _potential, returns as _returns
+from .scoring import potential as _potential, returns as _returns, score as _score
 from .kinds import (ADV_MARKET, ADV_PLACE, CH_ADV, CH_ARCADE, CH_SKILL, CHANCES, D_ADV_TO, D_BUY_TO,
                     D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_KEEP, D_MARKET, D_OM_CREW, D_PICK_STATUS,
                     D_PLACE_CARD, D_PREP, D_RECIPE_CREW, D_START_PICK, D_STRIKE, D_SWAP_WITH,
@@ -213,6 +213,10 @@ class TidesState(State):
     # -- rewards, observation, text --------------------------------------------------------------
     def returns(self):
         return _returns(self)
+
+    def score(self, p: int) -> int:
+        """The team's score so far (TR-END-4), the same for every player: the game is cooperative."""
+        return _score(self)
 
     def potential(self, player: int) -> float:
         return _potential(self)
