@@ -11,7 +11,7 @@ from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUN
 
 from . import actions as A
 from .cards import skill_left
-from .content import CORNERS, REWARDS, SKILLS
+from .content import BOSS_KINDS, CORNERS, REWARDS, SKILLS
 from .kinds import BACKS, DECISIONS, MASTERY, OM_COSTS, PHASES, QUOTA, UNITS
 
 STATUS_WORDS = ("poison",) + STATUS_NAMES[1:]
@@ -22,10 +22,43 @@ def crew_name(s, ch: int) -> str:
     return f"{cr.role} {cr.name}"
 
 
+# a reward card's items and corner actions, as a player reads them (TR-BASE-REWARD)
+REWARD_WORDS = {"om": "+{n} order markers", "skill_cards": "draw {n} skill cards", "heal": "heal {n} wounds",
+                "fatigue": "remove {n} fatigue", "status": "remove {n} statuses", "xp": "+{n} XP",
+                "food": "+{n} food", "coins": "+{n} coins", "recover": "recover {n} spent order markers",
+                "adventure": "draw {n} adventure card"}
+CORNER_WORDS = {"port": "Port (all fatigue removed, all spent order markers back, every crew member heals 1)",
+                "market": "Market (buy from 3 adventure cards, or blind skill cards at 2 coins)"}
+# one unit of a reward being handed out (UNITS), to a player or a crew member
+UNIT_WORDS = {"om": "an order marker", "skill": "a skill card", "heal": "a healed wound",
+              "fatigue": "a fatigue removed", "status": "a status removed",
+              "recover": "a spent order marker back", "give_poison": "poison",
+              "give_frightened": "fright", "give_weakened": "weakness", "give_madness": "madness"}
+# the Boss card's improvements (TR-BASE-BOSS)
+BOSS_WORDS = {"start_power": "each enemy starts with +{n} power",
+              "power_per_round": "each enemy gains +{n} power at every end of round",
+              "damage_bonus": "+{n} to every damage an enemy deals",
+              "counter_bonus": "+{n} counterattack damage",
+              "frighten": "end of round: each enemy frightens a crew member",
+              "poison": "end of round: each enemy poisons a crew member"}
+# what a grid letter does (PP-ENEMY), for the legend under the grids
+LETTER_WORDS = {"P": "P power +1 each round", "K": "K block", "N": "N power can't be removed",
+                "T": "T strikes first", "G": "G more power to the other enemies", "D": "D damage to a crew member",
+                "H": "H heals itself", "L": "L heals an ally", "O": "O boat damage (no boat here: ignored)",
+                "F": "F frightens", "M": "M madness", "V": "V poisons", "W": "W weakens"}
+
+
 def _reward_text(s, r: int) -> str:
     card = s.game.content.rewards[r]
-    items = ", ".join(f"{REWARDS[k].replace('_', ' ')} {n}" for k, n in card.rewards)
-    return f"{card.name} [{items}; corner {CORNERS[card.corner]}]"
+    items = ", ".join(REWARD_WORDS[REWARDS[k]].format(n=n) for k, n in card.rewards)
+    return f"{card.name} [{items}; corner: {CORNER_WORDS[CORNERS[card.corner]]}]"
+
+
+def boss_text(s) -> str:
+    """The Boss improvements drawn so far, by Destiny value, in words (TR-BOSS)."""
+    imps = s.game.content.boss
+    return "; ".join(f"{v}: {BOSS_WORDS[BOSS_KINDS[imps[v].kind]].format(n=imps[v].amount)}"
+                     for v in range(6) if s.boss >> v & 1)
 
 
 def describe_action(s, a: int) -> str:
@@ -52,7 +85,7 @@ def describe_action(s, a: int) -> str:
         return f"use {_reward_text(s, s.rewards[a - A.USE_REWARD])}, take {QUOTA[s.game.difficulty]} of 6"
     if A.REWARD_ITEM <= a < A.REWARD_ITEM + 6:
         k, n = c.rewards[s.rw_open].rewards[a - A.REWARD_ITEM]
-        return f"take {REWARDS[k].replace('_', ' ')} {n}"
+        return f"take {REWARD_WORDS[REWARDS[k]].format(n=n)}"
     if A.HAND <= a < A.HAND + A.HAND_SLOTS:
         card = c.skills[s.hand[f[1]][a - A.HAND]]
         return f"{'discard' if kind == 'discard' else 'equip'} {card.name} ({card.text})"
@@ -106,7 +139,7 @@ ASKS = {
 def decision_text(s, f) -> str:
     kind = DECISIONS[f[0]]
     if kind == "units":
-        return f"give {UNITS[f[2]].replace('_', ' ')} ({f[3]} left)"
+        return f"give {UNIT_WORDS[UNITS[f[2]]]} ({f[3]} left)"
     c = s.game.content
     words = {"a": f[2], "new": f[3] % 16}
     if kind in ("place_card", "adv_to") and f[2] < len(c.adventure):
@@ -190,8 +223,7 @@ def _encounter_lines(s) -> list[str]:
         card = c.combats[s.enc_id]
         out.append(f"COMBAT {card.name}{' — FINAL BATTLE' if s.final else ''}: {card.text}")
         if s.boss:
-            imps = [f"{v}" for v in range(6) if s.boss >> v & 1]
-            out.append(f"  {c.boss_name}: Destiny values applied {', '.join(imps)}")
+            out.append(f"  {c.boss_name}: Destiny drew {boss_text(s)}")
         if s.sg_enemy:
             out.append(f"  round {s.sg_com[C_ROUND]}")
             for e, eid in enumerate(s.sg_enemy):
@@ -202,7 +234,10 @@ def _encounter_lines(s) -> list[str]:
                     cells.append(mark + (str(en.values[i]) if k == "heart" else k))
                 rows = " / ".join(" ".join(cells[3 * r:3 * r + 3]) for r in range(3))
                 state = "defeated" if combat.defeated(s, e) else f"attack {en.attack} power {s.sg_power[e]}"
-                out.append(f"  [{e}] {en.name}: {state}; grid {rows}  (# covered)")
+                out.append(f"  [{e}] {en.name}: {state}; grid {rows}")
+            letters = sorted({k for eid in s.sg_enemy for k in s.game.sg.enemies[eid].kinds if k in LETTER_WORDS})
+            out.append("  legend: digit a heart of that value; . blank; # covered"
+                       + "".join(f"; {LETTER_WORDS[k]}" for k in letters))
             at = s.sg_atk
             if at[A_CH] >= 0:
                 tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"

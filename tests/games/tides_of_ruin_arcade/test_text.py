@@ -34,3 +34,18 @@ def test_every_legal_action_and_decision_is_put_in_words():
                     assert words and words != g.catalog.describe(int(a)) or a in (A.CREW, A.PLAYER), words
                 s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
     assert seen <= set(ASKS) | {"units"} and {"prep", "sg_join", "sg_attacker", "sg_place"} <= seen
+
+
+def test_every_reward_corner_unit_boss_and_grid_letter_has_words():
+    """What a player reads names no internal code: every reward kind, corner action, handed-out
+    unit, Boss improvement (TR-BASE-BOSS) and grid letter (PP-ENEMY) has its words."""
+    from boardgym.games.sleeping_gods.enemies import LETTERS
+    from boardgym.games.tides_of_ruin_arcade import describe as D
+    from boardgym.games.tides_of_ruin_arcade.content import BOSS_KINDS, CORNERS, REWARDS
+    from boardgym.games.tides_of_ruin_arcade.kinds import UNITS
+
+    assert set(D.REWARD_WORDS) == set(REWARDS) and set(D.CORNER_WORDS) == set(CORNERS)
+    assert set(D.UNIT_WORDS) == set(UNITS) and set(D.BOSS_WORDS) == set(BOSS_KINDS)
+    assert set(LETTERS) <= set(D.LETTER_WORDS)
+    for words in (D.REWARD_WORDS, D.CORNER_WORDS, D.UNIT_WORDS, D.BOSS_WORDS):
+        assert all("_" not in w for w in words.values())
