@@ -67,6 +67,12 @@ class Deck:
         left = {v: full[v] - discard[i] for i, v in enumerate(self.distinct)}
         return left if any(left.values()) else full
 
+    def size_left(self, discard) -> int:
+        """``sum(left(discard).values())`` without building the dict: the deck less its discard,
+        or the whole deck once none is left (the reshuffle)."""
+        n = len(self.values) - sum(discard)
+        return n if n else len(self.values)
+
     def outcomes(self, discard) -> list:
         return from_counts(self.left(discard))
 

@@ -12,6 +12,12 @@ WEAPON, ITEM, RECIPE = range(3)
 
 
 # -- the skill deck --------------------------------------------------------------------------------
+def skill_deck_size(s) -> int:
+    """``sum(skill_left(s))``: the 40 cards less the discard, the hands and the equipped ones."""
+    return (s.game.skill_total - sum(s.sk_disc) - sum(len(h) for h in s.hand)
+            - sum(len(e) for e in s.equip))
+
+
 def skill_left(s) -> list[int]:
     """Cards of each kind in the skill deck now (before any reshuffle)."""
     c = s.game.content

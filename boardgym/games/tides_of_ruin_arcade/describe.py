@@ -191,7 +191,9 @@ def state_lines(s) -> list[str]:
     if s.rewards:
         lines.append("reward cards: " + "; ".join(_reward_text(s, r) for r in s.rewards))
     if s.rw_open >= 0:
-        lines.append(f"in use: {_reward_text(s, s.rw_open)}, taken {bin(s.rw_taken).count('1')}")
+        name, _, items = _reward_text(s, s.rw_open).partition(" [")
+        lines.append(f"in use: {name}, {bin(s.rw_taken).count('1')} of {QUOTA[s.game.difficulty]} taken "
+                     f"[{items}")
     if s.stash or s.recipes:
         lines.append("stash: " + (", ".join(c.adventure[x].name for x in s.stash) or "-")
                      + "   recipes: " + (", ".join(c.adventure[x].name for x in s.recipes) or "-"))

@@ -68,6 +68,8 @@ class TidesGame(Game):
         self.n = _int(cfg, "num_players", 1, 4)
         self.difficulty = _choice(cfg, "difficulty", DIFFICULTIES)
         self.length = _choice(cfg, "length", tuple(LENGTHS))
+        self._difficulty_index = DIFFICULTIES.index(self.difficulty)   # for the encoder's one-hots
+        self._length_index = tuple(LENGTHS).index(self.length)
         self.reward = _choice(cfg, "reward", REWARDS)
         self.flee_allowed = _flag(cfg, "flee_allowed")
         self.hidden_hands = _flag(cfg, "hidden_hands")
@@ -93,6 +95,7 @@ class TidesGame(Game):
         self.weapons = {a.id: AttackProfile(a.base, 1, a.skill, a.remove_power, a.block)
                         for a in c.adventure if a.kind == 0}
         self.n_kinds = len(c.skills)
+        self.skill_total = sum(k.count for k in c.skills)   # cards in the skill deck (TR-BASE-SKILL: 40)
         self.enemies = [e.piece for e in c.enemies]   # read by the core when the pack loaded
         self._mods = {}
         destiny = Deck(tuple(c.destiny))

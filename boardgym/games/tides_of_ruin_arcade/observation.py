@@ -17,7 +17,7 @@ from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_LEFT, A_TG
                                                 H_BONUS, H_NUMBER, H_PARTS, H_ROLL, H_SKILL, H_STATE)
 
 from . import actions as A
-from .cards import market_unseen, om_supply_left, skill_left
+from .cards import market_unseen, om_supply_left, skill_deck_size
 from .content import FAMILIES, REWARDS
 from .kinds import BACKS, DECISIONS, DIFFICULTIES, LENGTHS, MASTERY, PHASES
 
@@ -77,90 +77,126 @@ def _f(x, d):
     return 1.0 if v > 1 else (-1.0 if v < -1 else v)
 
 
+class _Offsets:
+    """Each piece's offset, read once per game (the encoder runs at every step)."""
+
+    def __init__(self, layout):
+        for name, off, _size, _doc in layout.pieces:
+            setattr(self, name, off)
+
+
+def _offsets(g) -> _Offsets:
+    o = g.__dict__.get("_obs_offsets")
+    if o is None:
+        o = g._obs_offsets = _Offsets(g.layout)
+    return o
+
+
 def encode(s, player: int, out=None) -> np.ndarray:
     g = s.game
     L = g.layout
     buf = np.zeros(L.size, np.float32) if out is None else out
     if out is not None:
         buf[:] = 0.0
-    off = L.offset
+    mv = memoryview(buf)  # scalar writes through the memoryview cost a third of numpy's
+    O = _offsets(g)
     c = g.content
-    _hot(buf, off("phase"), s.phase)
+    mv[O.phase + s.phase] = 1.0
     if s.pend and not s.cq:
         f = s.pend[-1]
-        _hot(buf, off("decision"), f[0])
-        buf[off("decision_args")] = _f(f[2], 99)
-        buf[off("decision_args") + 1] = _f(f[3], 99)
-    _hot(buf, off("me"), player)
-    _hot(buf, off("active"), s.active)
+        mv[O.decision + f[0]] = 1.0
+        mv[O.decision_args] = _f(f[2], 99)
+        mv[O.decision_args + 1] = _f(f[3], 99)
+    mv[O.me + player] = 1.0
+    mv[O.active + s.active] = 1.0
     cp = s.current_player
-    _hot(buf, off("acting"), cp if cp >= 0 else -1)
-    _hot(buf, off("difficulty"), DIFFICULTIES.index(g.difficulty))
-    _hot(buf, off("length"), list(LENGTHS).index(g.length))
-    buf[off("turn")] = _f(s.turn, 30)
-    o = off("deck_left")
+    if cp >= 0:
+        mv[O.acting + cp] = 1.0
+    mv[O.difficulty + g._difficulty_index] = 1.0
+    mv[O.length + g._length_index] = 1.0
+    mv[O.turn] = _f(s.turn, 30)
+    o = O.deck_left
+    deck = s.deck
     for b in range(3):
-        buf[o + b] = _f(s.deck.count(b), 20)
-    if s.deck:
-        _hot(buf, off("next_back"), s.deck[0])
-    o = off("results")
-    buf[o], buf[o + 1] = _f(len(s.won), 30), _f(len(s.lost), 30)
-    o = off("team")
-    buf[o:o + 5] = (_f(s.xp_gained, 60), _f(s.xp_bank, 60), _f(s.food, 12), _f(s.coins, 20),
-                    _f(om_supply_left(s), 99))
-    buf[off("moves")] = _f(s.moves, max(1, g.max_free_moves))
-    o = off("crew")
+        mv[o + b] = _f(deck.count(b), 20)
+    if deck:
+        mv[O.next_back + deck[0]] = 1.0
+    o = O.results
+    mv[o], mv[o + 1] = _f(len(s.won), 30), _f(len(s.lost), 30)
+    o = O.team
+    mv[o], mv[o + 1], mv[o + 2], mv[o + 3], mv[o + 4] = (
+        _f(s.xp_gained, 60), _f(s.xp_bank, 60), _f(s.food, 12), _f(s.coins, 20), _f(om_supply_left(s), 99))
+    mv[O.moves] = _f(s.moves, max(1, g.max_free_moves))
+    o = O.crew
     eq = s.equip
-    key = (3, player, s.active, *s.hp, *s.res, *s.status, *s.train, *s.weapon, *s.item, s.sg_com[C_ATTACKED],
+    key = (3, player, s.active, *s.status, *s.train, *s.weapon, *s.item,
            len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
-    block_cache(g).reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, player, buf, o)
-    o = off("equipped")
-    per = 2 + len(FAMILIES) + A.N_SKILLS
+    blocks = block_cache(g)
+    blocks.reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, player, buf, o)
+    # what changes at almost every step is written here, not cached: HP, wounds, fatigue, 0 HP, attacked
+    hp, res, max_hp = s.hp, s.res, g.max_hp_of
+    attacked = s.sg_com[C_ATTACKED]
     for ch in range(A.N_CREW):
-        for j, kind in enumerate(s.equip[ch]):
+        p = o + ch * 38
+        h = hp[ch]
+        mv[p + 5] = _f(h, 10)
+        mv[p + 6] = _f(max_hp[ch] - h, 10)
+        mv[p + 7] = _f(res[ch], 3)
+        if h <= 0:
+            mv[p + 36] = 1.0
+        if attacked >> ch & 1:
+            mv[p + 37] = 1.0
+    o = O.equipped
+    per = 2 + len(FAMILIES) + A.N_SKILLS
+    used = s.used
+    for ch in range(A.N_CREW):
+        for j, kind in enumerate(eq[ch]):
             p = o + (2 * ch + j) * per
             card = c.skills[kind]
-            buf[p] = 1.0
-            buf[p + 1] = float(s.used >> (2 * ch + j) & 1)
-            buf[p + 2 + card.family] = 1.0
-            buf[p + 2 + len(FAMILIES) + card.skill] = 1.0
-    o = off("players")
+            mv[p] = 1.0
+            mv[p + 1] = float(used >> (2 * ch + j) & 1)
+            mv[p + 2 + card.family] = 1.0
+            mv[p + 2 + len(FAMILIES) + card.skill] = 1.0
+    o = O.players
     k = g.n_kinds
+    hidden = g.hidden_hands
     for p in range(s.n):
         q = o + p * (3 + k)
-        buf[q], buf[q + 1], buf[q + 2] = _f(s.om[p], 30), _f(s.spent[p], 30), _f(len(s.hand[p]), 7)
-        if p == player or not g.hidden_hands:
-            for x in s.hand[p]:
-                buf[q + 3 + x] += 0.25
-    o = off("skill_deck")
-    buf[o], buf[o + 1] = _f(sum(skill_left(s)), 40), _f(sum(s.sk_disc), 40)
-    for x, n in enumerate(s.sk_disc):
-        buf[o + 2 + x] = _f(n, 6)
-    o = off("rewards_held")
+        hand = s.hand[p]
+        mv[q], mv[q + 1], mv[q + 2] = _f(s.om[p], 30), _f(s.spent[p], 30), _f(len(hand), 7)
+        if p == player or not hidden:
+            for x in hand:
+                mv[q + 3 + x] += 0.25
+    o = O.skill_deck
+    disc = s.sk_disc
+    mv[o], mv[o + 1] = _f(skill_deck_size(s), 40), _f(sum(disc), 40)
+    for x, n in enumerate(disc):
+        if n:
+            mv[o + 2 + x] = _f(n, 6)
+    o = O.rewards_held
     per = 1 + len(REWARDS) + 2
     for j, r in enumerate(s.rewards):
-        _reward(c.rewards[r], buf, o + j * per)
-    o = off("reward_open")
+        _reward(c.rewards[r], mv, o + j * per)
+    o = O.reward_open
     if s.rw_open >= 0:
-        _reward(c.rewards[s.rw_open], buf, o)
+        _reward(c.rewards[s.rw_open], mv, o)
         for i in range(A.REWARD_ITEMS):
-            buf[o + per + i] = float(s.rw_taken >> i & 1)
-        buf[o + per + A.REWARD_ITEMS] = float(s.rw_corner)
-    o = off("destiny")
+            mv[o + per + i] = float(s.rw_taken >> i & 1)
+        mv[o + per + A.REWARD_ITEMS] = float(s.rw_corner)
+    o = O.destiny
     for i, n in enumerate(s.sg_discard):
-        buf[o + i] = _f(n, 3)
-    deck = g.sg.deck
-    buf[o + 6] = _f(sum(deck.left(s.sg_discard).values()), 12)
+        if n:
+            mv[o + i] = _f(n, 3)
+    mv[o + 6] = _f(g.sg.deck.size_left(s.sg_discard), 12)
     if s.sg_last >= 0:
-        buf[o + 7], buf[o + 8] = _f(s.sg_last, 5), 1.0
-    _encounter(s, buf, off("encounter"))
-    _combat(s, buf, off("combat"))
-    blocks = block_cache(g)
-    o = off("adventure")
+        mv[o + 7], mv[o + 8] = _f(s.sg_last, 5), 1.0
+    _encounter(s, mv, O.encounter)
+    _combat(s, mv, O.combat)
+    o = O.adventure
     key = (1, *s.weapon, *s.item, len(s.stash), *s.stash, len(s.recipes), *s.recipes, len(s.adv_bottom),
            *s.adv_bottom, len(s.market), *s.market, len(s.to_place), *s.to_place)
     blocks.reuse(buf, o, o + A.N_ADVENTURE * N_LOC, key, _adventure, s, buf, o)
-    o = off("enemies")
+    o = O.enemies
     if s.sg_enemy:
         key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
         blocks.reuse(buf, o, o + A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)), key, _enemies, s, buf, o)
@@ -184,33 +220,38 @@ def _reward(card, buf, o):
 
 
 def _crew(s, player, buf, o):
+    """The crew block but HP, wounds, fatigue, 0 HP and attacked (``encode`` writes those)."""
+    mv = memoryview(buf)
+    effective_skill = chars.effective_skill
     c = s.game.content
+    adventure = c.adventure
+    status, train = s.status, s.train
     for ch in range(A.N_CREW):
         p = o + ch * 38
         seat = s.controller(ch)
-        buf[p + seat] = 1.0
-        buf[p + 4] = float(seat == player)
-        buf[p + 5] = _f(s.hp[ch], 10)
-        buf[p + 6] = _f(s.max_hp(ch) - s.hp[ch], 10)
-        buf[p + 7] = _f(s.res[ch], 3)
+        mv[p + seat] = 1.0
+        mv[p + 4] = float(seat == player)
+        st = status[ch]
         for k in range(A.N_STATUS):
-            buf[p + 8 + k] = float(s.status[ch] >> k & 1)
+            if st >> k & 1:
+                mv[p + 8 + k] = 1.0
         for k in range(A.N_SKILLS):
-            buf[p + 12 + k] = _f(chars.effective_skill(s, ch, k), 10)
-            buf[p + 17 + k] = _f(s.train[ch * A.N_SKILLS + k], 2)
+            mv[p + 12 + k] = _f(effective_skill(s, ch, k), 10)
+            t = train[ch * A.N_SKILLS + k]
+            if t:
+                mv[p + 17 + k] = _f(t, 2)
         w = s.weapon[ch]
         if w >= 0:
-            a = c.adventure[w]
-            buf[p + 22] = 1.0
-            buf[p + 23] = _f(a.base, 3)
-            _hot(buf, p + 24, a.skill)
-            buf[p + 29], buf[p + 30] = _f(a.remove_power, 3), _f(a.block, 3)
+            a = adventure[w]
+            mv[p + 22] = 1.0
+            mv[p + 23] = _f(a.base, 3)
+            _hot(mv, p + 24, a.skill)
+            mv[p + 29], mv[p + 30] = _f(a.remove_power, 3), _f(a.block, 3)
         it = s.item[ch]
         if it >= 0:
-            for k, v in enumerate(c.adventure[it].bonuses):
-                buf[p + 31 + k] = _f(v, 3)
-        buf[p + 36] = float(s.hp[ch] <= 0)
-        buf[p + 37] = float(s.sg_com[C_ATTACKED] >> ch & 1)
+            for k, v in enumerate(adventure[it].bonuses):
+                if v:
+                    mv[p + 31 + k] = _f(v, 3)
 
 
 def _encounter(s, buf, o):
