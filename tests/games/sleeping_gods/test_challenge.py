@@ -194,3 +194,17 @@ def test_keep_another_result_and_add_a_bonus():
     challenge.set_roll(s, 2)
     s.apply(CONFIRM)
     assert challenge.total(s) == 3 + 2 + 1 and challenge.result(s) == 1
+
+
+def test_deck_size_left_counts_what_left_holds():
+    """``Deck.size_left`` (the encoder's count) equals the cards ``left`` lists, through the
+    reshuffle when the discard holds the whole deck (TR-BASE-DESTINY)."""
+    from itertools import product
+
+    from boardgym.games.sleeping_gods.randomizer import Deck
+
+    deck = Deck((0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5))
+    full = [2, 3, 3, 2, 1, 1]
+    for discard in product(*(range(n + 1) for n in full)):
+        assert deck.size_left(discard) == sum(deck.left(discard).values())
+    assert deck.size_left(full) == 12 and deck.size_left([0] * 6) == 12 and deck.size_left([2, 3, 3, 2, 1, 0]) == 1
