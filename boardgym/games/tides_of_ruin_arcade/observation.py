@@ -78,17 +78,24 @@ def _f(x, d):
 
 
 class _Offsets:
-    """Each piece's offset, read once per game (the encoder runs at every step)."""
+    """Each piece's offset, read once per game (the encoder runs at every step), and each reward
+    card's static features as a ready row (present, amounts, corner) to copy in."""
 
-    def __init__(self, layout):
-        for name, off, _size, _doc in layout.pieces:
+    def __init__(self, game):
+        for name, off, _size, _doc in game.layout.pieces:
             setattr(self, name, off)
+        rows = []
+        for card in game.content.rewards:
+            row = np.zeros(1 + len(REWARDS) + 2, np.float32)
+            _reward(card, row, 0)
+            rows.append(memoryview(row))
+        self.reward_rows = tuple(rows)
 
 
 def _offsets(g) -> _Offsets:
     o = g.__dict__.get("_obs_offsets")
     if o is None:
-        o = g._obs_offsets = _Offsets(g.layout)
+        o = g._obs_offsets = _Offsets(g)
     return o
 
 
@@ -175,11 +182,12 @@ def encode(s, player: int, out=None) -> np.ndarray:
             mv[o + 2 + x] = _f(n, 6)
     o = O.rewards_held
     per = 1 + len(REWARDS) + 2
+    rows = O.reward_rows
     for j, r in enumerate(s.rewards):
-        _reward(c.rewards[r], mv, o + j * per)
+        mv[o + j * per:o + (j + 1) * per] = rows[r]
     o = O.reward_open
     if s.rw_open >= 0:
-        _reward(c.rewards[s.rw_open], mv, o)
+        mv[o:o + per] = O.reward_rows[s.rw_open]
         for i in range(A.REWARD_ITEMS):
             mv[o + per + i] = float(s.rw_taken >> i & 1)
         mv[o + per + A.REWARD_ITEMS] = float(s.rw_corner)
