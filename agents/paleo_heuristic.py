@@ -47,7 +47,7 @@ from itertools import product
 
 import numpy as np
 
-from boardgym.core.agent import Agent
+from agents.rule_agent import RuleAgent
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import (
     A_ADD, A_ALT, A_DAY, A_MOON, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA, E_KILL, E_LOSE_RES,
@@ -72,21 +72,14 @@ SECRET_POINTS = 1.6
 WOUND_POINTS = 0.8
 
 
-class PaleoHeuristicAgent(Agent):
+class PaleoHeuristicAgent(RuleAgent):
     """Rule-based Paleo strategy (see the module docstring)."""
 
     name = "paleo_heuristic"
-    needs_state = True
 
     def __init__(self, seed: int | None = None, strict: bool = False):
-        self.rng = np.random.default_rng(seed)
-        self.strict = strict
-        self.fallbacks = 0
+        super().__init__(seed, strict)
         self.seat = None
-
-    def reset(self, seed: int | None = None) -> None:
-        if seed is not None:
-            self.rng = np.random.default_rng(seed)
 
     @staticmethod
     def key_decision(s) -> bool:
@@ -96,25 +89,11 @@ class PaleoHeuristicAgent(Agent):
         return bool(s.pend) and s.pend[-1][0] in KEY_KINDS
 
     # -- entry ------------------------------------------------------------------------------
-    def act(self, observation, legal_mask, state=None) -> int:
-        mask = np.asarray(legal_mask).astype(bool)
-        legal = np.flatnonzero(mask)
-        if state is None or len(legal) == 0:
-            return int(legal[0]) if len(legal) else A.NOOP
-        if len(legal) == 1:
-            return int(legal[0])
-        try:
-            a = _Mind(state, self.seat, mask).decide()
-        except Exception:
-            if self.strict:
-                raise
-            a = None
-        if a is None or not (0 <= a < len(mask)) or not mask[a]:
-            if self.strict and a is not None:
-                raise AssertionError(f"heuristic chose illegal action {a}")
-            self.fallbacks += 1
-            a = _fallback(mask)
-        return int(a)
+    def decide(self, state, mask):
+        return _Mind(state, self.seat, mask).decide()
+
+    def fallback(self, mask) -> int:
+        return _fallback(mask)
 
 
 def _fallback(mask) -> int:

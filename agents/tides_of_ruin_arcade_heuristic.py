@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.agent import Agent
+from agents.rule_agent import RuleAgent
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.kinds import (C_ROUND, D_ATTACKER, D_BLOCK, D_CHAR_TARGET, D_JOIN,
@@ -45,20 +45,10 @@ KEY_KINDS = frozenset({D_JOIN, D_ATTACKER, D_TARGET, D_PREP})
 # reward kinds (content.REWARDS): om, skill_cards, heal, fatigue, status, xp, food, coins, recover, adventure
 
 
-class TidesHeuristicAgent(Agent):
+class TidesHeuristicAgent(RuleAgent):
     """Rule-based Tides of Ruin Arcade strategy (see the module docstring)."""
 
     name = "tides_of_ruin_arcade_heuristic"
-    needs_state = True
-
-    def __init__(self, seed: int | None = None, strict: bool = False):
-        self.rng = np.random.default_rng(seed)
-        self.strict = strict
-        self.fallbacks = 0
-
-    def reset(self, seed: int | None = None) -> None:
-        if seed is not None:
-            self.rng = np.random.default_rng(seed)
 
     @staticmethod
     def key_decision(s) -> bool:
@@ -66,23 +56,11 @@ class TidesHeuristicAgent(Agent):
         attacks or flees, which enemy, what to do in the preparation window."""
         return bool(s.pend) and not s.cq and s.pend[-1][0] in KEY_KINDS
 
-    def act(self, observation, legal_mask, state=None) -> int:
-        mask = np.asarray(legal_mask).astype(bool)
-        legal = np.flatnonzero(mask)
-        if state is None or len(legal) <= 1:
-            return int(legal[0]) if len(legal) else A.NOOP
-        try:
-            a = _decide(state, mask)
-        except Exception:
-            if self.strict:
-                raise
-            a = None
-        if a is None or not (0 <= a < len(mask)) or not mask[a]:
-            if self.strict and a is not None:
-                raise AssertionError(f"heuristic chose illegal action {a}")
-            self.fallbacks += 1
-            a = A.CONFIRM if mask[A.CONFIRM] else int(legal[0])
-        return int(a)
+    def decide(self, state, mask):
+        return _decide(state, mask)
+
+    def fallback(self, mask) -> int:
+        return A.CONFIRM if mask[A.CONFIRM] else int(np.flatnonzero(mask)[0])
 
 
 def _legal(mask, start, n):
