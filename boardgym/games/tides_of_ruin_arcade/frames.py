@@ -106,7 +106,12 @@ def _frame(s, f) -> str | None:
         return "decided by the active player"
     c = s.game.content
     if k == D_PREP:
-        return "a reward card is open but another player holds the window" if s.rw_open >= 0 and seat != s.active else None
+        if b and (seat != s.active or s.rw_open < 0):
+            return "only the active player gets the window back, with a reward card open"
+        # passes in a row since the last action; handed round with a card open, they count from
+        # the active player
+        most = (seat - s.active) % s.n if s.rw_open >= 0 else s.n - 1
+        return f"{a} passes in a row where at most {most} can be" if a > most else None
     if k == D_EQUIP_TO:
         return None if a < len(s.hand[seat]) else "no such hand card"
     if k == D_EQUIP_SWAP:

@@ -4,8 +4,15 @@ A window cycles from the active player until every player has passed (CONFIRM) i
 action restarts the count. Each player equips its own hand onto crew it controls and spends its
 own OM (on any crew member); the active player also uses reward cards, exchanges weapons, moves
 items, cooks, trains and picks every target (spec §3 "Who decides"). While a reward card is
-open only the active player acts and CONFIRM is masked (TR-REW-1). In the scoring window only
-OM spends, cooking and reward cards are offered (TR-END-3).
+open the window cannot close (TR-REW-1): the active player takes its items, and with more than
+one player may hand the window round once between items (CONFIRM), so the others can spend
+order markers and play cards before the next item (TR-REW-3); every other player acts or passes,
+and the window comes back to the active player, who must then act (an item, an OM spend, a card)
+before handing it round again, so a window of passes never loops. In the scoring window only OM
+spends, cooking and reward cards are offered (TR-END-3).
+
+A window frame is ``(D_PREP, seat, passes, handed)``: ``handed`` is 1 on the active player's frame
+when the window has just come back to it with the card still open.
 """
 from __future__ import annotations
 
@@ -48,13 +55,11 @@ def _prep_mask(s, f, m):
     scoring = s.phase == PH_SCORING
     active = seat == s.active
     card_open = s.rw_open >= 0
-    if not card_open:
-        m[A.CONFIRM] = True
+    if not card_open or not active or (s.n > 1 and not f[3]):
+        m[A.CONFIRM] = True  # with a card open: pass it back / hand the window round (TR-REW-3)
     for u, act in enumerate(OM_USES):
         if can_spend_om(s, seat, u):
             m[act] = True
-    if not active and card_open:
-        return
     if active:
         if card_open:
             for k in range(A.REWARD_ITEMS):
@@ -93,7 +98,9 @@ def _prep_apply(s, f, a):
     if a == A.CONFIRM:
         s.pend.pop()
         passes, nxt = f[2] + 1, (seat + 1) % s.n
-        if passes < s.n:
+        if s.rw_open >= 0 and nxt == s.active:
+            s.pend.append((D_PREP, nxt, 0, 1))  # back to the active player, the card still open
+        elif passes < s.n or s.rw_open >= 0:
             s.pend.append((D_PREP, nxt, passes, 0))
         s.invalidate()
         return

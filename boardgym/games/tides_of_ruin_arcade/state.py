@@ -46,7 +46,7 @@ PEND_ARGS = dict(SG_PEND)
 PEND_ARGS.update({
     D_START_PICK: (SEAT, between(1, 4, "picks left"), ZERO),
     D_PLACE_CARD: (SEAT, ADV, ZERO),
-    D_PREP: (SEAT, between(0, per_seat, "passes in a row"), ZERO),
+    D_PREP: (SEAT, between(0, per_seat, "passes in a row"), FLAG),  # FLAG: handed back, card open
     D_EQUIP_TO: (SEAT, between(0, A.HAND_SLOTS - 1, "a hand slot"), ZERO),
     D_EQUIP_SWAP: (SEAT, between(0, A.HAND_SLOTS - 1, "a hand slot"), CREWV),
     D_SWAP_WITH: (SEAT, CREWV, ZERO),

@@ -4,7 +4,7 @@ import pytest
 
 from boardgym.core import CHANCE
 from boardgym.games.tides_of_ruin_arcade import actions as A
-from boardgym.games.tides_of_ruin_arcade.kinds import (ADV_MARKET, CH_ADV, CH_SKILL, D_DISCARD, D_MARKET,
+from boardgym.games.tides_of_ruin_arcade.kinds import (OM_COSTS, ADV_MARKET, CH_ADV, CH_SKILL, D_DISCARD, D_MARKET,
                                                        D_PREP, D_UNITS, U_OM, U_SKILL)
 from boardgym.games.sleeping_gods.kinds import VENOM
 
@@ -137,6 +137,46 @@ def test_spend_markers_between_rewards():
     assert s.skill(GUNNER, 0) == 3 + 2
     s.apply(_item(s, RECOVER))  # ... and take the marker back
     assert s.om == [10] and s.spent == [0]
+
+
+def test_other_players_spend_markers_between_rewards():
+    """TR-REW-3 with 2 players ("you may spend Order markers between the effects"): the active
+    player hands the window round between items (CONFIRM), player 1 spends OM its share of the
+    card gave it, passes it back; then the active player must act before handing it round again,
+    and the card's Recover returns the markers player 1 spent."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "naval_dockyard"))
+    assert s.active == 0
+    s.hp[GUNNER] -= 2
+    s.invalidate()
+    _open(s, "naval_dockyard")
+    assert A.CONFIRM in legal(s)  # hand the window round: the card stays open
+    s.apply(_item(s, OM))
+    for p in [0, 0, 0, 1, 1, 1]:
+        s.apply(A.PLAYER + p)
+    om = list(s.om)
+    s.apply(A.CONFIRM)
+    assert s.pend[-1][:2] == (D_PREP, 1) and s.rw_open >= 0
+    assert not any(A.REWARD_ITEM <= a < A.REWARD_ITEM + 6 for a in legal(s))  # items: the active player's
+    s.apply(A.OM_HEAL)
+    s.apply(A.CREW + GUNNER)
+    assert s.om == [om[0], om[1] - OM_COSTS[1]] and s.spent[1] == OM_COSTS[1]  # a heal's cost
+    s.apply(A.CONFIRM)  # back to the active player, the card still open
+    assert s.pend[-1] == (D_PREP, 0, 0, 1) and s.rw_open >= 0
+    assert A.CONFIRM not in legal(s)  # an action first: passes alone never loop
+    s.apply(_item(s, RECOVER))
+    while s.pend[-1][0] == D_UNITS:
+        s.apply(A.PLAYER + 1)
+    assert s.spent == [0, 0] and s.om[1] == om[1]
+    assert A.CONFIRM in legal(s)
+
+
+def test_solo_never_hands_the_window_round():
+    """TR-REW-1: alone, CONFIRM stays masked while a card is open (there is no one to hand it to)."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "naval_dockyard"))
+    _open(s, "naval_dockyard")
+    assert A.CONFIRM not in legal(s)
 
 
 def test_port_corner():
