@@ -74,6 +74,14 @@ def describer(game_name: str):
     return safe
 
 
+def narrator(game_name: str):
+    """``narrate(before, after) -> lines``: what a step did, in words (a game package's
+    ``make_narrator``), or nothing for a game whose render already shows every draw."""
+    mod = importlib.import_module(f"boardgym.games.{game_name}")
+    make = getattr(mod, "make_narrator", None)
+    return make() if make is not None else (lambda before, after: [])
+
+
 # -- ``play`` -------------------------------------------------------------------------------------
 def players_kwarg(game_name: str, info) -> str:
     """The game option that sets the player count: the registry's ``players_kwarg`` of the
@@ -149,6 +157,11 @@ def _final_report(state, out) -> None:
             print("Winner(s): " + ", ".join(f"P{p}" for p in w), file=out)
 
 
+def _tell(lines, out) -> None:
+    for line in lines:
+        print(f"  * {line}", file=out)
+
+
 def cmd_play(args, inp, out) -> int:
     from boardgym.envs.opponents import check_spec, make_agent
     from boardgym.games import game_class, make_game
@@ -174,6 +187,7 @@ def cmd_play(args, inp, out) -> int:
     human = set(range(n)) if args.all_seats else {args.seat}
     agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p not in human}
     describe = describer(args.game)
+    narrate = narrator(args.game)
     others = "partners" if info.cooperative else "opponents"
     you = "every seat" if args.all_seats else f"P{args.seat}"
     print(f"{info.title}: {n} player(s), you are {you}"
@@ -184,8 +198,10 @@ def cmd_play(args, inp, out) -> int:
         p = state.current_player
         if p == TERMINAL:
             break
+        before = state.clone()
         if p == CHANCE:
             state.apply(sample_outcome(state.chance_outcomes(), rng))
+            _tell(narrate(before, state), out)
             continue
         mask = state.legal_mask().copy()
         legal = [int(a) for a in np.flatnonzero(mask)]
@@ -207,6 +223,7 @@ def cmd_play(args, inp, out) -> int:
             a = int(agent.act(obs, mask, state if getattr(agent, "needs_state", False) else None))
             print(f"P{p} ({getattr(agent, 'name', 'agent')}): {describe(state, a)}", file=out)
         state.apply(a)
+        _tell(narrate(before, state), out)
         decisions += 1
     print("", file=out)
     print(f"Game over after {decisions} decisions.", file=out)

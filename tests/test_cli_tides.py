@@ -44,6 +44,10 @@ def test_play_tides_first_decisions_are_shown_in_words():
     assert "Destiny: last draw 0; discard 0x1" in text                    # the draw, then the window
     assert "   1. spend 1 OM: draw Destiny again" in text
     assert "P0 (you): confirm" in text
+    # what happened, said after each step: the reveal, the draw and the resolution (narrate.py)
+    assert "\n  * Revealed: challenge Dark Sails (PER 8)\n" in text
+    assert "\n  * Destiny draws 0\n" in text
+    assert "\n  * Dark Sails failed (total 2 of 8): Navigator Tobin Reach -3 HP (4/7), +1 fatigue\n" in text
     # the failure: a failed encounter, the Navigator wounded and tired
     after = text.split("P0 (you): confirm")[1]
     assert "successes 0  failures 1" in after
@@ -68,5 +72,13 @@ def test_play_tides_to_the_end_shows_grids_destiny_and_the_team_score():
     # the final line gives the game's team score (TR-END-4), not the +1 / -1 return
     assert f"Final scores: P0 {over.group(2)}\n" in text
     assert ("Result: win" if "survived" in over.group(1) else "Result: defeat") in text
+    # every encounter revealed is resolved in one line, a fight's blows as they land
+    told = re.findall(r"^  \* (.*)$", text, flags=re.M)
+    revealed = [x for x in told if x.startswith("Revealed: ")]
+    resolved = [x for x in told if re.match(r"(Combat .* (won|lost)|.* (passed|mastered|failed)( \(total \d+ of \d+\))?): ", x)]
+    assert len(revealed) == len(resolved) > 0
+    assert any(re.match(r"[A-Z][a-z]+ [A-Z][\w ]+ -\d+ HP \(\d+/\d+\)", x) for x in told)
+    for line in told:
+        assert not CODE.search(line), line
     for line in options(text):
         assert not CODE.search(line), line

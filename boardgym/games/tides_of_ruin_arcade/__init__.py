@@ -8,9 +8,10 @@ See docs/games/tides_of_ruin_arcade.md.
 """
 from .describe import describe_action
 from .game import TidesGame
+from .narrate import make_narrator
 from .state import TidesState
 
 TidesGame.state_class = TidesState
 GAME_CLASS = TidesGame
 
-__all__ = ["TidesGame", "TidesState", "GAME_CLASS", "describe_action"]
+__all__ = ["TidesGame", "TidesState", "GAME_CLASS", "describe_action", "make_narrator"]

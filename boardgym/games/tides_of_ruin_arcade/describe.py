@@ -67,6 +67,9 @@ def describe_action(s, a: int) -> str:
         return s.game.catalog.describe(a)
     f = s.pend[-1]
     kind = DECISIONS[f[0]]
+    if a == A.CONFIRM and kind == "prep" and s.rw_open >= 0:  # TR-REW-3: the card stays open
+        return ("hand the window round, so the others can spend order markers before the next item"
+                if f[1] == s.active else "pass (the window goes on round, the reward card stays open)")
     if a == A.CONFIRM:
         return {"prep": "pass (when every player passes, the encounter is revealed)", "place_card": "leave it in the stash",
                 "adv_to": "put it in the stash", "market": "close the market", "keep": "keep the new draw",
