@@ -14,8 +14,12 @@ WEAPON, ITEM, RECIPE = range(3)
 # -- the skill deck --------------------------------------------------------------------------------
 def skill_deck_size(s) -> int:
     """``sum(skill_left(s))``: the 40 cards less the discard, the hands and the equipped ones."""
-    return (s.game.skill_total - sum(s.sk_disc) - sum(len(h) for h in s.hand)
-            - sum(len(e) for e in s.equip))
+    n = s.game.skill_total - sum(s.sk_disc)
+    for h in s.hand:  # loops, not generator sums: the encoder asks at every step
+        n -= len(h)
+    for e in s.equip:
+        n -= len(e)
+    return n
 
 
 def skill_left(s) -> list[int]:

@@ -13,6 +13,7 @@ from boardgym.core.observation import ObsLayout, block_cache
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.enemies import BLANK, GROWTH, HEART
 from boardgym.games.sleeping_gods import characters as chars
+from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_LEFT, A_TGT, C_ATTACKED, C_ROUND,
                                                 H_BONUS, H_NUMBER, H_PARTS, H_ROLL, H_SKILL, H_STATE)
 
@@ -77,6 +78,15 @@ def _f(x, d):
     return 1.0 if v > 1 else (-1.0 if v < -1 else v)
 
 
+def _ratios(d: int) -> tuple:
+    """``_f(x, d)`` for every count x in 0..1023 (the state's bounds keep counts there): a tuple
+    lookup is a third of a call, and the encoder makes some sixty of them per observation."""
+    return tuple(_f(x, d) for x in range(1024))
+
+
+R3, R6, R7, R10, R12, R20, R30, R40, R60, R99 = (_ratios(d) for d in (3, 6, 7, 10, 12, 20, 30, 40, 60, 99))
+
+
 class _Offsets:
     """Each piece's offset, read once per game (the encoder runs at every step), and each reward
     card's static features as a ready row (present, amounts, corner) to copy in."""
@@ -121,34 +131,38 @@ def encode(s, player: int, out=None) -> np.ndarray:
         mv[O.acting + cp] = 1.0
     mv[O.difficulty + g._difficulty_index] = 1.0
     mv[O.length + g._length_index] = 1.0
-    mv[O.turn] = _f(s.turn, 30)
+    mv[O.turn] = R30[s.turn]
     o = O.deck_left
     deck = s.deck
     for b in range(3):
-        mv[o + b] = _f(deck.count(b), 20)
+        mv[o + b] = R20[deck.count(b)]
     if deck:
         mv[O.next_back + deck[0]] = 1.0
     o = O.results
-    mv[o], mv[o + 1] = _f(len(s.won), 30), _f(len(s.lost), 30)
+    mv[o], mv[o + 1] = R30[len(s.won)], R30[len(s.lost)]
     o = O.team
     mv[o], mv[o + 1], mv[o + 2], mv[o + 3], mv[o + 4] = (
-        _f(s.xp_gained, 60), _f(s.xp_bank, 60), _f(s.food, 12), _f(s.coins, 20), _f(om_supply_left(s), 99))
+        R60[s.xp_gained], R60[s.xp_bank], R12[s.food], R20[s.coins], R99[om_supply_left(s)])
     mv[O.moves] = _f(s.moves, max(1, g.max_free_moves))
     o = O.crew
     eq = s.equip
-    key = (3, player, s.active, *s.status, *s.train, *s.weapon, *s.item,
+    key = (3, s.active, *s.status, *s.train, *s.weapon, *s.item,
            len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
     blocks = block_cache(g)
-    blocks.reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, player, buf, o)
-    # what changes at almost every step is written here, not cached: HP, wounds, fatigue, 0 HP, attacked
+    blocks.reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, buf, o)
+    # what changes at almost every step, or with the observer, is written here, not cached: mine,
+    # HP, wounds, fatigue, 0 HP, attacked
     hp, res, max_hp = s.hp, s.res, g.max_hp_of
     attacked = s.sg_com[C_ATTACKED]
+    controller = s.controller
     for ch in range(A.N_CREW):
         p = o + ch * 38
+        if controller(ch) == player:
+            mv[p + 4] = 1.0
         h = hp[ch]
-        mv[p + 5] = _f(h, 10)
-        mv[p + 6] = _f(max_hp[ch] - h, 10)
-        mv[p + 7] = _f(res[ch], 3)
+        mv[p + 5] = R10[h]
+        mv[p + 6] = R10[max_hp[ch] - h]
+        mv[p + 7] = R3[res[ch]]
         if h <= 0:
             mv[p + 36] = 1.0
         if attacked >> ch & 1:
@@ -170,16 +184,14 @@ def encode(s, player: int, out=None) -> np.ndarray:
     for p in range(s.n):
         q = o + p * (3 + k)
         hand = s.hand[p]
-        mv[q], mv[q + 1], mv[q + 2] = _f(s.om[p], 30), _f(s.spent[p], 30), _f(len(hand), 7)
+        mv[q], mv[q + 1], mv[q + 2] = R30[s.om[p]], R30[s.spent[p]], R7[len(hand)]
         if p == player or not hidden:
             for x in hand:
                 mv[q + 3 + x] += 0.25
     o = O.skill_deck
     disc = s.sk_disc
-    mv[o], mv[o + 1] = _f(skill_deck_size(s), 40), _f(sum(disc), 40)
-    for x, n in enumerate(disc):
-        if n:
-            mv[o + 2 + x] = _f(n, 6)
+    mv[o] = R40[skill_deck_size(s)]
+    blocks.reuse(buf, o + 1, o + 2 + k, (4, *disc), _discard, disc, mv, o + 1)
     o = O.rewards_held
     per = 1 + len(REWARDS) + 2
     rows = O.reward_rows
@@ -194,8 +206,8 @@ def encode(s, player: int, out=None) -> np.ndarray:
     o = O.destiny
     for i, n in enumerate(s.sg_discard):
         if n:
-            mv[o + i] = _f(n, 3)
-    mv[o + 6] = _f(g.sg.deck.size_left(s.sg_discard), 12)
+            mv[o + i] = R3[n]
+    mv[o + 6] = R12[g.sg.deck.size_left(s.sg_discard)]
     if s.sg_last >= 0:
         mv[o + 7], mv[o + 8] = _f(s.sg_last, 5), 1.0
     _encounter(s, mv, O.encounter)
@@ -209,6 +221,13 @@ def encode(s, player: int, out=None) -> np.ndarray:
         key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
         blocks.reuse(buf, o, o + A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)), key, _enemies, s, buf, o)
     return buf
+
+
+def _discard(disc, mv, o):
+    mv[o] = R40[sum(disc)]
+    for x, n in enumerate(disc):
+        if n:
+            mv[o + 1 + x] = R6[n]
 
 
 def _adventure(s, buf, o):
@@ -227,8 +246,8 @@ def _reward(card, buf, o):
     buf[o + 1 + len(REWARDS) + card.corner] = 1.0
 
 
-def _crew(s, player, buf, o):
-    """The crew block but HP, wounds, fatigue, 0 HP and attacked (``encode`` writes those)."""
+def _crew(s, buf, o):
+    """The crew block but mine, HP, wounds, fatigue, 0 HP and attacked (``encode`` writes those)."""
     mv = memoryview(buf)
     effective_skill = chars.effective_skill
     c = s.game.content
@@ -238,7 +257,6 @@ def _crew(s, player, buf, o):
         p = o + ch * 38
         seat = s.controller(ch)
         mv[p + seat] = 1.0
-        mv[p + 4] = float(seat == player)
         st = status[ch]
         for k in range(A.N_STATUS):
             if st >> k & 1:
@@ -263,7 +281,6 @@ def _crew(s, player, buf, o):
 
 
 def _encounter(s, buf, o):
-    c = s.game.content
     if s.enc_kind >= 1:
         buf[o + s.enc_kind - 1] = 1.0
     ch = s.sg_chal
@@ -271,8 +288,6 @@ def _encounter(s, buf, o):
         _hot(buf, o + 2, ch[H_SKILL])
         buf[o + 7] = _f(ch[H_NUMBER], 10)
         buf[o + 8] = _f(ch[H_NUMBER] + MASTERY[s.game.difficulty], 15)
-        from boardgym.games.sleeping_gods.challenge import current_total
-
         buf[o + 9] = _f(current_total(s), 20)
         buf[o + 10] = _f(ch[H_ROLL], 5)
         buf[o + 11] = _f(ch[H_BONUS], 10)
@@ -280,11 +295,15 @@ def _encounter(s, buf, o):
         for m in range(A.N_CREW):
             buf[o + 13 + m] = float(ch[H_PARTS] >> m & 1)
     q = o + 13 + A.N_CREW
-    buf[q] = float(s.final)
-    for v in range(6):
-        buf[q + 1 + v] = float(s.boss >> v & 1)
-    buf[q + 7] = _f(s.boss_left, 3)
-    del c
+    if s.final:
+        buf[q] = 1.0
+    boss = s.boss
+    if boss:
+        for v in range(6):
+            if boss >> v & 1:
+                buf[q + 1 + v] = 1.0
+    if s.boss_left:
+        buf[q + 7] = R3[s.boss_left]
 
 
 def _combat(s, buf, o):
