@@ -14,7 +14,11 @@ time per measurement:
   sampled from random play, the mean JSON size and the traced memory of one clone.
 
 If ``pettingzoo.classic.connect_four_v3`` imports (it needs pygame for rendering), its AEC
-random-play loop runs in the same process and every rate is also given as a ratio to it.
+random-play loop runs in the same process and every rate is also given as a ratio to it. The
+AEC ratio is paired: each config's AEC time is cut into ``PAIRS`` slices, each run right after a
+connect_four slice of the same length, and the ratio is the median of the pairs' ratios, so a
+machine that slows down or speeds up during the run (the dev VMs do, by 20% and more) moves both
+sides of each pair alike. Engine and Gym ratios are to the connect_four rate measured first.
 ``--stub-pygame`` puts an empty ``pygame`` module in place first (rendering is never called).
 Writes ``results/bench.md`` and ``results/bench.json``.
 """
@@ -195,6 +199,32 @@ def pz_factory(game: str, kwargs: dict):
     return lambda: module.env(**kwargs)
 
 
+PAIRS = 4
+
+
+def paired_aec(make_env, make_peer, seconds: float, pairs: int = PAIRS) -> tuple[dict, dict]:
+    """The AEC rate of ``make_env`` over ``pairs`` slices, each right after a slice of
+    ``make_peer`` (connect_four): the rate over all slices and the peer ratio, the median of the
+    per-pair ratios with their range."""
+    part = seconds / pairs
+    steps = dt = games = 0
+    ratios = []
+    for i in range(pairs):
+        peer = aec_rate(make_peer, part, seed=i)
+        r = aec_rate(make_env, part, seed=i)
+        steps, dt, games = steps + r["steps"], dt + r["seconds"], games + r["games"]
+        ratios.append(r["steps_per_s"] / peer["steps_per_s"])
+    rate = {"steps_per_s": steps / dt, "steps": steps, "games": games, "seconds": dt}
+    return rate, {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios),
+                  "pairs": pairs}
+
+
+def _connect_four_env():
+    from pettingzoo.classic import connect_four_v3
+
+    return connect_four_v3.env()
+
+
 def connect_four(seconds: float, stub_pygame: bool) -> dict:
     if stub_pygame and "pygame" not in sys.modules:
         try:
@@ -205,7 +235,7 @@ def connect_four(seconds: float, stub_pygame: bool) -> dict:
         from pettingzoo.classic import connect_four_v3
     except Exception as exc:  # noqa: BLE001 - any import failure means: skip, and say why
         return {"available": False, "reason": f"{type(exc).__name__}: {exc}"}
-    r = aec_rate(lambda: connect_four_v3.env(), seconds)
+    r = aec_rate(_connect_four_env, seconds)
     return {"available": True, "stub_pygame": "pygame" in sys.modules and stub_pygame, **r}
 
 
@@ -228,7 +258,10 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
             try:
                 game = make_game(name, **kw)
                 row["engine"] = engine_rate(game, seconds)
-                row["aec"] = aec_rate(pz_factory(name, kw), seconds)
+                if c4["available"]:
+                    row["aec"], row["aec_pairs"] = paired_aec(pz_factory(name, kw), _connect_four_env, seconds)
+                else:
+                    row["aec"] = aec_rate(pz_factory(name, kw), seconds)
                 gym_kw = kw if game.info.cooperative else dict(kw, opponents="random")
                 row["gym"] = gym_rate(gid, gym_kw, seconds) if gid else None
                 row.update(state_costs(game, seconds / 2))
@@ -241,10 +274,12 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
             if c4["available"]:
                 base = c4["steps_per_s"]
                 row["ratio_to_connect_four"] = {
-                    k: row[k]["steps_per_s"] / base for k in ("engine", "aec", "gym") if row[k]}
+                    k: row[k]["steps_per_s"] / base for k in ("engine", "gym") if row[k]}
+                row["ratio_to_connect_four"]["aec"] = row["aec_pairs"]["median"]
             rows.append(row)
             log(f"{name} {cfg['label']}: engine {row['engine']['steps_per_s']:.0f}/s, "
-                f"AEC {row['aec']['steps_per_s']:.0f}/s, "
+                f"AEC {row['aec']['steps_per_s']:.0f}/s"
+                + (f" ({row['aec_pairs']['median']:.2f}x C4 paired)" if "aec_pairs" in row else "") + ", "
                 f"gym {row['gym']['steps_per_s'] if row['gym'] else float('nan'):.0f}/s, "
                 f"clone {row['clone_us']:.1f} us")
     return {"seconds_per_measurement": seconds, "python": platform.python_version(),
@@ -259,7 +294,8 @@ def to_markdown(result: dict) -> str:
              f"Gym steps are the learner's (opponents act inside a step)."]
     if c4["available"]:
         lines.append(f"PettingZoo connect_four_v3 AEC loop: **{c4['steps_per_s']:.0f} steps/s** "
-                     f"(ratios below are to it).\n")
+                     f"(engine and Gym ratios are to it; AEC / C4 is the median of {PAIRS} paired "
+                     f"slices, each right after a connect_four slice, with the pairs' range).\n")
     else:
         lines.append(f"PettingZoo connect_four_v3: not importable, skipped ({c4['reason']}).\n")
     lines.append("| game | config | engine steps/s | AEC steps/s | Gym steps/s | clone µs | "
@@ -271,12 +307,14 @@ def to_markdown(result: dict) -> str:
             continue
         ratio = r.get("ratio_to_connect_four") or {}
         rf = (lambda k: f"{ratio[k]:.2f}×" if k in ratio else "-")
+        pairs = r.get("aec_pairs")
+        aec_ratio = f"{pairs['median']:.2f}× ({pairs['min']:.2f}–{pairs['max']:.2f})" if pairs else rf("aec")
         gym_s = f"{r['gym']['steps_per_s']:.0f}" if r["gym"] else "-"
         lines.append(
             f"| {r['game']} | {r['config']} | {r['engine']['steps_per_s']:.0f} | "
             f"{r['aec']['steps_per_s']:.0f} | {gym_s} | {r['clone_us']:.1f} | "
             f"{r['json_roundtrip_us']:.0f} | {r['json_bytes']:.0f} | {r['clone_bytes']:.0f} | "
-            f"{rf('engine')} | {rf('aec')} | {rf('gym')} |")
+            f"{rf('engine')} | {aec_ratio} | {rf('gym')} |")
     return "\n".join(lines) + "\n"
 
 
@@ -293,8 +331,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     games = args.games or list(GAMES)
     seconds = args.seconds
-    if seconds is None:  # per config: 3 rates + clone and JSON at half time each = 4 units
-        units = 4 * sum(len(bench_configs(g)) for g in games) + 1
+    if seconds is None:  # per config: 3 rates, C4's paired AEC slices, clone and JSON at half time each = 5 units
+        units = 5 * sum(len(bench_configs(g)) for g in games) + 1
         seconds = min(3.0, args.budget / units)
     t0 = time.perf_counter()
     result = run(seconds, games, args.stub_pygame)

@@ -22,6 +22,24 @@ def test_bench_tiny_budget(tmp_path):
     assert "| ancient_terrible_things | solo |" in md
     c4 = data["connect_four_v3"]
     assert c4["available"] or c4["reason"]
+    if c4["available"]:  # the AEC ratio is paired slice by slice with connect_four
+        for r in ok:
+            p = r["aec_pairs"]
+            assert p["pairs"] == bench.PAIRS and p["min"] <= p["median"] <= p["max"]
+            assert r["ratio_to_connect_four"]["aec"] == p["median"]
+        assert "paired slices" in md
+
+
+def test_paired_aec_ratio_is_the_median_of_adjacent_slices(monkeypatch):
+    """Each pair is (peer slice, then env slice); the ratio is the median of the pair ratios and
+    the rate is over all the env's slices (fake rates: no timing asserted)."""
+    rates = iter([100, 50, 200, 300, 100, 100, 50, 10])  # peer, env, peer, env, ...
+    monkeypatch.setattr(bench, "aec_rate", lambda make, part, seed=0: {
+        "steps_per_s": (v := next(rates)), "steps": v, "games": 1, "seconds": 1.0})
+    rate, pairs = bench.paired_aec(None, None, 4.0, pairs=4)
+    assert pairs["pairs"] == 4 and pairs["min"] == 0.2 and pairs["max"] == 1.5
+    assert pairs["median"] == (0.5 + 1.0) / 2  # of 0.5, 1.5, 1.0, 0.2
+    assert rate["steps"] == 50 + 300 + 100 + 10 and rate["steps_per_s"] == rate["steps"] / 4.0
 
 
 def test_bench_tides_configs(tmp_path):
