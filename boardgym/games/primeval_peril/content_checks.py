@@ -259,12 +259,12 @@ def cross(content, docs, faults) -> None:
     story, numbered = content.story, content.cards.numbered
     keywords = set(story.keywords)
     if story.intro not in story.by_key:
-        faults.add("story", "<file>", "intro", f"no section {story.intro!r} to open the story with")
+        faults.add("story", "<file>", "intro", f'no section "{story.intro}" to open the story with')
     combats = content.by_number
 
     def goto(entry, field, key):
         if key and key not in story.by_key:
-            faults.add("story", entry, field, f"no section {key!r}")
+            faults.add("story", entry, field, f'no section "{key}"')
 
     def keyword(entry, field, word):
         if word is not None and word not in keywords:
