@@ -131,6 +131,10 @@ def atlas(doc, faults) -> Atlas:
             if e["to"] not in ids:
                 faults.add("atlas", key, f"edges[{j}].to", f"no space {e['to']!r} on the atlas")
                 continue
+            there = rows[ids[e["to"]]]["page"]
+            if there != e["page"]:
+                faults.add("atlas", key, f"edges[{j}].to", f"the {e['direction']} edge reads 'to page {e['page']}', "
+                           f"but {e['to']!r} is on page {there}")
             exits.append(ids[e["to"]])
             edges.append((len(exits) - 1, DIRECTIONS.index(e["direction"])))
         if len(exits) > MAX_EXITS:
@@ -282,6 +286,8 @@ def cross(content, docs, faults) -> None:
                 goto(s.key, f"choices[{j}].challenge.fail_goto", ch.challenge.fail_goto)
     for table, entry, field, e in _all_effects(content):
         kind = EFFECTS[e.kind]
+        if e.arg == -1:
+            continue  # its argument is missing, already named
         if kind in ("gain_card", "lose_card") and e.arg not in numbered:
             faults.add(table, entry, f"{field}.card", f"no numbered card {e.arg}")
         if kind == "cross_off" and e.arg not in story.location_entry:

@@ -285,6 +285,8 @@ BROKEN = [
     ("atlas", lambda d: _space(d, "p1_moss_falls")["rocks"].update(damage=7), "p1_moss_falls", "rocks.damage",
      "above the maximum"),
     ("enemies", lambda d: d["enemies"][0].update(grid="P.1/1Z2/P.1"), "croc_a", "grid", "does not match"),
+    ("atlas", lambda d: _space(d, "p2_northgate")["edges"][0].update(page=3), "p2_northgate", "edges[0].to",
+     "reads 'to page 3', but 'p1_stillwater' is on page 1"),
     ("atlas", lambda d: _space(d, "p1_cutbank").update(page=7), "p1_cutbank", "page", "no page 7"),
     ("enemies", lambda d: d["enemies"][0].update(grid="P../.D./P.."), "croc_a", "grid", "no heart"),
     ("enemies", lambda d: d["enemies"][0].pop("params"), "croc_a", "params.D", "needs a parameter"),
