@@ -2,10 +2,13 @@
 0 and a one-line summary; a broken one exit 2 and every fault, each naming the file, the entry and
 the field in a pack author's words (spec §2.4; PP-EXPL-3..8)."""
 import io
+import json
+import re
+from pathlib import Path
 
 import pytest
 
-from boardgym.games.primeval_peril.content import DEFAULT_PACK
+from boardgym.games.primeval_peril.content import DEFAULT_PACK, load_content
 from boardgym.games.primeval_peril.validate import validate_pack
 
 from ...test_cli import run
@@ -111,3 +114,33 @@ def test_a_missing_folder_and_an_unknown_game():
     assert rc == 2 and "no such folder" in text
     rc, text = run(["validate", "paleo"], io.StringIO())
     assert rc == 2
+
+
+# -- the content guide's worked example ------------------------------------------------------------
+GUIDE = Path(__file__).parents[3] / "docs" / "games" / "primeval_peril_content.md"
+
+
+def _guide_blocks():
+    text = GUIDE.read_text()
+    return {m.group(1): json.loads(m.group(2)) for m in re.finditer(r"```json example=(\w+)\n(.*?)```", text, re.S)}
+
+
+def test_the_guides_worked_example_loads_and_validates(tmp_path):
+    """docs/games/primeval_peril_content.md: the new location 11 added to the shipped pack."""
+    blocks = _guide_blocks()
+    assert set(blocks) == {"atlas", "story"}
+
+    def atlas(d):
+        d["spaces"].append(blocks["atlas"])
+        _space(d, "p5_fig_island")["exits"].append("p5_lock_house")
+
+    folder = edited_pack(DEFAULT_PACK, tmp_path, "atlas", atlas)
+    story = Path(folder) / "story.json"
+    doc = json.loads(story.read_text())
+    doc["sections"].extend(blocks["story"])
+    story.write_text(json.dumps(doc))
+    content = load_content(folder)
+    assert content.story.location_entry[11] == "11.1"
+    rc, text = validate("--pack", folder)
+    assert rc == 0, text
+    assert "54 sections, 2 endings, 11 locations" in text
