@@ -349,7 +349,7 @@ def build_checked(pack: Path) -> tuple[Content, list[ContentError]]:
     docs = load_pack(pack, SCHEMA_DIR, {name: name for name in FILES}, refs)
     faults = Faults(files)
     enemies = _enemies(docs["enemies"]["enemies"], files["enemies"])
-    combats = _combats(docs["combats"]["combats"], enemies, faults)
+    combats = _combats(docs["combats"]["combats"], enemies)
     by_number = MappingProxyType({c.number: c for c in combats})
     cards = _checks.cards(docs["cards"], faults)
     story = _checks.story(docs["story"], faults, cards)
@@ -379,7 +379,7 @@ def _enemies(entries, file):
     return tuple(out)
 
 
-def _combats(entries, enemies, faults):
+def _combats(entries, enemies):
     index = {e.key: e.id for e in enemies}  # every reference exists: the schema (refersTo: enemy)
     return tuple(Combat(i, d["number"], d["name"], tuple(index[k] for k in d["enemies"]), d["text"])
                  for i, d in enumerate(entries))

@@ -7,6 +7,7 @@ Every fault goes to ``Faults.add(table, entry, field, message)``: the loader rai
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 from .content import (DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
@@ -87,9 +88,8 @@ def story(doc, faults, cards: Cards) -> Story:
             ch = choice(c, faults, "story", key, f"choices[{j}]")
             if not ch.goto:
                 faults.add("story", key, f"choices[{j}].goto", "a story choice turns to a section: it needs a goto")
-            chs.append(ch.__class__(ch.text, ch.requires, ch.challenge, ch.combat, ch.goto,
-                                    _market_args(ch.effects, markets, faults, "story", key, f"choices[{j}].effects"),
-                                    ch.rewards_on_fail))
+            chs.append(replace(ch, effects=_market_args(ch.effects, markets, faults, "story", key,
+                                                        f"choices[{j}].effects")))
         sections.append(Section(i, key, int(key.split(".")[0]), d["text"],
                                 tuple((r["keyword"], r["goto"]) for r in d.get("redirects", ())), effs, tuple(chs),
                                 d.get("goto"), d.get("combat", 0), ends, d.get("ending", ""), i))

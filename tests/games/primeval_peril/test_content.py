@@ -11,7 +11,7 @@ from boardgym.games.primeval_peril import content as C
 from boardgym.games.primeval_peril.content import DEFAULT_PACK, load_content
 
 from ..packs import edited_pack
-from .fixtures import fixture_pack
+from .fixtures import fixture_pack, section as _section, space as _space
 
 
 @pytest.fixture(scope="module")
@@ -246,14 +246,6 @@ def test_tables_are_frozen_and_cached(pack):
 
 
 # -- broken packs ----------------------------------------------------------------------------------
-def _section(doc, key):
-    return next(s for s in doc["sections"] if s["id"] == key)
-
-
-def _space(doc, key):
-    return next(s for s in doc["spaces"] if s["id"] == key)
-
-
 BROKEN = [
     ("story", lambda d: _section(d, "5.2")["choices"][1].update(goto="5.9"), "5.2", "choices[1].goto", 'no section "5.9"'),
     ("story", lambda d: _section(d, "5.1")["choices"][0].update(requires="BOAT"), "5.1", "choices[0].requires",

@@ -13,15 +13,7 @@ from boardgym.games.primeval_peril.validate import validate_pack
 
 from ...test_cli import run
 from ..packs import edited_pack
-from .fixtures import fixture_pack
-
-
-def _section(doc, key):
-    return next(s for s in doc["sections"] if s["id"] == key)
-
-
-def _space(doc, key):
-    return next(s for s in doc["spaces"] if s["id"] == key)
+from .fixtures import fixture_pack, section as _section, space as _space
 
 
 def validate(*args):
