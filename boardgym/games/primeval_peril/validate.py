@@ -91,7 +91,8 @@ def graph_faults(content) -> list[ContentError]:
         if s.key not in seen:
             faults.append(ContentError(file, s.key, "id", f"section {s.key} is never reached: no goto, choice or "
                                        "redirect leads to it from the intro or a location's first section (N.1)"))
-        elif s.key not in finishes and all(k in by_key for _, k in _successors(s)):
+        elif s.key not in finishes and _successors(s) and all(k in by_key for _, k in _successors(s)):
+            # (a section with no way out, or one whose goto is missing, is named by the loader)
             faults.append(ContentError(file, s.key, "goto" if s.goto else "choices", "no path from here leads back "
                                        "to the map or an ending (a loop without an exit); end one of its sections "
                                        "with ends: map"))

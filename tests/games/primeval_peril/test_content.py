@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from boardgym.core.content import load_schemas
 from boardgym.core.errors import ContentError
 from boardgym.games.primeval_peril import content as C
 from boardgym.games.primeval_peril.content import DEFAULT_PACK, load_content
@@ -301,3 +302,25 @@ def test_a_broken_pack_is_refused_naming_file_entry_and_field(tmp_path, name, ed
     if words:
         assert words in str(e)
     assert e.file.endswith(".json")
+
+
+def test_every_bound_carries_its_reason():
+    """Strict schemas (core/content.py), and every integer bound says why in its description."""
+    schemas = load_schemas(str(C.SCHEMA_DIR))
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "integer" and "description" not in node:
+                missing.append(where)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+
+    for name, doc in schemas.docs.items():
+        assert schemas.problems(name) == []
+        walk(doc, name)
+    assert missing == []
+    assert "../../sleeping_gods/schema/enemy.schema.json" in schemas.docs
