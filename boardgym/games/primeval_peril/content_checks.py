@@ -7,12 +7,11 @@ Every fault goes to ``Faults.add(table, entry, field, message)``: the loader rai
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
 from .content import (DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
                       START_PAGE, ABILITIES, AdventureCard, Atlas, Banner, Cards, CombatCard, Event, Market,
-                      Page, QuestCard, Section, Space, Story, _idx, _market_args, challenge, choice, effects)
+                      Page, QuestCard, Section, Space, Story, _idx, challenge, choice, effects)
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -67,7 +66,6 @@ def cards(doc, faults) -> Cards:
 # -- story ------------------------------------------------------------------------------------------
 def story(doc, faults, cards: Cards) -> Story:
     keywords = {k for c in cards.numbered.values() if isinstance(c, QuestCard) for k in c.keywords}
-    markets = {m["id"]: i for i, m in enumerate(doc["markets"])}
     sections = []
     for i, d in enumerate(doc["sections"]):
         key = d["id"]
@@ -81,15 +79,13 @@ def story(doc, faults, cards: Cards) -> Story:
         ends = d.get("ends")
         if (ends == "ending") != bool(d.get("ending")):
             faults.add("story", key, "ending", "an ending section (ends: ending) names its ending, and only it does")
-        effs = _market_args(effects(d.get("effects"), faults, "story", key, "effects"), markets, faults, "story",
-                            key, "effects")
+        effs = effects(d.get("effects"), faults, "story", key, "effects")
         chs = []
         for j, c in enumerate(d.get("choices", ())):
             ch = choice(c, faults, "story", key, f"choices[{j}]")
             if not ch.goto:
                 faults.add("story", key, f"choices[{j}].goto", "a story choice turns to a section: it needs a goto")
-            chs.append(replace(ch, effects=_market_args(ch.effects, markets, faults, "story", key,
-                                                        f"choices[{j}].effects")))
+            chs.append(ch)
         sections.append(Section(i, key, int(key.split(".")[0]), d["text"],
                                 tuple((r["keyword"], r["goto"]) for r in d.get("redirects", ())), effs, tuple(chs),
                                 d.get("goto"), d.get("combat", 0), ends, d.get("ending", ""), i))
