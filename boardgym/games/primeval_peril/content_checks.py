@@ -98,6 +98,8 @@ def story(doc, faults, cards: Cards) -> Story:
 
 # -- atlas ------------------------------------------------------------------------------------------
 def _banner(d, faults, entry, field):
+    if d.get("challenge", {}).get("fail_goto"):
+        faults.add("atlas", entry, f"{field}.challenge.fail_goto", "a banner turns to no section: no fail_goto")
     return Banner(ICONS.index(d["icon"]), d["text"], tuple((RESOURCES.index(c["resource"]), c.get("amount", 1))
                                                            for c in d.get("cost", ())),
                   challenge(d.get("challenge"), faults, "atlas", entry, f"{field}.challenge"),
@@ -210,9 +212,11 @@ def events(entries, faults) -> tuple:
         key = d["id"]
         chs = tuple(choice(c, faults, "events", key, f"choices[{j}]") for j, c in enumerate(d.get("choices", ())))
         for j, c in enumerate(chs):
-            if c.goto or c.challenge or c.combat:
+            if c.goto or c.challenge or c.combat or c.requires:
                 faults.add("events", key, f"choices[{j}]", "an event's alternative is effects only: no goto, "
-                           "challenge or combat")
+                           "requires, challenge or combat")
+        if d.get("challenge", {}).get("fail_goto"):
+            faults.add("events", key, "challenge.fail_goto", "an event turns to no section: no fail_goto")
         if chs and d.get("challenge"):
             faults.add("events", key, "choices", "an event has a challenge or an alternative, not both")
         out.append(Event(i, key, d["name"], d["text"], effects(d.get("before"), faults, "events", key, "before"),

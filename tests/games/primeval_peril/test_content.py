@@ -292,6 +292,10 @@ BROKEN = [
      "at most 4"),
     ("cards", lambda d: d["adventure"][30].update(price=0), "trade_machete", "price", None),
     ("cards", lambda d: d["quests"][0].update(number=30), "torn_shawl", "number", None),
+    ("events", lambda d: d["events"][0]["challenge"].update(fail_goto="1.1"), "snag_in_the_dark",
+     "challenge.fail_goto", "no fail_goto"),
+    ("atlas", lambda d: d["pages"][1]["banner"][0]["challenge"].update(fail_goto="1.1"), "page 2",
+     "banner[0].challenge.fail_goto", "no fail_goto"),
     ("events", lambda d: d["events"][0]["challenge"].update(fail_goto="1.1", skill="XYZ"), "snag_in_the_dark",
      "challenge.skill", None),
 ]
