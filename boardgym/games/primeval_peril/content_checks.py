@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .content import (DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
+from .content import (MIN_S_DECK, DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
                       START_PAGE, ABILITIES, AdventureCard, Atlas, Banner, Cards, CombatCard, Event, Market,
                       Page, QuestCard, Section, Space, Story, _idx, challenge, choice, effects)
 
@@ -23,8 +23,17 @@ def _combat_card(i, d, number):
 def cards(doc, faults) -> Cards:
     s_cards = []
     for d in doc["starting"]:
-        for k in range(d["copies"]):
+        if "number" in d:
+            faults.add("cards", d["id"], "number", "a starting (S) card has no number; numbered combat cards go "
+                       "under combat")
+        for k in range(d.get("copies", 1)):
             s_cards.append(_combat_card(len(s_cards), {**d, "id": f"{d['id']}_{k + 1}"}, 0))
+    if len(s_cards) < MIN_S_DECK:
+        faults.add("cards", "<file>", "starting", f"the starting cards make a deck of {len(s_cards)}; the active "
+                   f"combat deck holds at least {MIN_S_DECK} (PP-CHAR-7)")
+    for d in doc["combat"]:
+        if "copies" in d:
+            faults.add("cards", d["id"], "copies", "a numbered card is one card: copies is for the S cards only")
     rows = [("adventure", d) for d in doc["adventure"]] + [("combat", d) for d in doc["combat"]] + \
            [("quest", d) for d in doc["quests"]]
     seen = {}

@@ -291,6 +291,8 @@ BROKEN = [
     ("combats", lambda d: d["combats"][1]["enemies"].extend(["mire_leech", "mire_leech"]), "combats[1]", "enemies",
      "at most 4"),
     ("cards", lambda d: d["adventure"][30].update(price=0), "trade_machete", "price", None),
+    ("cards", lambda d: d["starting"][0].update(copies=1), "<file>", "starting", "a deck of 11"),
+    ("cards", lambda d: d["combat"][0].pop("number"), "heavy_spanner", "number", None),
     ("cards", lambda d: d["quests"][0].update(number=30), "torn_shawl", "number", None),
     ("events", lambda d: d["events"][0]["challenge"].update(fail_goto="1.1"), "snag_in_the_dark",
      "challenge.fail_goto", "no fail_goto"),
@@ -332,3 +334,22 @@ def test_every_bound_carries_its_reason():
         walk(doc, name)
     assert missing == []
     assert "../../sleeping_gods/schema/enemy.schema.json" in schemas.docs
+
+
+def test_mutated_packs_load_or_are_refused_by_name(tmp_path):
+    """Seeded mutations of the shipped pack (the suite's content-mutation kinds): each loads (and
+    then validates without crashing) or is refused with a ContentError naming file, entry and field;
+    nothing else escapes the loader."""
+    from boardgym.games.primeval_peril.validate import validate_pack
+
+    from ..test_content_mutation import check_refusal, mutated_pack
+
+    for seed in range(40):
+        pack = tmp_path / f"m{seed}"
+        what = mutated_pack("primeval_peril", seed, pack)
+        try:
+            load_content(pack)
+        except ContentError as err:
+            check_refusal(err, pack, what)
+            continue
+        validate_pack(pack)
