@@ -16,3 +16,27 @@ def edited_pack(shipped: Path, tmp_path: Path, name: str, edit) -> str:
     edit(doc)
     path.write_text(json.dumps(doc))
     return str(dst)
+
+
+def unexplained_bounds(schema_dir) -> list[str]:
+    """Strict schemas (core/content.py) with no problems, and the places of every integer bound
+    that does not say why in its description (each game's pack test asserts there are none)."""
+    from boardgym.core.content import load_schemas
+
+    schemas = load_schemas(str(schema_dir))
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "integer" and "description" not in node:
+                missing.append(where)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+
+    for name, doc in schemas.docs.items():
+        assert schemas.problems(name) == [], name
+        walk(doc, name)
+    return missing

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from boardgym.core.content import ids_of, load_json, load_pack, pack_loader
 from boardgym.core.errors import ContentError
-from boardgym.games.sleeping_gods.enemies import enemy_from_entry
+from boardgym.games.sleeping_gods.enemies import RosterEnemy as Enemy, roster  # noqa: F401 (Enemy: the table's record)
 
 HERE = Path(__file__).parent
 DEFAULT_PACK = HERE / "content"
@@ -223,19 +223,6 @@ class Cards:
     numbered: MappingProxyType      # {number: AdventureCard | CombatCard | QuestCard}
 
 
-@dataclass(frozen=True, slots=True)
-class Enemy:
-    """The roster entry; ``piece`` is the Sleeping Gods core's playing piece."""
-    id: int
-    key: str
-    name: str
-    attack: int
-    grid: str
-    params: tuple          # ((letter, value), ...) sorted by letter
-    squares: tuple         # the 9 squares row by row
-    hearts: int            # the sum of its hearts' values
-    growth: int            # its P squares (start power, PP-COMBAT-1)
-    piece: object          # sleeping_gods.enemies.Enemy
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +328,7 @@ def build_checked(pack: Path) -> tuple[Content, list[ContentError]]:
     refs = {"enemy": ids_of(load_json(pack / "enemies.json"), "enemies")}
     docs = load_pack(pack, SCHEMA_DIR, {name: name for name in FILES}, refs)
     faults = Faults(files, [m["id"] for m in docs["story"]["markets"]])
-    enemies = _enemies(docs["enemies"]["enemies"], files["enemies"])
+    enemies = roster(docs["enemies"]["enemies"], files["enemies"])
     combats = _combats(docs["combats"]["combats"], enemies)
     by_number = MappingProxyType({c.number: c for c in combats})
     cards = _checks.cards(docs["cards"], faults)
@@ -362,14 +349,6 @@ def build(pack: Path) -> Content:
     return content
 
 
-def _enemies(entries, file):
-    out = []
-    for i, d in enumerate(entries):
-        piece = enemy_from_entry(d, file)
-        out.append(Enemy(i, d["id"], d["name"], d["attack"], d["grid"], tuple(sorted(d.get("params", {}).items())),
-                         tuple(d["grid"].replace("/", "")), sum(piece.values[j] for j in piece.hearts),
-                         piece.growth, piece))
-    return tuple(out)
 
 
 def _combats(entries, enemies):

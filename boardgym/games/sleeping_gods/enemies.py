@@ -141,3 +141,32 @@ def enemy_from_entry(entry: dict, file: str) -> Enemy:
         return parse_enemy(entry["name"], entry["attack"], entry["grid"], dict(entry.get("params", {})))
     except EnemyError as err:
         raise ContentError(file, str(entry.get("id", entry["name"])), err.field, str(err)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class RosterEnemy:
+    """A pack's roster entry as both games' content tables hold it; ``piece`` is the playing
+    piece the core fights with (``Enemy``)."""
+    id: int
+    key: str
+    name: str
+    attack: int
+    grid: str            # PP 2.7 notation: "top/middle/bottom"
+    params: tuple        # ((letter, value), ...) sorted by letter
+    squares: tuple       # the 9 squares row by row, top left first
+    hearts: int          # the sum of its hearts' values
+    growth: int          # its P squares (start power, PP-COMBAT-1)
+    piece: Enemy
+
+
+def roster(entries, file) -> tuple:
+    """A pack's enemy table: each grid read by ``enemy_from_entry`` (a grid without a heart, a
+    lettered ability without its value or a value without its letter is refused with a
+    ContentError naming the entry and the field, ``grid`` or ``params.<letter>``)."""
+    out = []
+    for i, d in enumerate(entries):
+        piece = enemy_from_entry(d, file)
+        out.append(RosterEnemy(i, d["id"], d["name"], d["attack"], d["grid"],
+                               tuple(sorted(d.get("params", {}).items())), tuple(d["grid"].replace("/", "")),
+                               sum(piece.values[j] for j in piece.hearts), piece.growth, piece))
+    return tuple(out)

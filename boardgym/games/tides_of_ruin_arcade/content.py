@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from boardgym.core.content import ids_of, load_json, load_pack, pack_loader
 from boardgym.core.errors import ContentError
-from boardgym.games.sleeping_gods.enemies import enemy_from_entry
+from boardgym.games.sleeping_gods.enemies import RosterEnemy as Enemy, roster  # noqa: F401 (Enemy: the table's record)
 
 HERE = Path(__file__).parent
 DEFAULT_PACK = HERE / "content"
@@ -116,19 +116,6 @@ class Challenge:
     failure: tuple       # (FAILURES index, amount or 0, STATUSES index or -1)
 
 
-@dataclass(frozen=True, slots=True)
-class Enemy:
-    """The raw roster entry; the Sleeping Gods core's ``parse_enemy`` builds the playing piece."""
-    id: int
-    key: str
-    name: str
-    attack: int
-    grid: str            # PP 2.7 notation: "top/middle/bottom"
-    params: tuple        # ((letter, value), ...) sorted by letter
-    squares: tuple       # the 9 squares row by row, top left first
-    hearts: int          # the sum of its hearts' values
-    growth: int          # its P squares (start power, PP-COMBAT-1)
-    piece: object        # the core's playing piece (sleeping_gods.enemies.Enemy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,18 +294,6 @@ def _challenges(entries, file):
     return tuple(out)
 
 
-def _enemies(entries, file):
-    """The roster; the Sleeping Gods core reads each grid (``enemy_from_entry``: a grid without
-    a heart, a lettered ability without its value or a value without its letter is refused with
-    a ContentError naming the entry and the field, ``grid`` or ``params.<letter>``)."""
-    out = []
-    for i, d in enumerate(entries):
-        piece = enemy_from_entry(d, file)
-        squares = tuple(d["grid"].replace("/", ""))
-        out.append(Enemy(i, d["id"], d["name"], d["attack"], d["grid"],
-                         tuple(sorted(d["params"].items())), squares, sum(piece.values[j] for j in piece.hearts),
-                         piece.growth, piece))
-    return tuple(out)
 
 
 def _combats(entries, enemies, file):
@@ -363,7 +338,7 @@ def build(pack: Path) -> Content:
     docs = load_pack(pack, SCHEMA_DIR, {name: name for name in FILES}, refs)
     skills, deck = _skills(docs["skills"]["cards"], files["skills"])
     adventure, starting, market = _adventure(docs["adventure"]["cards"], files["adventure"])
-    enemies = _enemies(docs["enemies"]["enemies"], files["enemies"])
+    enemies = roster(docs["enemies"]["enemies"], files["enemies"])
     combats, index = _combats(docs["combats"]["combats"], enemies, files["combats"])
     boss = docs["boss"]
     return Content(files=MappingProxyType(files),

@@ -10,7 +10,7 @@ from boardgym.core.errors import ContentError
 from boardgym.games.tides_of_ruin_arcade import content as C
 from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK, SCHEMA_DIR, load_content
 
-from ..packs import edited_pack
+from ..packs import edited_pack, unexplained_bounds
 
 
 @pytest.fixture(scope="module")
@@ -173,23 +173,7 @@ def test_tables_are_immutable_with_integer_ids(pack):
 
 def test_every_bound_carries_its_reason():
     """Strict schemas (core/content.py) and, here, every integer bound says why in its description."""
-    schemas = load_schemas(str(SCHEMA_DIR))
-    missing = []
-
-    def walk(node, where):
-        if isinstance(node, dict):
-            if node.get("type") == "integer" and "description" not in node:
-                missing.append(where)
-            for k, v in node.items():
-                walk(v, f"{where}/{k}")
-        elif isinstance(node, list):
-            for i, v in enumerate(node):
-                walk(v, f"{where}/{i}")
-
-    for name, doc in schemas.docs.items():
-        assert schemas.problems(name) == []
-        walk(doc, name)
-    assert missing == []
+    assert unexplained_bounds(SCHEMA_DIR) == []
 
 
 # -- broken packs ---------------------------------------------------------------------------------
