@@ -1,0 +1,81 @@
+"""What ties the fields together (run on load and at every fuzzed step): the core's checks, then
+HP and stamina bounds, inventory slots and the supply (PP-CHAR-1, PP-CORE-4), the journey log
+(moons, the last turns, the short event deck), the running event, challenge and fate roll
+against what is pending, and the stack's shape per phase."""
+from __future__ import annotations
+
+from boardgym.core.fields import queue_errors, stack_errors
+from boardgym.games.sleeping_gods.invariants import errors as sg_errors
+from boardgym.games.sleeping_gods.kinds import (CH_NONE, CH_ROLL, D_CHAR_TARGET, D_JOIN, D_MODIFY,
+                                                D_WOUND, H_STATE, P_HOST)
+
+from . import inventory
+from .kinds import (CH_EVENT, CHANCES, D_ABILITY_CHAR, D_FATE_WINDOW, D_GAIN, D_GAIN_KIND, D_MAIN,
+                    D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_STATUS_OFF, D_STATUS_PICK, DECISIONS,
+                    FATE_NONE, HOST_FIRST, MOONS, N_HOLDERS, N_RES, PH_ACTIONS, PH_EVENT, PH_OVER,
+                    PH_SETUP, PHASES, STAMINA_MAX, SUPPLY)
+
+_CHALLENGE = {D_JOIN, D_MODIFY, D_WOUND, D_CHAR_TARGET}
+_EFFECT = set(range(HOST_FIRST, len(DECISIONS))) - {D_PLACE_START, D_MAIN}
+_BELOW = {D_STATUS_PICK: {D_REST_SETS, D_STATUS_OFF, D_MODIFY}, D_ABILITY_CHAR: {D_MODIFY},
+          D_GAIN: {D_GAIN_KIND}, D_REST_HEAL: {D_REST_SETS}}
+# phase -> (kinds that may open the stack, chance kinds)
+SHAPES = {
+    PH_SETUP: ({D_PLACE_START}, set()),
+    PH_EVENT: (_CHALLENGE | _EFFECT, {CH_ROLL, CH_EVENT}),
+    PH_ACTIONS: (_CHALLENGE | _EFFECT | {D_MAIN}, {CH_ROLL}),
+    PH_OVER: (set(), set()),
+}
+
+
+def check(s) -> list[str]:
+    out = sg_errors(s)
+    if out:
+        return out
+    shape = SHAPES.get(s.phase)
+    if shape is None:
+        return [f"phase {PHASES[s.phase]} is never one a decision waits in"]
+    bottom, chances = shape
+    out = stack_errors(s.pend, DECISIONS, "pend", bottom, _BELOW)
+    out += queue_errors(s.cq, CHANCES, "cq", chances)
+    if out:
+        return out
+    if not s.pend and not s.cq and s.phase != PH_OVER:
+        return ["nothing pending and not over"]
+    for c in range(5):
+        if not 0 <= s.res[c] <= STAMINA_MAX:
+            out.append(f"character {c} has {s.res[c]} stamina (0-{STAMINA_MAX})")
+    for h in range(N_HOLDERS):
+        if inventory.held(s, h) > inventory.slots(h):
+            out.append(f"holder {h} carries {inventory.held(s, h)} tokens in {inventory.slots(h)} slots")
+    for t in range(N_RES):
+        if inventory.count(s, t) > SUPPLY[t]:
+            out.append(f"{inventory.count(s, t)} tokens of type {t} in play; the supply has {SUPPLY[t]}")
+    if (s.moons == MOONS) != (s.ev_short >= 0) or (s.moons == MOONS) != (s.final >= 0):
+        out.append("the last turns and the short event deck do not match the moons crossed")
+    if s.over != (s.phase == PH_OVER) or (s.over and (s.pend or s.cq or s.fx)):
+        out.append("over and the phase disagree, or the game is over with something pending")
+    if not s.over and s.result:
+        out.append("a result while the game runs")
+    if s.ev_cur >= 0 and s.phase != PH_EVENT:
+        out.append("an event is open outside the event step")
+    if s.phase == PH_EVENT and s.ev_cur < 0 and (s.pend or s.fx or s.sg_chal[H_STATE] != CH_NONE):
+        out.append("the event step resolves something before its event is drawn")
+    if any(e[0] == CH_EVENT for e in s.cq) and (s.phase != PH_EVENT or s.ev_cur >= 0):
+        out.append("an event draw outside the event step, or a second one")
+    if s.exploring and s.phase != PH_ACTIONS:
+        out.append("an explore outside the action step")
+    if s.phase == PH_ACTIONS and any(f[0] == D_MAIN for f in s.pend) and (len(s.pend) > 1 or s.fx):
+        out.append("the menu is offered while something else is pending")
+    running = s.sg_chal[H_STATE] != CH_NONE
+    if running != (s.chal[0] >= 0):
+        out.append("the challenge record and the core's challenge disagree")
+    host_draw = any(e == (CH_ROLL, P_HOST) for e in s.cq)
+    window = any(f[0] == D_FATE_WINDOW for f in s.pend)
+    if (s.fate[0] != FATE_NONE) != (host_draw or window) or (host_draw and window):
+        out.append("a fate roll's record without its roll or window, or the other way round")
+    if window and s.fate[1] < 0:
+        out.append("a fate window without the face rolled")
+    if s.phase == PH_SETUP and s.turn:
+        out.append("setup after the first turn")
+    return out
