@@ -1,0 +1,167 @@
+"""A small Primeval Peril pack built straight from the content dataclasses, so the engine's
+scripted tests pin their own atlas, events and cards (the shipped pack may change), and the
+helpers that drive a state through its masks with chosen chance outcomes."""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import numpy as np
+
+from boardgym.core.game import CHANCE
+from boardgym.games.primeval_peril import actions as A
+from boardgym.games.primeval_peril.content import (EFFECTS, ICONS, RESOURCES, SKILLS, STATUSES,
+                                                   AdventureCard, Atlas, Banner, Cards, Challenge,
+                                                   Choice, Combat, CombatCard, Content, Enemy,
+                                                   Event, Page, QuestCard, Section, Space, Story)
+from boardgym.games.primeval_peril.game import PrimevalGame
+from boardgym.games.primeval_peril.kinds import CH_EVENT, D_MAIN, D_PLACE_START
+from boardgym.games.sleeping_gods import parse_enemy
+
+VINE, MILK, JON, LOIS, MEILING = range(5)
+CRA, CUN, PER, SAV, STR = range(5)
+VENOM, FRIGHTENED, WEAKENED, MADNESS = range(4)
+MEAT, FRUIT, TORCH, ROPE, MAP, COIN = range(6)
+STORAGE = 5
+
+
+def fx(kind, amount=1, arg=-1, target=-1):
+    from boardgym.games.primeval_peril.content import Effect
+
+    return Effect(EFFECTS.index(kind), amount, arg, target)
+
+
+def _space(i, key, page, exits, edges=(), rocks=(), dmg=0, icon=None, location=0, start=False):
+    return Space(i, key, page, key, tuple(exits), tuple(edges), tuple(rocks), dmg,
+                 ICONS.index(icon) if icon else -1, location, start)
+
+
+SPACES = (
+    _space(0, "2.start", 0, (1, 2), start=True),
+    _space(1, "2.rocks", 0, (0, 3), rocks=(0, 1), dmg=2, icon="fishing_spot"),
+    _space(2, "2.post", 0, (0, 3, 4), edges=((2, 0),), icon="trading_post"),
+    _space(3, "2.loc1", 0, (1, 2), location=1),
+    _space(4, "1.south", 1, (2, 5), edges=((0, 2),), icon="shrine"),
+    _space(5, "1.grove", 1, (4,), icon="grove"),
+)
+R = RESOURCES.index
+BANNERS0 = (
+    Banner(ICONS.index("fishing_spot"), "PER 4: meat", (), Challenge(PER, 4, (), None),
+           (fx("gain_resource", 1, MEAT),), 0),
+    Banner(ICONS.index("trading_post"), "coin: any resource, max 2", ((COIN, 1),), None,
+           (fx("gain_resource", 1, -1),), 2),
+)
+BANNERS1 = (
+    Banner(ICONS.index("shrine"), "torch: each character removes 1 status", ((TORCH, 1),), None,
+           (fx("remove_status", 5, -1),), 0),
+    Banner(ICONS.index("grove"), "fruit; SAV 4: +1 fruit", (), Challenge(SAV, 4, (), None),
+           (fx("gain_resource", 1, FRUIT),), 0, effects_before=(fx("gain_resource", 1, FRUIT),),
+           rewards_on_fail=False),
+)
+PAGES = (Page(0, 2, "Start", (0, 1, 2, 3), BANNERS0), Page(1, 1, "North", (4, 5), BANNERS1))
+
+(EV_JON_VENOM, EV_BOAT_CHALLENGE, EV_TWO_STATUSES, EV_FATE, EV_PAY_OR_HURT, EV_TIRED, EV_REROLL,
+ EV_AMBUSH, EV_BRUISE, EV_BLOOM, EV_CALM) = range(11)
+EVENTS = (
+    Event(0, "jon_venom", "Leech", "Jon gains venom (unless he has it). Then gain 1 rope.", (),
+          None, (fx("status", 1, VENOM, JON), fx("gain_resource", 1, ROPE)), ()),
+    Event(1, "rapids", "Rapids", "STRENGTH 5. Fail: 2 boat damage. Gain 1 rope either way.", (),
+          Challenge(STR, 5, (fx("boat_damage", 2),), None), (fx("gain_resource", 1, ROPE),), ()),
+    Event(2, "spores", "Spores", "Madness and venom to 1 character each, then 1 fruit.",
+          (fx("status", 1, MADNESS), fx("status", 1, VENOM)), None, (fx("gain_resource", 1, FRUIT),), ()),
+    Event(3, "snag", "Snag", "Roll the fate die: on 0-1, 2 boat damage.", (), None,
+          (fx("fate_roll", 2, 1),), ()),
+    Event(4, "toll", "Toll", "Pay a resource or take 2 damage.", (), None, (),
+          (Choice("Pay", None, None, 0, "", (fx("lose_resource", 1, -1),), True),
+           Choice("Refuse", None, None, 0, "", (fx("damage", 2),), True))),
+    Event(5, "heat", "Heat", "2 characters lose 1 stamina each, then gain a meat.", (), None,
+          (fx("stamina_loss", 2), fx("gain_resource", 1, MEAT)), ()),
+    Event(6, "luck", "Luck", "Gain a reroll token.", (), None, (fx("reroll", 1),), ()),
+    Event(7, "ambush", "Ambush", "STRENGTH 5. Fail: -3 health.", (),
+          Challenge(STR, 5, (fx("damage", 3),), None), (), ()),
+    Event(8, "bruise", "Bruise", "Take 4 damage.", (), None, (fx("damage", 4),), ()),
+    Event(9, "bloom", "Bloom", "Gain a bloodflower.", (), None, (fx("bloodflower", 1),), ()),
+    Event(10, "calm", "Calm", "Nothing happens.", (), None, (), ()),
+)
+
+
+def _s_card(i, name, dmg, die, skill, rp, block):
+    return CombatCard(i, f"{name.lower()}_{i}", name, 0, dmg, die, skill, rp, block, name)
+
+
+S_ROWS = (("Whip", 1, 0, -1, 1, 2), ("Wrench", 0, 1, CRA, 1, 0), ("Machete", 1, 1, STR, 0, 1),
+          ("Spear", 0, 1, PER, 1, 1), ("Taunt", 0, 1, CUN, 0, 2), ("Field Notes", 1, 0, SAV, 1, 1))
+COMBAT_S = tuple(_s_card(2 * k + j, *row) for k, row in enumerate(S_ROWS) for j in range(2))
+
+
+def _adv(n, skill=STR, slot=0, unlock=0):
+    return AdventureCard(n, f"adv{n}", f"Adventure {n}", n, slot, skill, 0, 0, 0, 0, unlock, "")
+
+
+NUMBERED = {1: _adv(1), 2: _adv(2), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5), 23: _adv(23, unlock=3),
+            54: _adv(54, unlock=4),
+            31: CombatCard(31, "c31", "Hooked Blade", 31, 0, 1, CRA, 1, 2, ""),
+            43: QuestCard(43, "q43", "The Trail", 43, ("TRAIL",), "")}
+ROSTER = (("croc_a", "Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1}),
+          ("croc_b", "Zokmere Croc b", 2, "P.1/1W2/P.1", {}),
+          ("croc_c", "Zokmere Croc c", 2, "P.1/1O2/P.1", {"O": 2}))
+ENEMIES = tuple(Enemy(i, key, name, atk, grid, tuple(sorted(p.items())), tuple(grid.replace("/", "")), 0,
+                      2, parse_enemy(name, atk, grid, p)) for i, (key, name, atk, grid, p) in enumerate(ROSTER))
+COMBATS = (Combat(0, 2, "Crocs", (0, 1, 2), ""),)
+INTRO = Section(0, "0.1", 0, "The river.", (), (), (), None, 0, "map", "", 0)
+STORY = Story("Fixture", "0.1", (INTRO,), MappingProxyType({"0.1": 0}), MappingProxyType({}), (), ("TRAIL",))
+
+
+def content() -> Content:
+    return Content(atlas=Atlas(PAGES, SPACES), story=STORY, events=EVENTS,
+                   cards=Cards(COMBAT_S, MappingProxyType(NUMBERED)), enemies=ENEMIES, combats=COMBATS,
+                   by_number=MappingProxyType({2: COMBATS[0]}), files=MappingProxyType({}))
+
+
+CONTENT = content()
+
+
+def game(**opts) -> PrimevalGame:
+    return PrimevalGame.from_content(CONTENT, **opts)
+
+
+def legal(s) -> set[int]:
+    return set(np.flatnonzero(s.legal_mask()).tolist())
+
+
+def outcome(s, value) -> None:
+    assert s.current_player == CHANCE, "no chance node pending"
+    assert value in {o for o, _ in s.chance_outcomes()}, f"{value} is not an outcome of {s.cq[0]}"
+    s.apply(value)
+
+
+def place_start(s, holders=(VINE, MILK, JON, LOIS, MEILING, VINE)) -> None:
+    """PP-SETUP-4: meat, fruit, torch, rope, map, coin onto these characters."""
+    for h in holders:
+        assert s.pend[-1][0] == D_PLACE_START
+        s.apply(A.DEST + h)
+
+
+def new(event=EV_CALM, holders=(VINE, MILK, JON, LOIS, MEILING, VINE), **opts):
+    """A state after setup and the first event (``event``), at the first menu."""
+    s = game(**opts).new_initial_state()
+    place_start(s, holders)
+    draw_event(s, event)
+    return s
+
+
+def draw_event(s, event) -> None:
+    """The pending event draw reveals ``event`` (marked unseen first if an earlier draw of the
+    test saw it: a scripted test's shortcut past the deck's order)."""
+    assert s.cq and s.cq[0][0] == CH_EVENT, f"no event draw pending: {s.cq} {s.pend}"
+    if s.ev_seen[event] and not all(s.ev_seen):
+        s.ev_seen[event] = 0
+    outcome(s, event)
+
+
+def at_menu(s) -> bool:
+    return not s.cq and bool(s.pend) and s.pend[-1][0] == D_MAIN
+
+
+def empty_tokens(s) -> None:
+    s.inv[:] = [0] * 36
+    s.invalidate()
