@@ -12,6 +12,11 @@
     games (Paleo) you play the group ``--seat`` and the other groups are your partners
     (``--opponents``, the heuristic by default); ``--all-seats`` lets you decide for every
     group yourself.
+``boardgym validate GAME [--pack DIR]``
+    check a game's content pack (default: the shipped one) with the game's ``validate`` module
+    (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
+    fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
+    story as a graph too.
 
 Game-agnostic: a game package may define ``describe_action(state, action) -> str`` to name
 its actions in context; otherwise the package's own describer below (if any) or the action
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 
 import numpy as np
 import yaml
@@ -231,6 +237,28 @@ def cmd_play(args, inp, out) -> int:
     return 0
 
 
+# -- ``validate`` ---------------------------------------------------------------------------------
+def cmd_validate(args, out) -> int:
+    try:
+        mod = importlib.import_module(f"boardgym.games.{args.game}.validate")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"boardgym.games.{args.game}", f"boardgym.games.{args.game}.validate"):
+            raise
+        raise ConfigError(f"validate: game {args.game!r} has no pack validator; games with one: "
+                          f"{', '.join(_validators())}") from None
+    return mod.run(args.pack, out)
+
+
+def _validators() -> list[str]:
+    """The game packages that hold a ``validate`` module."""
+    import pkgutil
+
+    import boardgym.games
+
+    return sorted(m.name for m in pkgutil.iter_modules(boardgym.games.__path__)
+                  if m.ispkg and (Path(boardgym.games.__path__[0]) / m.name / "validate.py").exists())
+
+
 # -- entry point ----------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="boardgym", description="boardgym: tabletop RL environments")
@@ -249,6 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--seed", type=int, default=None, help="seed for chance and the agents")
     pp.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="extra game option, e.g. --set scenario=II (repeatable)")
+    vp = sub.add_parser("validate", help="check a game's content pack: schema, cross-checks and story graph")
+    vp.add_argument("game", help="game package name, e.g. primeval_peril")
+    vp.add_argument("--pack", default=None, metavar="DIR", help="the pack folder (default: the shipped pack)")
     return ap
 
 
@@ -259,6 +290,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     try:
         if args.cmd == "list":
             return cmd_list(args, out)
+        if args.cmd == "validate":
+            return cmd_validate(args, out)
         return cmd_play(args, inp, out)
     except ConfigError as exc:
         print(f"boardgym: error: {exc}", file=sys.stderr)

@@ -111,78 +111,75 @@ def _banner(d, faults, entry, field):
 
 
 def atlas(doc, faults) -> Atlas:
-    ids, where = {}, {}
-    for p, page in enumerate(doc["pages"]):
-        for s, sp in enumerate(page["spaces"]):
-            if sp["id"] in ids:
-                faults.add("atlas", sp["id"], "id", f"space {sp['id']!r} appears twice on the atlas (pages "
-                           f"{where[sp['id']]} and {page['number']}); a space id is global")
-            else:
-                ids[sp["id"]], where[sp["id"]] = len(ids), page["number"]
-    pages, spaces = [], []
+    """Pages in file order; spaces page by page (file order within a page), ids global."""
+    page_of = {page["number"]: p for p, page in enumerate(doc["pages"])}
+    for sp in doc["spaces"]:
+        if sp["page"] not in page_of:
+            faults.add("atlas", sp["id"], "page", f"no page {sp['page']} in pages; the atlas has "
+                       f"{', '.join(map(str, sorted(page_of)))}")
+    rows = sorted((sp for sp in doc["spaces"] if sp["page"] in page_of), key=lambda sp: page_of[sp["page"]])
+    ids = {sp["id"]: i for i, sp in enumerate(rows)}
+    spaces = []
+    for sp in rows:
+        key, exits, edges = sp["id"], [], []
+        for j, x in enumerate(sp.get("exits", ())):
+            if x not in ids:
+                faults.add("atlas", key, f"exits[{j}]", f"no space {x!r} on the atlas")
+                continue
+            exits.append(ids[x])
+        for j, e in enumerate(sp.get("edges", ())):
+            if e["to"] not in ids:
+                faults.add("atlas", key, f"edges[{j}].to", f"no space {e['to']!r} on the atlas")
+                continue
+            there = rows[ids[e["to"]]]["page"]
+            if there != e["page"]:
+                faults.add("atlas", key, f"edges[{j}].to", f"the {e['direction']} edge reads 'to page {e['page']}', "
+                           f"but {e['to']!r} is on page {there}")
+            exits.append(ids[e["to"]])
+            edges.append((len(exits) - 1, DIRECTIONS.index(e["direction"])))
+        if len(exits) > MAX_EXITS:
+            faults.add("atlas", key, "exits", f"{len(exits)} exits (lines and page edges); a space has at most "
+                       f"{MAX_EXITS} (TRAVEL 6-11)")
+        rocks = sp.get("rocks")
+        spaces.append(Space(len(spaces), key, page_of[sp["page"]], sp["name"], tuple(exits), tuple(edges),
+                            tuple(rocks["faces"]) if rocks else (), rocks["damage"] if rocks else 0,
+                            _idx(ICONS, sp.get("icon")), sp.get("location", 0), sp.get("start", False)))
+    pages = []
     for p, page in enumerate(doc["pages"]):
         entry = f"page {page['number']}"
-        own = []
-        for s, sp in enumerate(page["spaces"]):
-            key, exits, edges = sp["id"], [], []
-            for j, x in enumerate(sp.get("exits", ())):
-                if x not in ids:
-                    faults.add("atlas", key, f"exits[{j}]", f"no space {x!r} on the atlas")
-                    continue
-                exits.append(ids[x])
-            for j, e in enumerate(sp.get("edges", ())):
-                if e["to"] not in ids:
-                    faults.add("atlas", key, f"edges[{j}].to", f"no space {e['to']!r} on the atlas")
-                    continue
-                exits.append(ids[e["to"]])
-                edges.append((len(exits) - 1, DIRECTIONS.index(e["direction"])))
-            if len(exits) > MAX_EXITS:
-                faults.add("atlas", key, "exits", f"{len(exits)} exits (lines and page edges); a space has at most "
-                           f"{MAX_EXITS} (TRAVEL 6-11)")
-            rocks = sp.get("rocks")
-            space = Space(len(spaces), key, p, sp["name"], tuple(exits), tuple(edges),
-                          tuple(rocks["faces"]) if rocks else (), rocks["damage"] if rocks else 0,
-                          _idx(ICONS, sp.get("icon")), sp.get("location", 0), sp.get("start", False))
-            own.append(space.id)
-            spaces.append(space)
-        pages.append(Page(p, page["number"], page["name"], tuple(own),
+        pages.append(Page(p, page["number"], page["name"], tuple(s.id for s in spaces if s.page == p),
                           tuple(_banner(b, faults, entry, f"banner[{j}]") for j, b in enumerate(page["banner"]))))
-    _check_atlas(doc, pages, spaces, faults)
+    _check_atlas(pages, spaces, faults)
     return Atlas(tuple(pages), tuple(spaces))
 
 
-def _check_atlas(doc, pages, spaces, faults):
-    numbers = [p.number for p in pages]
-    for i, n in enumerate(numbers):
-        if n in numbers[:i]:
-            faults.add("atlas", f"page {n}", "number", f"page {n} appears twice")
+def _check_atlas(pages, spaces, faults):
     for sp in spaces:
         edge_dirs = dict(sp.edges)
         for j, x in enumerate(sp.exits):
             other = spaces[x]
+            same_page = other.page == sp.page
+            d = DIRECTIONS[edge_dirs[j]] if j in edge_dirs else None
+            back = dict(other.edges).get(other.exits.index(sp.id)) if sp.id in other.exits else None
             if x == sp.id:
                 faults.add("atlas", sp.key, f"exits[{j}]", "a space's exit leads to itself")
-            elif sp.id not in other.exits:
-                faults.add("atlas", sp.key, f"exits[{j}]" if j not in edge_dirs else "edges",
-                           f"{sp.key!r} leads to {other.key!r}, but {other.key!r} has no way back; every line and "
-                           "page edge is crossed both ways (list it in both spaces)")
-            same_page = other.page == sp.page
-            if j in edge_dirs:
-                d = DIRECTIONS[edge_dirs[j]]
-                back = dict(other.edges).get(other.exits.index(sp.id)) if sp.id in other.exits else None
-                if same_page:
-                    faults.add("atlas", sp.key, "edges", f"the {d} edge leads to {other.key!r} on the same page; an "
-                               "edge leads to another page (PP-TRAVEL-3)")
-                elif back is not None and DIRECTIONS[back] != OPPOSITE[d]:
-                    faults.add("atlas", sp.key, "edges", f"leaving {d} to {other.key!r} (page "
-                               f"{pages[other.page].number}), the boat enters there on the {DIRECTIONS[back]} edge; "
-                               f"it enters on the opposite edge, {OPPOSITE[d]} (PP-TRAVEL-3)")
-                elif back is None and sp.id in other.exits:
-                    faults.add("atlas", other.key, "exits", f"the way back to {sp.key!r} crosses a page edge: list it "
-                               f"under edges with direction {OPPOSITE[d]!r}")
-            elif not same_page:
+            elif d is None and not same_page:
                 faults.add("atlas", sp.key, f"exits[{j}]", f"{other.key!r} is on page {pages[other.page].number}; a "
                            "line to another page is an edge: list it under edges with its direction")
+            elif d is not None and same_page:
+                faults.add("atlas", sp.key, "edges", f"the {d} edge leads to {other.key!r} on the same page; an "
+                           "edge leads to another page (PP-TRAVEL-3)")
+            elif sp.id not in other.exits:
+                faults.add("atlas", sp.key, f"exits[{j}]" if d is None else "edges",
+                           f"{sp.key!r} leads to {other.key!r}, but {other.key!r} has no way back; every line and "
+                           "page edge is crossed both ways (list it in both spaces)")
+            elif d is not None and back is None:
+                faults.add("atlas", other.key, "exits", f"the way back to {sp.key!r} crosses a page edge: list it "
+                           f"under edges with direction {OPPOSITE[d]!r}")
+            elif d is not None and DIRECTIONS[back] != OPPOSITE[d]:
+                faults.add("atlas", sp.key, "edges", f"leaving {d} to {other.key!r} (page "
+                           f"{pages[other.page].number}), the boat enters there on the {DIRECTIONS[back]} edge; "
+                           f"it enters on the opposite edge, {OPPOSITE[d]} (PP-TRAVEL-3)")
     starts = [sp for sp in spaces if sp.start]
     if len(starts) != 1 or pages[starts[0].page].number != START_PAGE:
         where = ", ".join(f"{s.key!r} (page {pages[s.page].number})" for s in starts) or "none"
@@ -259,12 +256,12 @@ def cross(content, docs, faults) -> None:
     story, numbered = content.story, content.cards.numbered
     keywords = set(story.keywords)
     if story.intro not in story.by_key:
-        faults.add("story", "<file>", "intro", f"no section {story.intro!r} to open the story with")
+        faults.add("story", "<file>", "intro", f'no section "{story.intro}" to open the story with')
     combats = content.by_number
 
     def goto(entry, field, key):
         if key and key not in story.by_key:
-            faults.add("story", entry, field, f"no section {key!r}")
+            faults.add("story", entry, field, f'no section "{key}"')
 
     def keyword(entry, field, word):
         if word is not None and word not in keywords:
@@ -289,6 +286,8 @@ def cross(content, docs, faults) -> None:
                 goto(s.key, f"choices[{j}].challenge.fail_goto", ch.challenge.fail_goto)
     for table, entry, field, e in _all_effects(content):
         kind = EFFECTS[e.kind]
+        if e.arg == -1:
+            continue  # its argument is missing, already named
         if kind in ("gain_card", "lose_card") and e.arg not in numbered:
             faults.add(table, entry, f"{field}.card", f"no numbered card {e.arg}")
         if kind == "cross_off" and e.arg not in story.location_entry:

@@ -1,0 +1,1 @@
+"""Primeval Peril: the content pack, the story validator."""

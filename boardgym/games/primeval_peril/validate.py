@@ -1,0 +1,138 @@
+"""The story validator: a Primeval Peril pack checked as files and as a story graph.
+
+``validate_pack(pack)`` loads the pack (schema, then every cross-check of ``content_checks``)
+and walks the storybook as a graph of sections, whose edges are the redirects, the choices'
+``goto`` and ``fail_goto`` and the continues:
+
+* every section is reached from the intro or a location's first section ``N.1``;
+* from every reached section some path leads to ``ends: map`` or an ending (no loop without an
+  exit; a missing section is a dead end the loader already names);
+* a section whose every choice requires a keyword strands a party without them;
+* at least one ending is reached.
+
+Each fault is one line in a pack author's words, naming the file, the entry and the field:
+``story.json: section 5.3, choices[1].goto: no section "5.9"``. ``boardgym validate
+primeval_peril [--pack DIR]`` prints them (exit status 2) or a one-line summary (exit 0).
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from pathlib import Path
+
+from boardgym.core.errors import ContentError
+
+from .content import DEFAULT_PACK, FILES, build_checked
+
+ENTRY_WORDS = {"story": "section", "atlas": "space", "events": "event", "cards": "card", "combats": "combat",
+               "enemies": "enemy"}
+
+
+def describe(err: ContentError) -> str:
+    """A fault as one line: ``<file>: <kind> <entry>, <field>: <message>``."""
+    path = Path(err.file)
+    table = path.name.removesuffix(".json")
+    entry = err.entry
+    if entry in ("<file>", "<schema>"):
+        where = ""
+    elif entry.startswith("page ") or "[" in entry:
+        where = f"{entry}, "
+    else:
+        where = f"{ENTRY_WORDS.get(table, 'entry')} {entry}, "
+    field = re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", err.field)
+    head = f"{path.name}: {where}" if field in ("<file>", "<entry>") else f"{path.name}: {where}{field}: "
+    return head + _message(err)
+
+
+def _message(err: ContentError) -> str:
+    prefix = f"{err.file}: entry {err.entry!r}, field {err.field!r}: "
+    text = str(err)
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _successors(section) -> list[tuple[str, str]]:
+    """(field, key) of every section this one may turn to."""
+    out = [(f"redirects[{j}].goto", key) for j, (_, key) in enumerate(section.redirects)]
+    for j, ch in enumerate(section.choices):
+        out.append((f"choices[{j}].goto", ch.goto))
+        if ch.challenge and ch.challenge.fail_goto:
+            out.append((f"choices[{j}].challenge.fail_goto", ch.challenge.fail_goto))
+    if section.goto:
+        out.append(("goto", section.goto))
+    return out
+
+
+def graph_faults(content) -> list[ContentError]:
+    """The story-as-a-graph faults of a loaded pack (see the module docstring)."""
+    story = content.story
+    file = content.files["story"]
+    by_key, sections = story.by_key, story.sections
+    nxt = {s.key: [k for _, k in _successors(s) if k in by_key] for s in sections}
+    roots = [story.intro] + [story.location_entry[loc] for loc in sorted(story.location_entry)]
+    seen, todo = set(), deque(k for k in roots if k in by_key)
+    while todo:
+        key = todo.popleft()
+        if key not in seen:
+            seen.add(key)
+            todo.extend(nxt[key])
+    prev: dict[str, list[str]] = {s.key: [] for s in sections}
+    for key, keys in nxt.items():
+        for k in keys:
+            prev[k].append(key)
+    finishes, todo = set(), deque(s.key for s in sections if s.ends)
+    while todo:
+        key = todo.popleft()
+        if key not in finishes:
+            finishes.add(key)
+            todo.extend(prev[key])
+    faults = []
+    for s in sections:
+        if s.key not in seen:
+            faults.append(ContentError(file, s.key, "id", f"section {s.key} is never reached: no goto, choice or "
+                                       "redirect leads to it from the intro or a location's first section (N.1)"))
+        elif s.key not in finishes and all(k in by_key for _, k in _successors(s)):
+            faults.append(ContentError(file, s.key, "goto" if s.goto else "choices", "no path from here leads back "
+                                       "to the map or an ending (a loop without an exit); end one of its sections "
+                                       "with ends: map"))
+        if s.choices and all(ch.requires for ch in s.choices):
+            words = ", ".join(sorted({ch.requires for ch in s.choices}))
+            faults.append(ContentError(file, s.key, "choices", f"every choice requires a keyword ({words}); a party "
+                                       "without them is stuck: add a choice anyone can take"))
+    if not any(s.ends == "ending" and s.key in seen for s in sections):
+        faults.append(ContentError(file, "<file>", "sections", "no ending is reached from the intro or a location: "
+                                   "the campaign cannot be won (give a section ends: ending)"))
+    return faults
+
+
+def validate_pack(pack: str | Path | None = None):
+    """``(content or None, [fault lines])`` of a pack folder (default: the shipped pack)."""
+    folder = Path(pack) if pack else DEFAULT_PACK
+    if not folder.is_dir():
+        return None, [f"{folder}: no such folder (a pack is a folder of {', '.join(f + '.json' for f in FILES)})"]
+    try:
+        content, faults = build_checked(folder)
+    except ContentError as err:  # a schema violation, or a table that cannot be built
+        return None, [describe(err)]
+    faults = faults + graph_faults(content)
+    return content, [describe(f) for f in faults]
+
+
+def summary(content, folder) -> str:
+    story = content.story
+    endings = sum(1 for s in story.sections if s.ends == "ending")
+    return (f"{folder}: ok, \"{story.title}\": {len(story.sections)} sections, {endings} endings, "
+            f"{len(story.location_entry)} locations, {len(content.combats)} combats, {len(content.events)} events, "
+            f"{len(content.cards.numbered)} numbered cards")
+
+
+def run(pack: str | None, out) -> int:
+    """``boardgym validate primeval_peril``: 0 and a summary line, or 2 and every fault."""
+    folder = Path(pack) if pack else DEFAULT_PACK
+    content, faults = validate_pack(folder)
+    if faults:
+        print(f"{folder}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
+        for line in faults:
+            print(f"  {line}", file=out)
+        return 2
+    print(summary(content, folder), file=out)
+    return 0
