@@ -1,7 +1,7 @@
 """Chance nodes: the core's fate and combat die rolls (a host roll, purpose ``P_HOST``, is a fate
-roll for rocks or an event) and the event draw: its face drawn at reveal from the events not yet
+roll for rocks or an event), the event draw: its face drawn at reveal from the events not yet
 seen since the last reshuffle (PP-TURN-2: an empty deck reshuffles the discard), so the deck's
-order is never stored."""
+order is never stored; and a combat card drawn the same way from the active deck (fight.py)."""
 from __future__ import annotations
 
 from boardgym.core.chance import from_counts
@@ -9,7 +9,7 @@ from boardgym.games.sleeping_gods.decisions import CHANCE_APPLY as SG_APPLY
 from boardgym.games.sleeping_gods.decisions import CHANCE_OUTCOMES as SG_OUT
 from boardgym.games.sleeping_gods.kinds import CH_ROLL
 
-from .kinds import CH_EVENT
+from .kinds import CH_CARD, CH_EVENT
 
 
 def event_outcomes(s, _arg):
@@ -26,5 +26,17 @@ def event_apply(s, _arg, ev_id):
     event_drawn(s, ev_id)
 
 
-CHANCE_OUTCOMES = {CH_ROLL: SG_OUT[CH_ROLL], CH_EVENT: event_outcomes}
-CHANCE_APPLY = {CH_ROLL: SG_APPLY[CH_ROLL], CH_EVENT: event_apply}
+def _card_outcomes(s, seat):
+    from .fight import card_outcomes
+
+    return card_outcomes(s, seat)
+
+
+def _card_apply(s, seat, code):
+    from .fight import card_apply
+
+    card_apply(s, seat, code)
+
+
+CHANCE_OUTCOMES = {CH_ROLL: SG_OUT[CH_ROLL], CH_EVENT: event_outcomes, CH_CARD: _card_outcomes}
+CHANCE_APPLY = {CH_ROLL: SG_APPLY[CH_ROLL], CH_EVENT: event_apply, CH_CARD: _card_apply}

@@ -11,7 +11,9 @@ chance node is pending (``flow.advance``). An effect is ``(kind, amount, arg, ta
   failure unless ``rewards_on_fail`` is false, PP-TURN-2, PP-EXPL-6) go to the program's front;
 * ``OP_REPAIR``: the repair action's CRAFT challenge with no number (PP-REPAIR-1);
 * ``OP_EVENT_CHOICE (event)``: the event's alternatives (``D_EVENT_CHOICE``);
-* ``OP_BANNER (page, banner, uses)``: a square location's banner again (``D_BANNER``).
+* ``OP_BANNER (page, banner, uses)``: a square location's banner again (``D_BANNER``);
+* ``OP_SECTION (id)`` / ``OP_SECTION_END (id)``: read a story section / what ends it (story.py);
+* ``OP_COMBAT (n)``: COMBAT n (fight.py); the program goes on after victory.
 
 The active seat splits damage, healing, statuses and resources among the characters
 (PP-CORE-1); a damage effect's ``target`` -2 sends it to the last challenge's participants
@@ -33,8 +35,9 @@ from .kinds import (CHALLENGE_MOD, D_EVENT_CHOICE, D_HEAL, D_STAMINA_LOSS, D_STA
 (E_DAMAGE, E_DAMAGE_EACH, E_HEAL, E_BOAT_DAMAGE, E_BOAT_REPAIR, E_STATUS, E_REMOVE_STATUS,
  E_STAMINA_LOSS, E_GAIN, E_LOSE, E_REROLL, E_BLOODFLOWER, E_GAIN_CARD, E_LOSE_CARD, E_CROSS_OFF,
  E_MARKET, E_FATE_ROLL, E_LOSE_TIME) = range(len(EFFECTS))
-OPS = EFFECTS + ("challenge", "repair", "event_choice", "banner")
-OP_CHALLENGE, OP_REPAIR, OP_EVENT_CHOICE, OP_BANNER = range(len(EFFECTS), len(OPS))
+OPS = EFFECTS + ("challenge", "repair", "event_choice", "banner", "section", "section_end", "combat")
+(OP_CHALLENGE, OP_REPAIR, OP_EVENT_CHOICE, OP_BANNER, OP_SECTION, OP_SECTION_END,
+ OP_COMBAT) = range(len(EFFECTS), len(OPS))
 SRC_EVENT, SRC_EVENT_CHOICE, SRC_BANNER, SRC_CHOICE, SRC_REPAIR = range(5)
 PARTICIPANTS = -2  # a damage effect's target: the participants first
 ALL_STATUSES = 15
@@ -72,10 +75,22 @@ def run_next(s) -> None:
         challenge.start(s, 0, 0, 0)  # CRA, no target number: the total decides
     elif op == OP_EVENT_CHOICE:
         s.pend.append((D_EVENT_CHOICE, s.active, x, 0))
-    else:
+    elif op == OP_BANNER:
         from .explore import banner_again
 
         banner_again(s, x, y, z)
+    elif op == OP_SECTION:
+        from .story import read
+
+        read(s, x)
+    elif op == OP_SECTION_END:
+        from .story import section_end
+
+        section_end(s, x)
+    else:
+        from .fight import start_combat
+
+        start_combat(s, x)
     s.invalidate()
 
 
@@ -258,10 +273,22 @@ def _cross_off(s, n, arg, target):
         s.crossed.sort()
 
 
-def _not_built(rule):
-    def run(s, n, arg, target):
-        raise NotImplementedError(f"{rule} is not built yet (the story engine's card rules)")
-    return run
+def _gain_card(s, n, arg, target):
+    from .cards import gain_card
+
+    gain_card(s, arg)
+
+
+def _lose_card(s, n, arg, target):
+    from .cards import lose_card
+
+    lose_card(s, arg)
+
+
+def _market(s, n, arg, target):
+    from .cards import open_market
+
+    open_market(s, arg)
 
 
 def _fate_roll(s, n, arg, target):
@@ -277,8 +304,7 @@ def _lose_time(s, n, arg, target):
 
 EFFECT_RUN = (_damage, _damage_each, _heal, lambda s, n, a, t: journey.boat_damage(s, n),
               lambda s, n, a, t: journey.boat_repair(s, n), _status, _remove_status, _stamina_loss,
-              _gain, _lose, _reroll, _bloodflower, _not_built("gain_card (PP-EXPL-8, PP-CHAR-5)"),
-              _not_built("lose_card (PP-EXPL-8)"), _cross_off, _not_built("market (PP-EXPL-10)"),
+              _gain, _lose, _reroll, _bloodflower, _gain_card, _lose_card, _cross_off, _market,
               _fate_roll, _lose_time)
 assert len(EFFECT_RUN) == len(EFFECTS)
 
@@ -318,14 +344,14 @@ def challenge_done(s) -> None:
         journey.boat_repair(s, repair_amount(total, s.game.difficulty == "hard"))
         return
     ch, rewards, on_fail = source(s, src, a, b)
+    if src == SRC_CHOICE:  # the goto comes last (PP-EXPL-6)
+        from .story import after_challenge
+
+        push_front(s, after_challenge(s, a, b, ok))
     if ok or on_fail:
         push_effects(s, rewards)
     if not ok:
         push_effects(s, ch.fail, fail=True)
-    if src == SRC_CHOICE:
-        from .story import choice_resolved
-
-        choice_resolved(s, a, b, ok)
 
 
 # -- an event's alternatives ---------------------------------------------------------------------

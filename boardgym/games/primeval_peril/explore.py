@@ -15,7 +15,6 @@ from . import effects
 from .kinds import D_BANNER, N_RES
 
 BANNERS_PER_PAGE = 8
-STORY_BUILT = False  # PP-EXPL-3..8, 10: the story engine is the next part (numbered locations are not offered)
 
 
 def _space(s):
@@ -38,7 +37,7 @@ def can_explore(s) -> bool:
     sp = _space(s)
     if banner_of(s) is not None:
         return True
-    return STORY_BUILT and sp.location > 0 and sp.location not in s.crossed
+    return sp.location > 0 and sp.location not in s.crossed
 
 
 def explore(s) -> None:

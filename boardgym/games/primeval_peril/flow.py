@@ -10,20 +10,32 @@ from __future__ import annotations
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.kinds import CH_DONE, H_STATE
 
-from . import effects, journey
+from . import effects, fight, journey
 from .journey import RESULT_LOST, RESULT_NONE, end_game
 from .kinds import (CH_EVENT, D_MAIN, D_PLACE_START, PH_ACTIONS, PH_END_TURN, PH_EVENT, PH_OVER,
                     PH_SETUP, PH_TURN_START)
 
 
+def start(s) -> None:
+    """A new state: the cards unlocked by earlier games (PP-END-4), then the setup's steps."""
+    from .cards import gain_card
+
+    for n in s.game.unlocked:
+        gain_card(s, n)
+    advance(s)
+
+
 def advance(s) -> None:
     while not s.cq and not s.over:
-        if s.phase != PH_SETUP and chars.all_down(s):  # PP-CORE-6
+        if (s.phase != PH_SETUP and chars.all_down(s)) or s.final == 0:  # PP-CORE-6, PP-REST-3
             end_game(s, RESULT_LOST)
             return
         if s.pend:
             return
-        if s.sg_chal[H_STATE] == CH_DONE:
+        if fight.finished(s):
+            if not fight.combat_over(s):
+                return
+        elif s.sg_chal[H_STATE] == CH_DONE:
             effects.challenge_done(s)
         elif s.fx:
             effects.run_next(s)
@@ -33,12 +45,19 @@ def advance(s) -> None:
 
 
 def _setup(s) -> None:
-    """PP-SETUP-4: the active seat places 1 each of the six resources on characters; then the
-    first turn (the intro section is read by the story engine, not built yet)."""
-    if not s.placed:
+    """PP-SETUP-4, 5: the active seat places 1 each of the six resources on characters; the
+    intro is read; then the first turn."""
+    if s.placed == 0:
         s.placed = 1
         s.pend.append((D_PLACE_START, s.active, 0, 0))
         return
+    if s.placed == 1:
+        from .story import read, section_id
+
+        s.placed = 2
+        read(s, section_id(s, s.game.content.story.intro))
+        return
+    s.sec = -1
     s.phase = PH_TURN_START
 
 
@@ -96,10 +115,7 @@ def _end_turn(s) -> None:
     s.watch = 0
     s.bonus, s.bonus_next = s.bonus_next, 0
     if s.final > 0:
-        s.final -= 1
-        if s.final == 0:
-            end_game(s, RESULT_LOST)
-            return
+        s.final -= 1  # at 0: defeat (``advance``)
     s.active = (s.active + 1) % s.n
     s.phase = PH_TURN_START
 

@@ -145,11 +145,29 @@ class PrimevalGame(Game):
         if self.start_space is None:
             raise ConfigError("the content pack's atlas has no start space (PP-SETUP-1)")
         self.events = tuple(c.events)
-        self.combat_s = tuple(c.cards.combat_s)
-        self.profiles_s = tuple(_profile(cc) for cc in self.combat_s)
+        from .content import CombatCard
+
+        numbered = [card for _, card in sorted(c.cards.numbered.items()) if isinstance(card, CombatCard)]
+        self.combat_cards = tuple(c.cards.combat_s) + tuple(numbered)
+        if len(self.combat_cards) > A.MAX_DECK_TOGGLES:
+            raise ConfigError(f"the pack has {len(self.combat_cards)} combat cards; the action space holds "
+                              f"{A.MAX_DECK_TOGGLES} (DECK_TOGGLE)")
+        self.code_of_number = {cc.number: i for i, cc in enumerate(self.combat_cards) if cc.number}
+        self.s_codes = tuple(range(len(c.cards.combat_s)))
+        self.profiles = tuple(_profile(cc) for cc in self.combat_cards)
+
+    def attack_profile(self, s, ch) -> AttackProfile:
+        """The card played on ``ch`` plus the equipped passive cards (PP-COMBAT-4, PP-CHAR-6)."""
+        from .cards import attack_extras
+
+        p = self.profiles[s.played[ch]]
+        d, rp, blk = attack_extras(s, ch)
+        if not (d or rp or blk):
+            return p
+        return AttackProfile(p.base + d, p.die_sign, p.skill, p.remove_power + rp, p.block + blk)
 
     def _attack_source(self, s, ch):
-        return self.profiles_s[s.played[ch]]
+        return self.attack_profile(s, ch)
 
     @property
     def num_players(self) -> int:

@@ -6,24 +6,30 @@ from __future__ import annotations
 
 from boardgym.core.fields import queue_errors, stack_errors
 from boardgym.games.sleeping_gods.invariants import errors as sg_errors
-from boardgym.games.sleeping_gods.kinds import (CH_NONE, CH_ROLL, D_CHAR_TARGET, D_JOIN, D_MODIFY,
-                                                D_WOUND, H_STATE, P_HOST)
+from boardgym.games.sleeping_gods.kinds import (CB_NONE, C_STATE, CH_NONE, CH_ROLL, D_ATTACKER, D_BLOCK,
+                                                D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
+                                                D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, H_STATE,
+                                                P_HOST)
 
 from . import inventory
-from .kinds import (CH_EVENT, CHANCES, D_ABILITY_CHAR, D_FATE_WINDOW, D_GAIN, D_GAIN_KIND, D_MAIN,
+from .kinds import (CH_CARD, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_EQUIP, D_LOSE, D_MARKET, D_POWER_OFF,
+                    D_TORCH, D_FATE_WINDOW, D_GAIN, D_GAIN_KIND, D_MAIN,
                     D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_STATUS_OFF, D_STATUS_PICK, DECISIONS,
                     FATE_NONE, HOST_FIRST, MOONS, N_HOLDERS, N_RES, PH_ACTIONS, PH_EVENT, PH_OVER,
                     PH_SETUP, PHASES, STAMINA_MAX, SUPPLY)
 
 _CHALLENGE = {D_JOIN, D_MODIFY, D_WOUND, D_CHAR_TARGET}
-_EFFECT = set(range(HOST_FIRST, len(DECISIONS))) - {D_PLACE_START, D_MAIN}
+_COMBAT = {D_ATTACKER, D_TARGET, D_ROLLED, D_PLACE, D_BLOCK, D_CHAR_TARGET, D_HEAL_SQUARE, D_HEAL_ALLY}
+_EFFECT = set(range(HOST_FIRST, len(DECISIONS))) - {D_PLACE_START, D_MAIN, D_TORCH, D_POWER_OFF}
 _BELOW = {D_STATUS_PICK: {D_REST_SETS, D_STATUS_OFF, D_MODIFY}, D_ABILITY_CHAR: {D_MODIFY},
-          D_GAIN: {D_GAIN_KIND}, D_REST_HEAL: {D_REST_SETS}}
+          D_GAIN: {D_GAIN_KIND}, D_REST_HEAL: {D_REST_SETS}, D_TORCH: {D_ATTACKER},
+          D_POWER_OFF: {D_ATTACKER}, D_EQUIP: {D_MARKET, D_EQUIP}, D_LOSE: {D_MARKET, D_EQUIP}}
+_STORY = _CHALLENGE | _COMBAT | _EFFECT
 # phase -> (kinds that may open the stack, chance kinds)
 SHAPES = {
-    PH_SETUP: ({D_PLACE_START}, set()),
+    PH_SETUP: (_STORY | {D_PLACE_START}, {CH_ROLL, CH_CARD}),
     PH_EVENT: (_CHALLENGE | _EFFECT, {CH_ROLL, CH_EVENT}),
-    PH_ACTIONS: (_CHALLENGE | _EFFECT | {D_MAIN}, {CH_ROLL}),
+    PH_ACTIONS: (_STORY | {D_MAIN}, {CH_ROLL, CH_CARD}),
     PH_OVER: (set(), set()),
 }
 
@@ -78,4 +84,36 @@ def check(s) -> list[str]:
         out.append("a fate window without the face rolled")
     if s.phase == PH_SETUP and s.turn:
         out.append("setup after the first turn")
+    out += _cards(s)
+    return out
+
+
+def _cards(s) -> list[str]:
+    out = []
+    in_play = [x for h in s.hand for x in h] + s.cdisc + [x for x in s.played if x >= 0]
+    if len(set(in_play)) != len(in_play) or not set(in_play) <= set(s.deck_in):
+        out.append("a combat card is in two places, or outside the active deck")
+    if s.sg_com[C_STATE] == CB_NONE and in_play:
+        out.append("combat cards in hands, played or discarded outside a combat")
+    if any(len(h) > 8 for h in s.hand):
+        out.append("a hand of more than 8 combat cards")
+    num = s.game.content.cards.numbered
+    worn = [n for e in s.equip for n in e]
+    if len(set(worn)) != len(worn) or not set(worn) <= set(s.owned):
+        out.append("an equipped card is unowned or equipped twice")
+    from .cards import has_slot  # noqa: F401  (slot rules: checked by counting below)
+    from .content import SLOTS
+
+    for c in range(5):
+        slots = [num[n].slot for n in s.equip[c]]
+        hands = sum(2 if k == SLOTS.index("two_hands") else 1 for k in slots if SLOTS[k] in ("hand", "two_hands"))
+        others = [k for k in slots if SLOTS[k] not in ("hand", "two_hands")]
+        if hands > 2 or len(set(others)) != len(others):
+            out.append(f"character {c} wears more cards than its slots hold")
+    for x in s.deck_in:
+        n = s.game.combat_cards[x].number
+        if n and n not in s.owned:
+            out.append(f"combat card {n} is in the active deck but not owned")
+    if (s.sec >= 0) and not (s.exploring or s.phase == PH_SETUP):
+        out.append("a story section is open outside an explore or the intro")
     return out

@@ -118,21 +118,25 @@ def _kind_apply(s, f, a):
 
 
 # -- losing and paying --------------------------------------------------------------------------------
-def lose_candidates(s, t: int) -> list[int]:
+CHARS_ONLY = 128  # D_LOSE's b: amount + 128 when only characters' tokens may pay (a market's coins)
+
+
+def lose_candidates(s, t: int, chars_only: bool = False) -> list[int]:
     """RESOURCE ids of the tokens that may be paid or lost (type t, or any when t < 0)."""
     kinds = range(N_RES) if t < 0 else (t,)
-    return [A.res_action(h, k) for h in range(N_HOLDERS) for k in kinds if s.inv[N_RES * h + k]]
+    hs = range(STORAGE) if chars_only else range(N_HOLDERS)
+    return [A.res_action(h, k) for h in hs for k in kinds if s.inv[N_RES * h + k]]
 
 
-def lose(s, t: int, amount: int) -> None:
+def lose(s, t: int, amount: int, chars_only: bool = False) -> None:
     """Lose (pay) ``amount`` tokens of type t (any type when t < 0), as many as held; the active
     seat picks which holder's when there is a choice (spec §3: from any holder [D])."""
     while amount > 0:
-        cands = lose_candidates(s, t)
+        cands = lose_candidates(s, t, chars_only)
         if not cands:
             return
         if len(cands) > 1:
-            s.pend.append((D_LOSE, s.active, t, amount))
+            s.pend.append((D_LOSE, s.active, t, amount + (CHARS_ONLY if chars_only else 0)))
             s.invalidate()
             return
         h, k = divmod(cands[0] - A.RESOURCE, N_RES)
@@ -141,7 +145,7 @@ def lose(s, t: int, amount: int) -> None:
 
 
 def _lose_mask(s, f, m):
-    for a in lose_candidates(s, f[2]):
+    for a in lose_candidates(s, f[2], f[3] >= CHARS_ONLY):
         m[a] = True
 
 
@@ -149,7 +153,7 @@ def _lose_apply(s, f, a):
     s.pend.pop()
     h, k = divmod(a - A.RESOURCE, N_RES)
     take(s, h, k)
-    lose(s, f[2], f[3] - 1)
+    lose(s, f[2], f[3] % CHARS_ONLY - 1, f[3] >= CHARS_ONLY)
 
 
 # -- setup (PP-SETUP-4) -------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ def may_end_early(s) -> bool:
 # -- the boat and the moons (PP-CORE-3, PP-REST-3) ------------------------------------------------
 def boat_damage(s, x: int) -> None:
     """At 0 HP: cross off the leftmost moon and go back to 1 HP; with every moon crossed a boat
-    loss removes one of the last turns [D] (the last one lost: defeat at once)."""
+    loss removes one of the last turns [D] (the last one lost: defeat, which the phase machine
+    declares once the rule running now is done, e.g. a combat's enemy phase)."""
     if x <= 0:
         return
     s.boat -= x
@@ -41,10 +42,7 @@ def boat_damage(s, x: int) -> None:
     if s.moons < MOONS:
         cross_moon(s)
     else:
-        s.final -= 1
-        if s.final <= 0:
-            s.final = 0
-            end_game(s, RESULT_LOST)
+        s.final = max(0, s.final - 1)
 
 
 def boat_repair(s, x: int) -> int:

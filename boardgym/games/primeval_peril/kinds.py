@@ -31,15 +31,21 @@ HOST_DECISIONS = (
     "event_choice",  # an event's alternatives: OPTION (a = event id)
     "ability_char",  # Dr. Milk's / Meiling's ability a chosen: CHAR whose status goes
     "banner",        # a square location's banner (a = banner index, b = uses so far): OPTION 0 or CONFIRM
+    "equip",         # adventure card a gained: CHAR with a free slot of its type (PP-CHAR-5)
+    "market",        # market a open (PP-EXPL-10): OPTION per card, CONFIRM done
+    "story_choice",  # section a's choices: OPTION (keyword-gated ones masked, PP-EXPL-5)
+    "torch",         # combat, between attacks: SQUARE for a torch's 1 damage (PP-COMBAT-12)
+    "power_off",     # combat: ENEMY losing 1 power (a = 0 a rope, 1 Jon's ability; PP-CHAR-3, 8)
 )
 DECISIONS = SG_DECISIONS + HOST_DECISIONS
 (D_PLACE_START, D_MAIN, D_TOKEN, D_FRUIT, D_GAIN, D_GAIN_KIND, D_LOSE, D_HEAL, D_STAMINA_LOSS,
  D_STATUS_OFF, D_STATUS_PICK, D_LEVEL_UP, D_FATE_WINDOW, D_REST_STATUS, D_REST_SETS, D_REST_HEAL,
- D_EVENT_CHOICE, D_ABILITY_CHAR, D_BANNER) = range(len(SG_DECISIONS), len(DECISIONS))
+ D_EVENT_CHOICE, D_ABILITY_CHAR, D_BANNER, D_EQUIP, D_MARKET, D_STORY_CHOICE, D_TORCH,
+ D_POWER_OFF) = range(len(SG_DECISIONS), len(DECISIONS))
 HOST_FIRST = len(SG_DECISIONS)
 
-CHANCES = SG_CHANCES + ("event",)
-(CH_EVENT,) = range(len(SG_CHANCES), len(CHANCES))
+CHANCES = SG_CHANCES + ("event", "combat_card")
+CH_EVENT, CH_CARD = range(len(SG_CHANCES), len(CHANCES))  # CH_CARD's arg: the seat drawing
 
 # the fate roll's purpose outside challenges (``fate`` field): none, rocks, an event's roll
 FATE_NONE, FATE_ROCKS, FATE_EVENT = range(3)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, StateFields, between, enum,
-                                  ids, per_seat)
+from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between,
+                                  enum, ids, per_seat)
 from boardgym.core.game import CHANCE, TERMINAL, State
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
@@ -28,6 +28,7 @@ from .kinds import (BOAT_MAX_HP, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_BANNER, D_
                     D_FATE_WINDOW, D_FRUIT, D_GAIN, D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN,
                     D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS,
                     D_STATUS_OFF, D_STATUS_PICK, D_TOKEN, DECISIONS, FATE_NONE, MOONS, PHASES,
+                    CH_CARD, D_EQUIP, D_MARKET, D_POWER_OFF, D_STORY_CHOICE, D_TORCH,
                     PH_SETUP, REROLL_SUPPLY, REST_SET_HP, SUPPLY, TIME)
 
 ZERO = between(0, 0, "0")
@@ -38,6 +39,9 @@ BITS5 = between(0, 31, "a set of characters (bits)")
 EVENT = ids(lambda g: len(g.events), "an event id")
 SPACE = ids(lambda g: len(g.spaces), "an atlas space id")
 PASSES = between(0, per_seat, "passes in a row")
+NUMBERED = between(1, 99, "a numbered card")
+SECTION = ids(lambda g: len(g.content.story.sections), "a story section id")
+CODE = ids(lambda g: len(g.combat_cards), "a combat card code")
 _P = (SEAT, ZERO, ZERO)
 PEND_ARGS = dict(SG_PEND)
 PEND_ARGS.update({
@@ -47,7 +51,8 @@ PEND_ARGS.update({
     D_FRUIT: (SEAT, TOKEN, CHARV),
     D_GAIN: (SEAT, between(0, 5, "a resource type"), FLAG),
     D_GAIN_KIND: (SEAT, AMOUNT, FLAG),
-    D_LOSE: (SEAT, between(-1, 5, "a resource type or -1 (any)"), AMOUNT),
+    D_LOSE: (SEAT, between(-1, 5, "a resource type or -1 (any)"),
+             between(1, 255, "tokens left (+128: characters' tokens only)")),
     D_HEAL: (SEAT, between(1, 999, "healing left"), ZERO),
     D_STAMINA_LOSS: (SEAT, AMOUNT, BITS5),
     D_STATUS_OFF: (SEAT, between(-1, 3, "a status or -1 (any)"),
@@ -61,9 +66,14 @@ PEND_ARGS.update({
     D_EVENT_CHOICE: (SEAT, EVENT, ZERO),
     D_ABILITY_CHAR: (SEAT, between(0, A.N_CHAR_ABILITIES - 1, "a board ability"), ZERO),
     D_BANNER: (SEAT, between(0, lambda g: 8 * len(g.pages) - 1, "8 x page + banner"), between(0, 99, "uses")),
+    D_EQUIP: (SEAT, NUMBERED, ZERO),
+    D_MARKET: (SEAT, ids(lambda g: len(g.content.story.markets), "a market id"), ZERO),
+    D_STORY_CHOICE: (SEAT, SECTION, ZERO),
+    D_TORCH: _P,
+    D_POWER_OFF: (SEAT, FLAG, ZERO),
 })
 CQ_ARGS = dict(SG_CQ)
-CQ_ARGS.update({CH_EVENT: (ZERO,)})
+CQ_ARGS.update({CH_EVENT: (ZERO,), CH_CARD: (SEAT,)})
 OP_ARG = between(-2, 999, "an effect's or op's argument")
 FX_ARGS = {k: (OP_ARG, OP_ARG, OP_ARG) for k in range(len(OPS))}
 
@@ -72,7 +82,7 @@ FIELDS = StateFields(
     Int("phase", enum(PHASES, "phase")), Int("over", FLAG),
     Int("result", between(0, 2, "0 none, 1 an ending, 2 defeat")),
     Int("active", SEAT), Int("turn", between(0, lambda g: g.max_turns + 1, "a turn count")),
-    Int("placed", FLAG),
+    Int("placed", between(0, 2, "setup step (0 placing, 1 the intro, 2 done)")),
     Int("watch", between(0, TIME, "the watch's space")), Int("bonus", FLAG), Int("bonus_next", FLAG),
     Int("moves", between(0, lambda g: g.max_free_moves, "free moves this turn")),
     Int("moons", between(0, MOONS, "moons crossed off")),
@@ -92,8 +102,14 @@ FIELDS = StateFields(
     Ints("chal", (between(-1, 4, "a challenge source"), between(-1, 999, "a source id"),
                   between(-1, 9, "a source index"))),
     Int("fx_parts", BITS5), Int("exploring", FLAG),
-    Ints("owned", between(1, 99, "a numbered card"), max_len=99, distinct=True, order="asc"),
-    Ints("played", NONE | ids(lambda g: len(g.combat_s), "a combat card"), length=5),
+    Ints("owned", NUMBERED, max_len=99, distinct=True, order="asc"),
+    Nested("equip", NUMBERED, outer=5, max_len=6, distinct=True),
+    Int("sec", NONE | SECTION),
+    Ints("reached", FLAG, length=lambda g: len(g.content.story.sections)),
+    Ints("deck_in", CODE, max_len=A.MAX_DECK_TOGGLES, distinct=True, order="asc"),
+    Nested("hand", CODE, outer=per_seat, max_len=A.HAND_SLOTS, distinct=True),
+    Ints("cdisc", CODE, max_len=A.MAX_DECK_TOGGLES, distinct=True, order="asc"),
+    Ints("played", NONE | CODE, length=5),
     Frames("fx", FX_ARGS, OPS, max_len=64, what="effect"),
     Frames("pend", PEND_ARGS, DECISIONS, max_len=24, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=8, what="chance"),
@@ -123,11 +139,17 @@ class PrimevalState(State):
         self.fate = [FATE_NONE, -1, 0, 0]
         self.chal = [-1, -1, -1]
         self.fx_parts = self.exploring = 0
-        self.owned = sorted(game.unlocked)  # PP-END-4: owned from setup
+        self.owned = []
+        self.equip = [[] for _ in range(5)]
+        self.sec = -1
+        self.reached = [0] * len(game.content.story.sections)
+        self.deck_in = list(game.s_codes)  # the 12 S cards (PP-COMBAT-1)
+        self.hand = [[] for _ in range(self.n)]
+        self.cdisc = []
         self.played = [-1] * 5
         self.fx, self.pend, self.cq = [], [], []
         self._mask, self._mask_ok = None, False
-        flow.advance(self)
+        flow.start(self)
 
     # -- the Sleeping Gods host protocol ------------------------------------------------------
     def controller(self, ch: int) -> int:
@@ -135,14 +157,21 @@ class PrimevalState(State):
         return self.active if seat is None else seat
 
     def skill(self, ch: int, k: int) -> int:
-        """The level's base skill (equipped cards' symbols join once equipment is built)."""
-        return base_skill(ch, self.level[ch], k)
+        """The level's base skill plus the equipped cards' symbols (PP-CHAL-2, PP-CHAR-6)."""
+        from .cards import symbols
+
+        return base_skill(ch, self.level[ch], k) + symbols(self, ch, k)
 
     def max_hp(self, ch: int) -> int:
         return max_hp(ch, self.level[ch])
 
     def boat_damage(self, x: int) -> None:
         journey.boat_damage(self, x)
+
+    def on_round_end(self) -> None:
+        from .fight import on_round_end
+
+        on_round_end(self)
 
     def on_drawn(self, value: int) -> None:
         from .turn import fate_rolled

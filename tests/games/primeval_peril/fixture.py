@@ -9,7 +9,8 @@ import numpy as np
 
 from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A
-from boardgym.games.primeval_peril.content import (EFFECTS, ICONS, RESOURCES, SKILLS, STATUSES,
+from boardgym.games.primeval_peril.content import (EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
+                                                   Market,
                                                    AdventureCard, Atlas, Banner, Cards, Challenge,
                                                    Choice, Combat, CombatCard, Content, Enemy,
                                                    Event, Page, QuestCard, Section, Space, Story)
@@ -36,7 +37,7 @@ def _space(i, key, page, exits, edges=(), rocks=(), dmg=0, icon=None, location=0
 
 
 SPACES = (
-    _space(0, "2.start", 0, (1, 2), start=True),
+    _space(0, "2.start", 0, (1, 2), location=2, start=True),
     _space(1, "2.rocks", 0, (0, 3), rocks=(0, 1), dmg=2, icon="fishing_spot"),
     _space(2, "2.post", 0, (0, 3, 4), edges=((2, 0),), icon="trading_post"),
     _space(3, "2.loc1", 0, (1, 2), location=1),
@@ -97,8 +98,13 @@ def _adv(n, skill=STR, slot=0, unlock=0):
     return AdventureCard(n, f"adv{n}", f"Adventure {n}", n, slot, skill, 0, 0, 0, 0, unlock, "")
 
 
-NUMBERED = {1: _adv(1), 2: _adv(2), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5), 23: _adv(23, unlock=3),
-            54: _adv(54, unlock=4),
+def _market_card(n, price, slot=0):
+    return AdventureCard(n, f"m{n}", f"Market {n}", n, slot, CUN, 0, 0, 0, price, 4 if n == 54 else 0, "")
+
+
+NUMBERED = {1: _adv(1), 2: _adv(2, slot=SLOTS.index("two_hands")), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5),
+            23: _adv(23, unlock=3), 53: _market_card(53, 2), 54: _market_card(54, 3), 55: _market_card(55, 2),
+            56: _market_card(56, 4),
             31: CombatCard(31, "c31", "Hooked Blade", 31, 0, 1, CRA, 1, 2, ""),
             43: QuestCard(43, "q43", "The Trail", 43, ("TRAIL",), "")}
 ROSTER = (("croc_a", "Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1}),
@@ -107,8 +113,38 @@ ROSTER = (("croc_a", "Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1}),
 ENEMIES = tuple(Enemy(i, key, name, atk, grid, tuple(sorted(p.items())), tuple(grid.replace("/", "")), 0,
                       2, parse_enemy(name, atk, grid, p)) for i, (key, name, atk, grid, p) in enumerate(ROSTER))
 COMBATS = (Combat(0, 2, "Crocs", (0, 1, 2), ""),)
-INTRO = Section(0, "0.1", 0, "The river.", (), (), (), None, 0, "map", "", 0)
-STORY = Story("Fixture", "0.1", (INTRO,), MappingProxyType({"0.1": 0}), MappingProxyType({}), (), ("TRAIL",))
+def _sec(key, location, redirects=(), effects=(), choices=(), goto=None, combat=0, ends=None, ending=""):
+    return (key, location, tuple(redirects), tuple(effects), tuple(choices), goto, combat, ends, ending)
+
+
+def _choice(text, goto, challenge=None, requires=None, combat=0, effects=(), rewards_on_fail=True):
+    return Choice(text, requires, challenge, combat, goto, tuple(effects), rewards_on_fail)
+
+
+SECTION_ROWS = (
+    _sec("0.1", 0, effects=(fx("gain_card", 1, 43),), ends="map"),  # the intro: quest 43, TRAIL
+    # the rulebook's story example 38.9 as location 1 (spec §6 PP-EXPL-3,5,6): 1.2 is "38.11"
+    _sec("1.1", 1, choices=(
+        _choice("Cut the rope bindings", "1.2", Challenge(CUN, 5, (fx("damage", 3),), None)),
+        _choice("Wriggle free", "1.3", Challenge(STR, 6, (fx("damage", 3),), None)),
+        _choice("Show the idol", "1.2", requires="IDOL"),
+        _choice("Fight the crocs", "1.4", combat=2),
+        _choice("Follow the trail", "1.5", requires="TRAIL"),
+        _choice("Browse the stalls", "1.6"))),
+    _sec("1.2", 1, effects=(fx("bloodflower", 1),), ends="map"),
+    _sec("1.3", 1, ends="map"),
+    _sec("1.4", 1, effects=(fx("gain_card", 1, 31), fx("cross_off", 1, 1)), ends="map"),
+    _sec("1.5", 1, ends="ending", ending="rescue"),
+    _sec("1.6", 1, effects=(fx("market", 1, 0),), ends="map"),
+    _sec("2.1", 2, redirects=(("TRAIL", "2.3"),), choices=(_choice("Wait", "2.2"),)),
+    _sec("2.2", 2, ends="map"),
+    _sec("2.3", 2, effects=(fx("reroll", 1),), goto="2.2"),
+)
+SECTIONS = tuple(Section(i, key, loc, key, red, eff, chs, goto, cb, ends, ending, i)
+                 for i, (key, loc, red, eff, chs, goto, cb, ends, ending) in enumerate(SECTION_ROWS))
+STORY = Story("Fixture", "0.1", SECTIONS, MappingProxyType({sec.key: sec.id for sec in SECTIONS}),
+              MappingProxyType({1: "1.1", 2: "2.1"}), (Market(0, "stalls", (53, 54, 55, 56)),),
+              ("IDOL", "TRAIL"))
 
 
 def content() -> Content:

@@ -14,7 +14,9 @@ from boardgym.games.primeval_peril.characters import SEATS
 from boardgym.games.primeval_peril.scoring import score_of
 from boardgym.games.sleeping_gods import STAMINA
 
-from .fixture import JON, LOIS, MEILING, MILK, VINE, game, new
+from boardgym.games.primeval_peril.kinds import D_EQUIP, D_PLACE_START
+
+from .fixture import JON, LOIS, MEILING, MILK, VINE, game, legal, new
 
 
 @pytest.mark.parametrize("opt,value,words", [
@@ -133,12 +135,22 @@ def test_score():
     assert score_of(3, 4, False, True, "normal") == 7
 
 
+def _unlocked(game_index):
+    s = game(game_index=game_index).new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:  # each unlocked adventure card onto a free slot
+        s.apply(min(legal(s)))
+    return s
+
+
 def test_unlocks():
-    """PP-END-4 (§6): game_index 4 owns cards 6, 23 and 54 from setup; they score as adventure
-    cards (the market's offer of 53, 55, 56 waits for the story engine)."""
-    s = new(game_index=4)
-    assert s.owned == [6, 23, 54]
-    assert new(game_index=1).owned == [] and new(game_index=5).owned == [6, 8, 23, 54]
+    """PP-END-4 (§6): game_index 4 owns cards 6, 23 and 54 from setup, equipped; they score as
+    adventure cards; the market (53-56) offers 53, 55 and 56 (test_story)."""
+    s = _unlocked(4)
+    assert s.owned == [6, 23, 54] and sorted(n for e in s.equip for n in e) == [6, 23, 54]
+    assert s.pend[-1][0] == D_PLACE_START
+    assert _unlocked(5).owned == [6, 8, 23, 54]
     from boardgym.games.primeval_peril.scoring import scored_cards
 
     assert scored_cards(s) == 3
+    t = game().new_initial_state()
+    assert t.owned == [] and t.pend[-1][0] == D_PLACE_START
