@@ -14,7 +14,8 @@
 * The core's windows get rerolls: a reroll token (any seat) or Lois's ability (1 stamina) after
   the combat die; Jon's and Lois's level-2 block 1 (1 stamina) before a counterattack.
 * End of round (``on_round_end``): played cards are discarded and each seat draws as many as
-  it played. Victory: hands are discarded and the program goes on; the core's defeat (every
+  it played. The core calls this host hook after the enemy phase, so the discard happens
+  then rather than before it (PP-COMBAT-10's order; no enemy ability reads the discard). Victory: hands are discarded and the program goes on; the core's defeat (every
   character at 0, or the round cap, PP-COMBAT-13) is the game's defeat.
 """
 from __future__ import annotations

@@ -102,7 +102,7 @@ def _market_card(n, price, slot=0):
     return AdventureCard(n, f"m{n}", f"Market {n}", n, slot, CUN, 0, 0, 0, price, 4 if n == 54 else 0, "")
 
 
-NUMBERED = {1: _adv(1), 2: _adv(2, slot=SLOTS.index("two_hands")), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5),
+NUMBERED = {1: _adv(1), 3: _adv(3), 2: _adv(2, slot=SLOTS.index("two_hands")), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5),
             23: _adv(23, unlock=3), 53: _market_card(53, 2), 54: _market_card(54, 3), 55: _market_card(55, 2),
             56: _market_card(56, 4),
             31: CombatCard(31, "c31", "Hooked Blade", 31, 0, 1, CRA, 1, 2, ""),
