@@ -12,7 +12,8 @@
   or rope (−1 power), and Jon's −1 power (1 stamina). The card's numbers plus equipped passive
   cards make the attack (``game.attack_profile``).
 * The core's windows get rerolls: a reroll token (any seat) or Lois's ability (1 stamina) after
-  the combat die; Jon's and Lois's level-2 block 1 (1 stamina) before a counterattack.
+  the combat die; Jon's and Lois's level-2 block 1 (1 stamina) before a counterattack; the
+  equipped cards' abilities with a cost (gear.py).
 * End of round (``on_round_end``): played cards are discarded and each seat draws as many as
   it played. The core calls this host hook after the enemy phase, so the discard happens
   then rather than before it (PP-COMBAT-10's order; no enemy ability reads the discard). Victory: hands are discarded and the program goes on; the core's defeat (every
@@ -27,7 +28,7 @@ from boardgym.games.sleeping_gods.kinds import (C_PASSES, CB_LOST, CB_WON, C_STA
                                                 D_BLOCK, D_ROLLED)
 
 from . import actions as A
-from . import inventory
+from . import gear, inventory
 from .characters import (AB_JON_BLOCK, AB_JON_POWER, AB_LOIS_BLOCK, AB_LOIS_REROLL, ABILITIES,
                          own_non_vine)
 from .journey import RESULT_LOST, end_game
@@ -202,6 +203,8 @@ def _rolled_mask(s, f, m):
         m[A.REROLL] = True
     if ability_ready(s, AB_LOIS_REROLL, f[1]):
         m[A.CHAR_ABILITY + AB_LOIS_REROLL] = True
+    for a in gear.usable(s, f[1], gear.ROLLED):
+        m[a] = True
 
 
 def _rolled_apply(s, f, a):
@@ -211,6 +214,8 @@ def _rolled_apply(s, f, a):
     elif a == A.CHAR_ABILITY + AB_LOIS_REROLL:
         s.res[ABILITIES[AB_LOIS_REROLL].ch] -= ABILITIES[AB_LOIS_REROLL].cost
         combat.redraw(s)
+    elif a >= A.CARD_ABILITY:
+        gear.use(s, a, gear.ROLLED)
     else:
         _rolled_base[1](s, f, a)
     s.invalidate()
@@ -221,6 +226,8 @@ def _block_mask(s, f, m):
     for ab in (AB_JON_BLOCK, AB_LOIS_BLOCK):
         if ability_ready(s, ab, f[1]):
             m[A.CHAR_ABILITY + ab] = True
+    for a in gear.usable(s, f[1], gear.BLOCK):
+        m[a] = True
 
 
 def _block_apply(s, f, a):
@@ -229,6 +236,8 @@ def _block_apply(s, f, a):
         s.res[ABILITIES[ab].ch] -= ABILITIES[ab].cost
         combat.add_block(s, 1)
         windows.used(s)
+    elif a >= A.CARD_ABILITY:
+        gear.use(s, a, gear.BLOCK)
     else:
         _block_base[1](s, f, a)
     s.invalidate()

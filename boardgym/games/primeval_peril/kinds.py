@@ -29,7 +29,7 @@ HOST_DECISIONS = (
     "rest_sets",     # PP-REST-2: RESOURCE (meat, then fruit, a = 1 once meat is paid) or CONFIRM
     "rest_heal",     # PP-REST-2: a = points of a set's 5 left: CHAR
     "event_choice",  # an event's alternatives: OPTION (a = event id)
-    "ability_char",  # Dr. Milk's / Meiling's ability a chosen: CHAR whose status goes
+    "ability_char",  # a status-removing ability used: CHAR whose status (among a, bits) goes
     "banner",        # a square location's banner (a = banner index, b = uses so far): OPTION 0 or CONFIRM
     "equip",         # adventure card a gained: CHAR with a free slot of its type (PP-CHAR-5)
     "market",        # market a open (PP-EXPL-10): OPTION per card, CONFIRM done

@@ -3,14 +3,14 @@ turns, PP-REST-3, ``journey.cross_moon``); every character back to 3 stamina and
 then one status off one character (``D_REST_STATUS``: CHAR, then STATUS when it has several,
 or CONFIRM to skip); then meat + fruit sets (``D_REST_SETS``: RESOURCE meat, RESOURCE fruit, or
 CONFIRM to stop), each +5 HP split point by point (``D_REST_HEAL``), what no one needs lost.
-The tokens may come from any holder [D]. Moon abilities of equipped cards are not built yet
-(no equipment is placed yet, so none can fire)."""
+The tokens may come from any holder [D]. Equipped cards' moon abilities fire with the rest
+(gear.py)."""
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods import characters as chars
 
 from . import actions as A
-from . import effects, inventory, journey
+from . import effects, gear, inventory, journey
 from .kinds import (D_REST_HEAL, D_REST_SETS, D_REST_STATUS, FRUIT, MEAT, N_HOLDERS, N_RES,
                     REST_HP, REST_SET_HP, STAMINA_MAX)
 
@@ -24,6 +24,7 @@ def rest(s) -> None:
         s.pend.append((D_REST_STATUS, s.active, 0, 0))
     else:
         _sets(s)
+    gear.rest_abilities(s)  # moon abilities (their healing is placed first: it sits on top)
     s.invalidate()
 
 

@@ -64,7 +64,7 @@ PEND_ARGS.update({
     D_REST_SETS: (SEAT, FLAG, ZERO),
     D_REST_HEAL: (SEAT, between(1, REST_SET_HP, "a set's healing left"), ZERO),
     D_EVENT_CHOICE: (SEAT, EVENT, ZERO),
-    D_ABILITY_CHAR: (SEAT, between(0, A.N_CHAR_ABILITIES - 1, "a board ability"), ZERO),
+    D_ABILITY_CHAR: (SEAT, between(1, 15, "the statuses it removes (bits)"), ZERO),
     D_BANNER: (SEAT, between(0, lambda g: 8 * len(g.pages) - 1, "8 x page + banner"), between(0, 99, "uses")),
     D_EQUIP: (SEAT, NUMBERED, ZERO),
     D_MARKET: (SEAT, ids(lambda g: len(g.content.story.markets), "a market id"), ZERO),

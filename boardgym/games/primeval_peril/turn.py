@@ -1,7 +1,7 @@
 """The action step (PP-TURN-3, 4): the menu of actions between actions, travel and rocks
 (PP-TRAVEL), token moves and uses (PP-CHAR-1, 2, 8), the board abilities that remove statuses
 (PP-CHAR-3), the fate-roll window (rocks, events) and this game's additions to the core's
-challenge window (rerolls, carried resources, abilities; PP-CHAL-3).
+challenge window (rerolls, carried resources, board and card abilities; PP-CHAL-3).
 
 The menu (``D_MAIN``) is the active seat's: actions it can afford (travel 1 per line, explore
 2, repair 2, rest 0 while a moon is left; PP-TURN-3), ending early (PP-TURN-4), a token to move
@@ -17,7 +17,7 @@ from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import D_MODIFY, H_SKILL, MADNESS, VENOM
 
 from . import actions as A
-from . import effects, inventory, journey
+from . import effects, gear, inventory, journey
 from .characters import ABILITIES, AB_VINE_ROCKS, STATUS_ABILITIES, VINE
 from .kinds import (D_ABILITY_CHAR, D_FATE_WINDOW, D_FRUIT, D_MAIN, D_TOKEN, EXPLORE_COST, FATE_EVENT,
                     FATE_NONE, FATE_ROCKS, FRUIT, MEAT, MOONS, N_HOLDERS, N_RES, PH_END_TURN,
@@ -41,19 +41,24 @@ def _status_bits(ab: int) -> int:
     return sum(1 << k for k in ABILITIES[ab].statuses)
 
 
-def status_targets(s, ab: int) -> list[int]:
-    bits = _status_bits(ab)
+def status_targets(s, bits: int) -> list[int]:
+    """Characters holding one of the statuses in ``bits``."""
     return [c for c in range(5) if s.status[c] & bits]
 
 
 def status_ability_ok(s, ab: int, seat: int) -> bool:
-    return ability_ready(s, ab, seat) and bool(status_targets(s, ab))
+    return ability_ready(s, ab, seat) and bool(status_targets(s, _status_bits(ab)))
 
 
 def use_status_ability(s, ab: int) -> None:
     """Pay the stamina; the seat picks whose status goes (``D_ABILITY_CHAR``)."""
     s.res[ABILITIES[ab].ch] -= ABILITIES[ab].cost
-    s.pend.append((D_ABILITY_CHAR, s.controller(ABILITIES[ab].ch), ab, 0))
+    ask_status_removal(s, s.controller(ABILITIES[ab].ch), _status_bits(ab))
+
+
+def ask_status_removal(s, seat: int, bits: int) -> None:
+    """The seat picks whose status (one of ``bits``) goes, then which (``D_ABILITY_CHAR``)."""
+    s.pend.append((D_ABILITY_CHAR, seat, bits, 0))
     s.invalidate()
 
 
@@ -64,7 +69,7 @@ def _ability_char_mask(s, f, m):
 
 def _ability_char_apply(s, f, a):
     s.pend.pop()
-    effects.remove_one(s, a - A.CHAR, _status_bits(f[2]))
+    effects.remove_one(s, a - A.CHAR, f[2])
 
 
 # -- tokens (PP-CHAR-1, 2, 8) ----------------------------------------------------------------------
@@ -159,6 +164,8 @@ def _main_mask(s, f, m):
     for ab in STATUS_ABILITIES:
         if status_ability_ok(s, ab, f[1]):
             m[A.CHAR_ABILITY + ab] = True
+    for a in gear.usable(s, f[1], gear.MAIN):
+        m[a] = True
 
 
 def _main_apply(s, f, a):
@@ -183,6 +190,8 @@ def _main_apply(s, f, a):
         s.phase = PH_END_TURN
     elif A.RESOURCE <= a < A.RESOURCE + N_HOLDERS * N_RES:
         s.pend.append((D_TOKEN, s.active, a - A.RESOURCE, 0))
+    elif a >= A.CARD_ABILITY:
+        gear.use(s, a, gear.MAIN)
     else:
         use_status_ability(s, a - A.CHAR_ABILITY)
     s.invalidate()
@@ -226,24 +235,42 @@ def _drop_window(s, kind) -> None:
 _fate_base = windows.handlers(D_FATE_WINDOW, _fate_close)
 
 
+def _fate_where(s) -> int:
+    return gear.ROCKS if s.fate[0] == FATE_ROCKS else gear.FATE
+
+
+def reroll_fate(s) -> None:
+    """Roll the fate die again (a reroll token, a card); the window reopens after it."""
+    _drop_window(s, D_FATE_WINDOW)
+    s.fate[1] = -1
+    host_draw(s)
+
+
+def ignore_rocks(s) -> None:
+    """PP-TRAVEL-2: the rocks deal nothing (Vine's level-2 ability, a card)."""
+    _drop_window(s, D_FATE_WINDOW)
+    s.fate = [FATE_NONE, -1, 0, 0]
+
+
 def _fate_mask(s, f, m):
     _fate_base[0](s, f, m)
     if s.rerolls > 0:
         m[A.REROLL] = True
     if s.fate[0] == FATE_ROCKS and ability_ready(s, AB_VINE_ROCKS, f[1]):
         m[A.CHAR_ABILITY + AB_VINE_ROCKS] = True
+    for a in gear.usable(s, f[1], _fate_where(s)):
+        m[a] = True
 
 
 def _fate_apply(s, f, a):
     if a == A.REROLL:
         s.rerolls -= 1
-        _drop_window(s, D_FATE_WINDOW)
-        s.fate[1] = -1
-        host_draw(s)
-    elif a == A.CHAR_ABILITY + AB_VINE_ROCKS:  # PP-TRAVEL-2: the rocks are ignored
+        reroll_fate(s)
+    elif a == A.CHAR_ABILITY + AB_VINE_ROCKS:
         s.res[VINE] -= ABILITIES[AB_VINE_ROCKS].cost
-        _drop_window(s, D_FATE_WINDOW)
-        s.fate = [FATE_NONE, -1, 0, 0]
+        ignore_rocks(s)
+    elif a >= A.CARD_ABILITY:
+        gear.use(s, a, _fate_where(s))
     else:
         _fate_base[1](s, f, a)
     s.invalidate()
@@ -270,6 +297,8 @@ def _modify_mask(s, f, m):
     for ab in STATUS_ABILITIES:
         if status_ability_ok(s, ab, f[1]):
             m[A.CHAR_ABILITY + ab] = True
+    for a in gear.usable(s, f[1], gear.MODIFY):
+        m[a] = True
 
 
 def _modify_apply(s, f, a):
@@ -284,6 +313,8 @@ def _modify_apply(s, f, a):
     elif A.CHAR_ABILITY <= a < A.CHAR_ABILITY + A.N_CHAR_ABILITIES:
         windows.used(s)
         use_status_ability(s, a - A.CHAR_ABILITY)
+    elif A.CARD_ABILITY <= a < A.CARD_ABILITY + A.N_CHARS * A.EQUIP_SLOTS:
+        gear.use(s, a, gear.MODIFY)
     else:
         _modify_base[1](s, f, a)
     s.invalidate()

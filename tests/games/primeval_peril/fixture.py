@@ -9,7 +9,7 @@ import numpy as np
 
 from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A
-from boardgym.games.primeval_peril.content import (EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
+from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
                                                    Market,
                                                    AdventureCard, Atlas, Banner, Cards, Challenge,
                                                    Choice, Combat, CombatCard, Content, Enemy,
@@ -98,11 +98,18 @@ def _adv(n, skill=STR, slot=0, unlock=0):
     return AdventureCard(n, f"adv{n}", f"Adventure {n}", n, slot, skill, 0, 0, 0, 0, unlock, "")
 
 
+def _able(n, slot, skill, ability, amount, cost, self_only=False):
+    return AdventureCard(n, f"adv{n}", f"Adventure {n}", n, SLOTS.index(slot), skill, ABILITIES.index(ability),
+                         amount, cost, 0, 0, "", self_only)
+
+
 def _market_card(n, price, slot=0):
     return AdventureCard(n, f"m{n}", f"Market {n}", n, slot, CUN, 0, 0, 0, price, 4 if n == 54 else 0, "")
 
 
-NUMBERED = {1: _adv(1), 3: _adv(3), 2: _adv(2, slot=SLOTS.index("two_hands")), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5),
+NUMBERED = {4: _able(4, "body", CRA, "challenge_bonus", 2, 1), 5: _able(5, "misc", PER, "heal_on_rest", 2, 0),
+            7: _able(7, "recipe", SAV, "reroll", 1, 1), 9: _able(9, "advancement", STR, "block", 1, 1),
+            1: _adv(1), 3: _adv(3), 2: _adv(2, slot=SLOTS.index("two_hands")), 6: _adv(6, unlock=2), 8: _adv(8, unlock=5),
             23: _adv(23, unlock=3), 53: _market_card(53, 2), 54: _market_card(54, 3), 55: _market_card(55, 2),
             56: _market_card(56, 4),
             31: CombatCard(31, "c31", "Hooked Blade", 31, 0, 1, CRA, 1, 2, ""),

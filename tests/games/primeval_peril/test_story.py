@@ -142,3 +142,35 @@ def test_equipment_slots():
     gain_card(s, 3)
     assert 3 in s.owned and aside(s) == [3] and not s.pend  # no free hand: set aside
     assert s.skill(MEILING, 4) == 0 + 2  # two STR symbols (cards 8 and 6)
+
+
+def test_card_abilities():
+    """PP-CHAR-6: an equipped card's costed ability is the holder's to pay (challenge bonus of the
+    symbol's skill, a reroll of the fate die); a moon ability fires on rest; madness switches
+    them off while the symbol still counts (PP-CHAR-4)."""
+    from boardgym.games.sleeping_gods.kinds import D_MODIFY
+
+    s = new()
+    empty_tokens(s)
+    s.owned = sorted(s.owned + [4, 5, 7])
+    s.equip[MEILING], s.equip[JON], s.equip[VINE] = [4], [5], [7]
+    s.invalidate()
+    s.apply(A.REPAIR)  # a CRAFT challenge
+    s.apply(A.CHAR + MEILING)  # CRA 3 + the card's symbol
+    s.apply(A.CONFIRM)
+    outcome(s, 0)
+    bonus, reroll = A.CARD_ABILITY + 6 * MEILING, A.CARD_ABILITY + 6 * VINE
+    assert s.pend[-1][0] == D_MODIFY and {bonus, reroll} <= legal(s)
+    s.apply(bonus)
+    assert s.res[MEILING] == 1  # 1 to join, 1 for the card
+    s.apply(reroll)
+    assert s.res[VINE] == 2
+    outcome(s, 0)
+    s.apply(A.CONFIRM)
+    assert s.boat == 8 and at_menu(s)  # 3 + 1 + 2 + 0 = 6: +2 (capped at 8)
+    s.hp[LOIS] = 3
+    s.status[VINE] |= 1 << 3  # Vine mad: his card's reroll is off
+    s.invalidate()
+    assert s.skill(VINE, 3) == 2  # SAV 1 + the symbol
+    s.apply(A.REST)  # Lois +2, then Jon's card: 2 more, split (one candidate: Lois)
+    assert s.hp[LOIS] == 7
