@@ -33,17 +33,19 @@ def numbered(s, n: int):
     return s.game.content.cards.numbered[n]
 
 
-def _hands_used(s, c: int) -> int:
-    return sum(2 if numbered(s, n).slot == TWO_HANDS else 1 for n in s.equip[c]
-               if numbered(s, n).slot in (HAND, TWO_HANDS))
+def fits(s, worn, slot: int) -> bool:
+    """Whether a card of ``slot`` fits beside the cards ``worn`` (numbers)."""
+    slots = [numbered(s, n).slot for n in worn]
+    hands = sum(2 if k == TWO_HANDS else 1 for k in slots if k in (HAND, TWO_HANDS))
+    if slot == HAND:
+        return hands < 2
+    if slot == TWO_HANDS:
+        return hands == 0
+    return slot not in slots
 
 
 def has_slot(s, c: int, slot: int) -> bool:
-    if slot == HAND:
-        return _hands_used(s, c) < 2
-    if slot == TWO_HANDS:
-        return _hands_used(s, c) == 0
-    return all(numbered(s, n).slot != slot for n in s.equip[c])
+    return fits(s, s.equip[c], slot)
 
 
 def equip_candidates(s, n: int) -> list[int]:

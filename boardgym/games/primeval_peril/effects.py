@@ -89,8 +89,10 @@ def run_next(s) -> None:
         section_end(s, x)
     else:
         from .fight import start_combat
+        from .loadout import edit_before_combat
 
-        start_combat(s, x)
+        if not edit_before_combat(s, x):
+            start_combat(s, x)
     s.invalidate()
 
 

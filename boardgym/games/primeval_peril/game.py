@@ -153,6 +153,14 @@ class PrimevalGame(Game):
             raise ConfigError(f"the pack has {len(self.combat_cards)} combat cards; the action space holds "
                               f"{A.MAX_DECK_TOGGLES} (DECK_TOGGLE)")
         self.code_of_number = {cc.number: i for i, cc in enumerate(self.combat_cards) if cc.number}
+        from .content import AdventureCard
+
+        self.adventure_numbers = tuple(n for n, card in sorted(c.cards.numbered.items())
+                                       if isinstance(card, AdventureCard))
+        if len(self.adventure_numbers) > A.MAX_OWNED_ADV:
+            raise ConfigError(f"the pack has {len(self.adventure_numbers)} adventure cards; the action space "
+                              f"holds {A.MAX_OWNED_ADV} (OWNED_ADV)")
+        self.adventure_index = {n: k for k, n in enumerate(self.adventure_numbers)}
         self.s_codes = tuple(range(len(c.cards.combat_s)))
         self.profiles = tuple(_profile(cc) for cc in self.combat_cards)
 

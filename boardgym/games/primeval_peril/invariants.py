@@ -13,7 +13,7 @@ from boardgym.games.sleeping_gods.kinds import (CB_NONE, C_STATE, CH_NONE, CH_RO
 
 from . import inventory
 from .kinds import (CH_CARD, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_EQUIP, D_FATE_WINDOW, D_GAIN,
-                    D_GAIN_KIND, D_HEAL, D_LOSE, D_MAIN, D_MARKET, D_PLACE_START, D_POWER_OFF,
+                    D_FRUIT, D_GAIN_KIND, D_HEAL, D_LOSE, D_MAIN, D_STORY_CHOICE, D_TOKEN, D_MARKET, D_PLACE_START, D_POWER_OFF,
                     D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STATUS_OFF, D_STATUS_PICK, D_TORCH,
                     DECISIONS, FATE_NONE, HOST_FIRST, MOONS, N_HOLDERS, N_RES, PH_ACTIONS, PH_EVENT,
                     PH_OVER, PH_SETUP, PHASES, STAMINA_MAX, SUPPLY)
@@ -24,7 +24,7 @@ _EFFECT = set(range(HOST_FIRST, len(DECISIONS))) - {D_PLACE_START, D_MAIN, D_TOR
 _BELOW = {D_STATUS_PICK: {D_REST_SETS, D_STATUS_OFF, D_MODIFY}, D_ABILITY_CHAR: {D_MODIFY},
           D_GAIN: {D_GAIN_KIND}, D_REST_HEAL: {D_REST_SETS}, D_TORCH: {D_ATTACKER},
           D_POWER_OFF: {D_ATTACKER}, D_EQUIP: {D_MARKET, D_EQUIP}, D_LOSE: {D_MARKET, D_EQUIP},
-          D_HEAL: {D_REST_STATUS, D_REST_SETS}}
+          D_HEAL: {D_REST_STATUS, D_REST_SETS}, D_TOKEN: {D_STORY_CHOICE}, D_FRUIT: {D_STORY_CHOICE}}
 _STORY = _CHALLENGE | _COMBAT | _EFFECT
 # phase -> (kinds that may open the stack, chance kinds)
 SHAPES = {
@@ -111,6 +111,10 @@ def _cards(s) -> list[str]:
         others = [k for k in slots if SLOTS[k] not in ("hand", "two_hands")]
         if hands > 2 or len(set(others)) != len(others):
             out.append(f"character {c} wears more cards than its slots hold")
+    from .kinds import D_DECK, MIN_DECK
+
+    if len(s.deck_in) < MIN_DECK and not any(f[0] == D_DECK for f in s.pend):
+        out.append(f"the active deck holds {len(s.deck_in)} cards outside its editing (at least {MIN_DECK})")
     for x in s.deck_in:
         n = s.game.combat_cards[x].number
         if n and n not in s.owned:

@@ -36,12 +36,17 @@ HOST_DECISIONS = (
     "story_choice",  # section a's choices: OPTION (keyword-gated ones masked, PP-EXPL-5)
     "torch",         # combat, between attacks: SQUARE for a torch's 1 damage (PP-COMBAT-12)
     "power_off",     # combat: ENEMY losing 1 power (a = 0 a rope, 1 Jon's ability; PP-CHAR-3, 8)
+    "deck",          # editing the active deck (PP-CHAR-7): DECK_TOGGLE, CONFIRM with >= 12 cards
+                     # (a = COMBAT n to start afterwards, 0 between actions)
+    "move_card",     # adventure card a chosen to move (PP-CHAR-5): CHAR, or CONFIRM (set aside)
+    "swap_card",     # card a onto character b, who is full: OWNED_ADV of b's card exchanged
 )
 DECISIONS = SG_DECISIONS + HOST_DECISIONS
 (D_PLACE_START, D_MAIN, D_TOKEN, D_FRUIT, D_GAIN, D_GAIN_KIND, D_LOSE, D_HEAL, D_STAMINA_LOSS,
  D_STATUS_OFF, D_STATUS_PICK, D_LEVEL_UP, D_FATE_WINDOW, D_REST_STATUS, D_REST_SETS, D_REST_HEAL,
  D_EVENT_CHOICE, D_ABILITY_CHAR, D_BANNER, D_EQUIP, D_MARKET, D_STORY_CHOICE, D_TORCH,
- D_POWER_OFF) = range(len(SG_DECISIONS), len(DECISIONS))
+ D_POWER_OFF, D_DECK, D_MOVE_CARD, D_SWAP_CARD) = range(len(SG_DECISIONS), len(DECISIONS))
+MIN_DECK = 12  # the active combat deck (PP-CHAR-7, PP-COMBAT-1)
 HOST_FIRST = len(SG_DECISIONS)
 
 CHANCES = SG_CHANCES + ("event", "combat_card")

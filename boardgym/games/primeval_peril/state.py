@@ -28,7 +28,8 @@ from .kinds import (BOAT_MAX_HP, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_BANNER, D_
                     D_FATE_WINDOW, D_FRUIT, D_GAIN, D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN,
                     D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS,
                     D_STATUS_OFF, D_STATUS_PICK, D_TOKEN, DECISIONS, FATE_NONE, MOONS, PHASES,
-                    CH_CARD, D_EQUIP, D_MARKET, D_POWER_OFF, D_STORY_CHOICE, D_TORCH,
+                    CH_CARD, D_DECK, D_EQUIP, D_MARKET, D_MOVE_CARD, D_POWER_OFF, D_STORY_CHOICE,
+                    D_SWAP_CARD, D_TORCH,
                     PH_SETUP, REROLL_SUPPLY, REST_SET_HP, SUPPLY, TIME)
 
 ZERO = between(0, 0, "0")
@@ -71,6 +72,9 @@ PEND_ARGS.update({
     D_STORY_CHOICE: (SEAT, SECTION, ZERO),
     D_TORCH: _P,
     D_POWER_OFF: (SEAT, FLAG, ZERO),
+    D_DECK: (SEAT, between(0, 99, "COMBAT n to start afterwards, or 0"), ZERO),
+    D_MOVE_CARD: (SEAT, NUMBERED, ZERO),
+    D_SWAP_CARD: (SEAT, NUMBERED, CHARV),
 })
 CQ_ARGS = dict(SG_CQ)
 CQ_ARGS.update({CH_EVENT: (ZERO,), CH_CARD: (SEAT,)})

@@ -17,10 +17,10 @@ from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import D_MODIFY, H_SKILL, MADNESS, VENOM
 
 from . import actions as A
-from . import effects, gear, inventory, journey
+from . import effects, gear, inventory, journey, loadout
 from .characters import ABILITIES, AB_VINE_ROCKS, STATUS_ABILITIES, VINE
-from .kinds import (D_ABILITY_CHAR, D_FATE_WINDOW, D_FRUIT, D_MAIN, D_TOKEN, EXPLORE_COST, FATE_EVENT,
-                    FATE_NONE, FATE_ROCKS, FRUIT, MEAT, MOONS, N_HOLDERS, N_RES, PH_END_TURN,
+from .kinds import (D_ABILITY_CHAR, D_DECK, D_FATE_WINDOW, D_FRUIT, D_MAIN, D_TOKEN, EXPLORE_COST, FATE_EVENT,
+                    FATE_NONE, FATE_ROCKS, FRUIT, MEAT, MOONS, N_HOLDERS, N_RES, PH_END_TURN, STORAGE,
                     REPAIR_COST, RESOURCE_OF_SKILL, STAMINA_MAX, TRAVEL_COST)
 
 
@@ -74,9 +74,11 @@ def _ability_char_apply(s, f, a):
 
 # -- tokens (PP-CHAR-1, 2, 8) ----------------------------------------------------------------------
 def _move_dests(s, h: int) -> list[int]:
+    """Other holders with room; inside an explore only characters (PP-CHAR-1)."""
     if s.moves >= s.game.max_free_moves:
         return []
-    return [d for d in range(N_HOLDERS) if d != h and inventory.room(s, d) > 0]
+    hs = range(STORAGE) if s.exploring else range(N_HOLDERS)
+    return [d for d in hs if d != h and inventory.room(s, d) > 0]
 
 
 def _use_targets(s, t: int) -> list[int]:
@@ -166,6 +168,10 @@ def _main_mask(s, f, m):
             m[A.CHAR_ABILITY + ab] = True
     for a in gear.usable(s, f[1], gear.MAIN):
         m[a] = True
+    for x in loadout.toggles(s):
+        m[A.DECK_TOGGLE + x] = True
+    for a in loadout.movable(s):
+        m[a] = True
 
 
 def _main_apply(s, f, a):
@@ -190,6 +196,11 @@ def _main_apply(s, f, a):
         s.phase = PH_END_TURN
     elif A.RESOURCE <= a < A.RESOURCE + N_HOLDERS * N_RES:
         s.pend.append((D_TOKEN, s.active, a - A.RESOURCE, 0))
+    elif a >= A.DECK_TOGGLE:
+        loadout.toggle(s, a - A.DECK_TOGGLE)
+        s.pend.append((D_DECK, s.active, 0, 0))
+    elif a >= A.OWNED_ADV:
+        loadout.start_move(s, a)
     elif a >= A.CARD_ABILITY:
         gear.use(s, a, gear.MAIN)
     else:
