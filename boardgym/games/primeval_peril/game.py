@@ -134,6 +134,9 @@ class PrimevalGame(Game):
                        [e.piece for e in c.enemies], n_chars=A.N_CHARS, max_hp=MAX_HP)
         from . import state  # noqa: F401  (sets state_class)
         self.catalog = A.CATALOG
+        from .observation import build_layout
+
+        self.layout = build_layout(self)
         return dict(cfg)
 
     def _build_tables(self, c) -> None:

@@ -237,10 +237,14 @@ class PrimevalState(State):
         return score(self)
 
     def observation(self, player: int, out=None):
-        raise NotImplementedError("the Primeval Peril observation encoder (spec §4) is not built yet")
+        from .observation import encode
+
+        return encode(self, player, out)
 
     def observation_dict(self, player: int) -> dict:
-        raise NotImplementedError("the Primeval Peril observation encoder (spec §4) is not built yet")
+        from .observation import as_dict
+
+        return as_dict(self, player)
 
     def render(self) -> str:
         from .render import render

@@ -64,6 +64,18 @@ def test_seats():
     assert s.controller(VINE) == 0
 
 
+def test_observation_layout():
+    """Spec §4's blocks by name (the global one also holds the pending decision's kind)."""
+    g = game(num_players=2)
+    names = [p[0] for p in g.layout.pieces]
+    assert g.layout.size == 1718 and "characters" in names and "enemies" in names
+    s = new(num_players=2)
+    d = s.observation_dict(0)
+    assert d["me"].tolist() == [1, 0, 0, 0] and s.observation(1)[g.layout.offset("me") + 1] == 1.0
+    assert abs(d["characters"][6] - 0.8) < 1e-6  # Vine: 8 HP / 10
+    assert np.array_equal(s.observation(0), s.clone().observation(0))
+
+
 def test_catalogue():
     assert A.N_ACTIONS == 256 and A.CATALOG.describe(A.CONFIRM) == "CONFIRM"
     assert A.CATALOG.describe(A.res_action(5, 5)) == "RESOURCE[storage coin]"
@@ -88,6 +100,11 @@ def _play(g, seed, limit=4000, check=True):
             a = int(rng.choice(legal))
         s.apply(a)
         trace.append(a)
+        if check and step % 7 == 0:
+            for p in range(g.n):
+                v = s.observation(p)
+                assert v.shape == (g.layout.size,) and v.dtype == np.float32
+                assert float(v.min()) >= -1.0 and float(v.max()) <= 1.0, (step, p)
         if check and step % 53 == 0:
             t = g.state_from_json(s.to_json())
             assert t.to_json() == s.to_json() and s.clone().to_json() == s.to_json()
