@@ -103,8 +103,6 @@ class PrimevalGame(Game):
         self.allow_difficulty_change = _flag(cfg, "allow_difficulty_change")
         self.game_index = _int(cfg, "game_index", 1, 5)
         self.reward = _choice(cfg, "reward", REWARDS)
-        if self.reward == "shaped":
-            raise ConfigError("reward 'shaped' (spec §4's potential) is not built yet; use sparse or score")
         if self.allow_difficulty_change:
             raise ConfigError("allow_difficulty_change (PP-END-2's change of level) is not built yet; "
                               "leave it false")

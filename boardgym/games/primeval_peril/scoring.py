@@ -1,5 +1,8 @@
-"""The final score (PP-END-3) and the rewards of spec §4 (``sparse`` ±1 for an ending or a
-defeat; ``score`` the final score / 50)."""
+"""The final score (PP-END-3) and the rewards of spec §4: ``sparse`` ±1 for an ending or a
+defeat; ``score`` the final score / 50 (clipped to ±1); ``shaped`` as ``score`` at the end, with
+the potential Φ = 0.02 × the running score's parts (cards and tokens) + 0.1 × the characters'
+HP fraction + 0.05 × the sections reached, for the environments' potential-based shaping (in the
+other modes Φ = 0)."""
 from __future__ import annotations
 
 from .journey import RESULT_LOST, RESULT_WON
@@ -27,8 +30,18 @@ def score(s) -> int:
 
 
 def returns(s) -> list[float]:
-    if s.game.reward == "score":
-        v = score(s) / 50.0 if s.over else 0.0
-    else:
+    if not s.over:
+        return [0.0] * s.n
+    if s.game.reward == "sparse":
         v = 1.0 if s.result == RESULT_WON else -1.0 if s.result == RESULT_LOST else 0.0
+    else:
+        v = max(-1.0, min(1.0, score(s) / 50.0))
     return [v] * s.n
+
+
+def potential(s) -> float:
+    if s.game.reward != "shaped":
+        return 0.0
+    parts = 2 * scored_cards(s) + sum(s.inv) // 4
+    hp = sum(s.hp) / sum(s.max_hp(c) for c in range(5))
+    return 0.02 * parts + 0.1 * hp + 0.05 * sum(s.reached)

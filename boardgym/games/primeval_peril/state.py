@@ -231,6 +231,11 @@ class PrimevalState(State):
 
         return returns(self)
 
+    def potential(self, player: int) -> float:
+        from .scoring import potential
+
+        return potential(self)
+
     def score(self, p: int = 0) -> int:
         from .scoring import score
 

@@ -28,12 +28,20 @@ from .fixture import JON, LOIS, MEILING, MILK, VINE, game, legal, new
     ("final_turns_count_current", 1, "final_turns_count_current must be true or false"),
     ("reward", "dense", "reward must be one of sparse, score, shaped"),
     ("content_pack", 3, "content_pack must be a folder path"),
-    ("reward", "shaped", "not built yet"),
     ("allow_difficulty_change", True, "not built yet"),
 ])
 def test_bad_options(opt, value, words):
     with pytest.raises(ConfigError, match=words):
         game(**{opt: value})
+
+
+def test_rewards():
+    """Spec §4: sparse ±1, score / 50, shaped's potential (0 in the other modes)."""
+    s = new(reward="shaped")
+    assert s.returns() == [0.0] and abs(s.potential(0) - (0.02 + 0.1 + 0.05)) < 1e-9  # 6 tokens, full HP, the intro
+    s.hp[0] = 0
+    assert s.potential(0) < 0.17
+    assert new().potential(0) == 0.0
 
 
 def test_unknown_option():
