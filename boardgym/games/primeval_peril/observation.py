@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout
+from boardgym.core.observation import ObsLayout, game_offsets
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.challenge import current_total
@@ -75,25 +75,12 @@ def _f(x, d):
     return 1.0 if v > 1 else (-1.0 if v < -1 else v)
 
 
-class _Offsets:
-    def __init__(self, game):
-        for name, off, _size, _doc in game.layout.pieces:
-            setattr(self, name, off)
-
-
-def _offsets(g) -> _Offsets:
-    o = g.__dict__.get("_obs_offsets")
-    if o is None:
-        o = g._obs_offsets = _Offsets(g)
-    return o
-
-
 def encode(s, player: int, out=None) -> np.ndarray:
     g = s.game
     buf = np.zeros(g.layout.size, np.float32) if out is None else out
     if out is not None:
         buf[:] = 0.0
-    O = _offsets(g)
+    O = game_offsets(g)
     _global(s, player, buf, O)
     _characters(s, player, buf, O)
     _holdings(s, buf, O)
