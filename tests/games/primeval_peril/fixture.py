@@ -116,10 +116,14 @@ NUMBERED = {4: _able(4, "body", CRA, "challenge_bonus", 2, 1), 5: _able(5, "misc
             43: QuestCard(43, "q43", "The Trail", 43, ("TRAIL",), "")}
 ROSTER = (("croc_a", "Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1}),
           ("croc_b", "Zokmere Croc b", 2, "P.1/1W2/P.1", {}),
-          ("croc_c", "Zokmere Croc c", 2, "P.1/1O2/P.1", {"O": 2}))
+          ("croc_c", "Zokmere Croc c", 2, "P.1/1O2/P.1", {"O": 2}),
+          ("striker", "Striker", 2, "1T1/P11/111", {}),
+          ("healer", "Healer", 1, "3H./.1./...", {"H": 1}),
+          ("warden_l", "Stilt Warden L", 2, "1G1/P2P/1.1", {"G": 1}))
 ENEMIES = tuple(Enemy(i, key, name, atk, grid, tuple(sorted(p.items())), tuple(grid.replace("/", "")), 0,
                       2, parse_enemy(name, atk, grid, p)) for i, (key, name, atk, grid, p) in enumerate(ROSTER))
-COMBATS = (Combat(0, 2, "Crocs", (0, 1, 2), ""),)
+COMBATS = (Combat(0, 2, "Crocs", (0, 1, 2), ""), Combat(1, 3, "Striker", (3,), ""),
+           Combat(2, 4, "Healer and warden", (4, 5), ""))
 def _sec(key, location, redirects=(), effects=(), choices=(), goto=None, combat=0, ends=None, ending=""):
     return (key, location, tuple(redirects), tuple(effects), tuple(choices), goto, combat, ends, ending)
 
@@ -157,7 +161,7 @@ STORY = Story("Fixture", "0.1", SECTIONS, MappingProxyType({sec.key: sec.id for 
 def content() -> Content:
     return Content(atlas=Atlas(PAGES, SPACES), story=STORY, events=EVENTS,
                    cards=Cards(COMBAT_S, MappingProxyType(NUMBERED)), enemies=ENEMIES, combats=COMBATS,
-                   by_number=MappingProxyType({2: COMBATS[0]}), files=MappingProxyType({}))
+                   by_number=MappingProxyType({cb.number: cb for cb in COMBATS}), files=MappingProxyType({}))
 
 
 CONTENT = content()

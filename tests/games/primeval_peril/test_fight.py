@@ -195,3 +195,46 @@ def test_lost_combat_is_defeat():
     while s.current_player != TERMINAL and s.pend[-1][0] != D_ATTACKER:
         s.apply(sorted(legal(s))[0])
     assert s.current_player == TERMINAL and s.result == RESULT_LOST
+
+
+def _fight_now(number, num_players=1, draws=None):
+    """COMBAT ``number`` started from the menu (as a story section would), the opening draws
+    the given codes for seat 0."""
+    from boardgym.games.primeval_peril.fight import start_combat
+
+    s = new(num_players=num_players)
+    empty_tokens(s)
+    s.pend.pop()
+    start_combat(s, number)
+    k = 0
+    while s.current_player == CHANCE:
+        if draws is not None and s.cq[0][1] == 0 and k < len(draws):
+            outcome(s, draws[k])
+            k += 1
+        else:
+            s.apply(s.chance_outcomes()[0][0])
+    return s
+
+
+def test_first_strike():
+    """PP-COMBAT-3 (§6): whip on a First Strike enemy (attack 2, 1 power): counter 3 − 2 first,
+    none after."""
+    s = _fight_now(3, draws=[WHIP])
+    assert s.sg_power[0] == 1
+    s.apply(A.play(s.hand[0].index(WHIP), LOIS))
+    s.apply(A.ENEMY + 0)
+    assert s.hp[LOIS] == 6  # countered first: 2 + 1 − 2
+    s.apply(sq1(0, 1, 1))
+    assert s.sg_power[0] == 0 and s.hp[LOIS] == 6 and s.pend[-1][0] == D_ATTACKER  # no second counter
+
+
+def test_heal_and_grow():
+    """PP-ENEMY (§6): H1 on a 3-heart takes its token off (3 needed again); G1 gives +1 power to
+    each other remaining enemy."""
+    s = _fight_now(4, draws=[SPEAR])
+    s.sg_cover[0] = 1  # the healer's 3-heart covered by an earlier attack
+    s.invalidate()
+    assert s.sg_power[:2] == [0, 2]
+    s.apply(A.CONFIRM)  # pass: the round ends
+    assert s.sg_cover[0] == 0  # healed: the heart needs 3 again
+    assert s.sg_power[:2] == [1, 4]  # the warden's growth (+2) and its G1 to the healer
