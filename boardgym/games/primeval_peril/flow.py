@@ -25,9 +25,17 @@ def start(s) -> None:
     advance(s)
 
 
+def _lost(s) -> bool:
+    """PP-CORE-6: every character at 0; PP-REST-3: no last turn left."""
+    return (s.phase != PH_SETUP and chars.all_down(s)) or s.final == 0
+
+
 def advance(s) -> None:
+    if not s.over and _lost(s):  # even with a draw queued: the game is over
+        end_game(s, RESULT_LOST)
+        return
     while not s.cq and not s.over:
-        if (s.phase != PH_SETUP and chars.all_down(s)) or s.final == 0:  # PP-CORE-6, PP-REST-3
+        if _lost(s):
             end_game(s, RESULT_LOST)
             return
         if s.pend:
@@ -102,7 +110,7 @@ def event_drawn(s, ev_id: int) -> None:
 
 def _actions(s) -> None:
     """PP-TURN-3, 4: the menu again, or the end of the turn when no time is left."""
-    s.exploring = 0
+    s.exploring, s.sec = 0, -1  # an explore is over once its program is done
     if journey.time_left(s) <= 0:
         s.phase = PH_END_TURN
         return

@@ -70,7 +70,7 @@ def check(s) -> list[str]:
         out.append("the event step resolves something before its event is drawn")
     if any(e[0] == CH_EVENT for e in s.cq) and (s.phase != PH_EVENT or s.ev_cur >= 0):
         out.append("an event draw outside the event step, or a second one")
-    if s.exploring and s.phase != PH_ACTIONS:
+    if s.exploring and s.phase not in (PH_ACTIONS, PH_OVER):
         out.append("an explore outside the action step")
     if s.phase == PH_ACTIONS and any(f[0] == D_MAIN for f in s.pend) and (len(s.pend) > 1 or s.fx):
         out.append("the menu is offered while something else is pending")
@@ -85,6 +85,18 @@ def check(s) -> list[str]:
         out.append("a fate window without the face rolled")
     if s.phase == PH_SETUP and s.turn:
         out.append("setup after the first turn")
+    if any(e[0] == CH_CARD for e in s.cq) and s.sg_com[C_STATE] == CB_NONE:
+        out.append("a combat card is drawn outside a combat")
+    if s.final == 0 and not s.over:
+        out.append("no last turn left, yet the game runs")
+    from .frame_checks import errors as frame_errors
+    from .program_checks import equipped_errors, errors as program_errors
+
+    out += program_errors(s) + equipped_errors(s)
+    if not out:
+        out += frame_errors(s)
+    if out:
+        return out
     out += _cards(s)
     return out
 
@@ -113,12 +125,17 @@ def _cards(s) -> list[str]:
             out.append(f"character {c} wears more cards than its slots hold")
     from .kinds import D_DECK, MIN_DECK
 
-    if len(s.deck_in) < MIN_DECK and not any(f[0] == D_DECK for f in s.pend):
+    editing = any(f[0] == D_DECK for f in s.pend)
+    if len(s.deck_in) < MIN_DECK and not editing:
         out.append(f"the active deck holds {len(s.deck_in)} cards outside its editing (at least {MIN_DECK})")
+    if editing and len(s.deck_in) + s.game.max_free_moves - s.moves < MIN_DECK:
+        out.append("the active deck cannot be brought back to 12 with the free moves left")
     for x in s.deck_in:
         n = s.game.combat_cards[x].number
         if n and n not in s.owned:
             out.append(f"combat card {n} is in the active deck but not owned")
-    if (s.sec >= 0) and not (s.exploring or s.phase == PH_SETUP):
+    if any(f[0] == D_STORY_CHOICE and f[2] != s.sec for f in s.pend):
+        out.append("a story choice of another section than the open one")
+    if (s.sec >= 0) and not (s.exploring or s.phase in (PH_SETUP, PH_OVER)):
         out.append("a story section is open outside an explore or the intro")
     return out

@@ -108,12 +108,23 @@ def _level_apply(s, f, a):
 
 # -- the end (PP-END-1) ---------------------------------------------------------------------------
 def end_game(s, result: int) -> None:
+    """The game is over: what was running (a challenge, a combat, a fate roll, the event, the
+    explore) is dropped with the pending decisions and draws; the story section stays shown."""
+    from boardgym.games.sleeping_gods import challenge, combat
+
     s.phase = PH_OVER
     s.over = 1
     s.result = result
     s.pend.clear()
     s.cq.clear()
     s.fx.clear()
+    challenge.clear(s)
+    combat.clear(s)
+    s.chal = [-1, -1, -1]
+    s.fate = [0, -1, 0, 0]
+    s.hand = [[] for _ in range(s.n)]
+    s.cdisc, s.played = [], [-1] * 5
+    s.ev_cur, s.exploring = -1, 0
     s.invalidate()
 
 
