@@ -41,6 +41,7 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 MAX_EXITS = 6        # an atlas space's lines
 MAX_CHOICES = 8      # OPTION 12-19
 MAX_ENEMIES = 4      # a combat's enemies (ENEMY 29-32)
+MIN_S_DECK = 12      # the starting combat deck (PP-SETUP-3, PP-CHAR-7)
 START_PAGE = 2       # PP-SETUP-1
 NUMBERED = {"adventure": ((1, 30), (53, 60)), "combat": ((31, 42),), "quest": ((43, 52),)}
 
@@ -263,8 +264,9 @@ class Faults:
     """The cross-check faults of one pack, in file order; ``build`` raises the first, the
     validator lists them all."""
 
-    def __init__(self, files):
+    def __init__(self, files, markets=()):
         self.files = files
+        self.markets = {key: i for i, key in enumerate(markets)}  # market id -> Market id
         self.items: list[ContentError] = []
 
     def add(self, table: str, entry, field: str, message: str) -> None:
@@ -298,8 +300,14 @@ def effect(d, faults: Faults, table: str, entry, field: str) -> Effect:
                 faults.add(table, entry, f"{field}.{key}", f"a {kind!r} effect names one {key}, not 'any'")
             else:
                 arg = _idx(names, value, any_ok)
+        elif value is not None and kind == "market":
+            if value in faults.markets:
+                arg = faults.markets[value]
+            else:
+                faults.add(table, entry, f"{field}.market", f"no market {value!r}; the story has "
+                           f"{', '.join(sorted(faults.markets)) or 'none'}")
         elif value is not None:
-            arg = value  # a number; a market key is resolved by the story
+            arg = value  # a card, location or face number
     return Effect(EFFECTS.index(kind), d.get("amount", 1), arg, _idx(CHARACTERS, d.get("character")))
 
 
@@ -321,21 +329,6 @@ def choice(d, faults, table, entry, field) -> Choice:
                   d.get("rewards_on_fail", True))
 
 
-def _market_args(effs, markets, faults, table, entry, field):
-    """Effects with their market key resolved to the Market id."""
-    out = []
-    for i, e in enumerate(effs):
-        if EFFECTS[e.kind] == "market":
-            if e.arg not in markets:
-                faults.add(table, entry, f"{field}[{i}].market",
-                           f"no market {e.arg!r}; the story has {', '.join(sorted(markets)) or 'none'}")
-                e = Effect(e.kind, e.amount, -1, e.target)
-            else:
-                e = Effect(e.kind, e.amount, markets[e.arg], e.target)
-        out.append(e)
-    return tuple(out)
-
-
 from . import content_checks as _checks  # noqa: E402  (the cross-checks use the tables above)
 
 
@@ -347,9 +340,9 @@ def build_checked(pack: Path) -> tuple[Content, list[ContentError]]:
     files = {name: str(pack / f"{name}.json") for name in FILES}
     refs = {"enemy": ids_of(load_json(pack / "enemies.json"), "enemies")}
     docs = load_pack(pack, SCHEMA_DIR, {name: name for name in FILES}, refs)
-    faults = Faults(files)
+    faults = Faults(files, [m["id"] for m in docs["story"]["markets"]])
     enemies = _enemies(docs["enemies"]["enemies"], files["enemies"])
-    combats = _combats(docs["combats"]["combats"], enemies, faults)
+    combats = _combats(docs["combats"]["combats"], enemies)
     by_number = MappingProxyType({c.number: c for c in combats})
     cards = _checks.cards(docs["cards"], faults)
     story = _checks.story(docs["story"], faults, cards)
@@ -379,7 +372,7 @@ def _enemies(entries, file):
     return tuple(out)
 
 
-def _combats(entries, enemies, faults):
+def _combats(entries, enemies):
     index = {e.key: e.id for e in enemies}  # every reference exists: the schema (refersTo: enemy)
     return tuple(Combat(i, d["number"], d["name"], tuple(index[k] for k in d["enemies"]), d["text"])
                  for i, d in enumerate(entries))

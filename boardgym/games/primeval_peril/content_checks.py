@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .content import (DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
+from .content import (MIN_S_DECK, DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
                       START_PAGE, ABILITIES, AdventureCard, Atlas, Banner, Cards, CombatCard, Event, Market,
-                      Page, QuestCard, Section, Space, Story, _idx, _market_args, challenge, choice, effects)
+                      Page, QuestCard, Section, Space, Story, _idx, challenge, choice, effects)
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -23,8 +23,17 @@ def _combat_card(i, d, number):
 def cards(doc, faults) -> Cards:
     s_cards = []
     for d in doc["starting"]:
-        for k in range(d["copies"]):
+        if "number" in d:
+            faults.add("cards", d["id"], "number", "a starting (S) card has no number; numbered combat cards go "
+                       "under combat")
+        for k in range(d.get("copies", 1)):
             s_cards.append(_combat_card(len(s_cards), {**d, "id": f"{d['id']}_{k + 1}"}, 0))
+    if len(s_cards) < MIN_S_DECK:
+        faults.add("cards", "<file>", "starting", f"the starting cards make a deck of {len(s_cards)}; the active "
+                   f"combat deck holds at least {MIN_S_DECK} (PP-CHAR-7)")
+    for d in doc["combat"]:
+        if "copies" in d:
+            faults.add("cards", d["id"], "copies", "a numbered card is one card: copies is for the S cards only")
     rows = [("adventure", d) for d in doc["adventure"]] + [("combat", d) for d in doc["combat"]] + \
            [("quest", d) for d in doc["quests"]]
     seen = {}
@@ -66,7 +75,6 @@ def cards(doc, faults) -> Cards:
 # -- story ------------------------------------------------------------------------------------------
 def story(doc, faults, cards: Cards) -> Story:
     keywords = {k for c in cards.numbered.values() if isinstance(c, QuestCard) for k in c.keywords}
-    markets = {m["id"]: i for i, m in enumerate(doc["markets"])}
     sections = []
     for i, d in enumerate(doc["sections"]):
         key = d["id"]
@@ -80,16 +88,13 @@ def story(doc, faults, cards: Cards) -> Story:
         ends = d.get("ends")
         if (ends == "ending") != bool(d.get("ending")):
             faults.add("story", key, "ending", "an ending section (ends: ending) names its ending, and only it does")
-        effs = _market_args(effects(d.get("effects"), faults, "story", key, "effects"), markets, faults, "story",
-                            key, "effects")
+        effs = effects(d.get("effects"), faults, "story", key, "effects")
         chs = []
         for j, c in enumerate(d.get("choices", ())):
             ch = choice(c, faults, "story", key, f"choices[{j}]")
             if not ch.goto:
                 faults.add("story", key, f"choices[{j}].goto", "a story choice turns to a section: it needs a goto")
-            chs.append(ch.__class__(ch.text, ch.requires, ch.challenge, ch.combat, ch.goto,
-                                    _market_args(ch.effects, markets, faults, "story", key, f"choices[{j}].effects"),
-                                    ch.rewards_on_fail))
+            chs.append(ch)
         sections.append(Section(i, key, int(key.split(".")[0]), d["text"],
                                 tuple((r["keyword"], r["goto"]) for r in d.get("redirects", ())), effs, tuple(chs),
                                 d.get("goto"), d.get("combat", 0), ends, d.get("ending", ""), i))
@@ -102,6 +107,8 @@ def story(doc, faults, cards: Cards) -> Story:
 
 # -- atlas ------------------------------------------------------------------------------------------
 def _banner(d, faults, entry, field):
+    if d.get("challenge", {}).get("fail_goto"):
+        faults.add("atlas", entry, f"{field}.challenge.fail_goto", "a banner turns to no section: no fail_goto")
     return Banner(ICONS.index(d["icon"]), d["text"], tuple((RESOURCES.index(c["resource"]), c.get("amount", 1))
                                                            for c in d.get("cost", ())),
                   challenge(d.get("challenge"), faults, "atlas", entry, f"{field}.challenge"),
@@ -214,9 +221,11 @@ def events(entries, faults) -> tuple:
         key = d["id"]
         chs = tuple(choice(c, faults, "events", key, f"choices[{j}]") for j, c in enumerate(d.get("choices", ())))
         for j, c in enumerate(chs):
-            if c.goto or c.challenge or c.combat:
+            if c.goto or c.challenge or c.combat or c.requires:
                 faults.add("events", key, f"choices[{j}]", "an event's alternative is effects only: no goto, "
-                           "challenge or combat")
+                           "requires, challenge or combat")
+        if d.get("challenge", {}).get("fail_goto"):
+            faults.add("events", key, "challenge.fail_goto", "an event turns to no section: no fail_goto")
         if chs and d.get("challenge"):
             faults.add("events", key, "choices", "an event has a challenge or an alternative, not both")
         out.append(Event(i, key, d["name"], d["text"], effects(d.get("before"), faults, "events", key, "before"),

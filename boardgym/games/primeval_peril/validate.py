@@ -62,6 +62,17 @@ def _successors(section) -> list[tuple[str, str]]:
     return out
 
 
+def _closure(starts, edges) -> set[str]:
+    """Every key reached from ``starts`` along ``edges`` ({key: [key, ...]})."""
+    seen, todo = set(), deque(starts)
+    while todo:
+        key = todo.popleft()
+        if key not in seen:
+            seen.add(key)
+            todo.extend(edges[key])
+    return seen
+
+
 def graph_faults(content) -> list[ContentError]:
     """The story-as-a-graph faults of a loaded pack (see the module docstring)."""
     story = content.story
@@ -69,28 +80,19 @@ def graph_faults(content) -> list[ContentError]:
     by_key, sections = story.by_key, story.sections
     nxt = {s.key: [k for _, k in _successors(s) if k in by_key] for s in sections}
     roots = [story.intro] + [story.location_entry[loc] for loc in sorted(story.location_entry)]
-    seen, todo = set(), deque(k for k in roots if k in by_key)
-    while todo:
-        key = todo.popleft()
-        if key not in seen:
-            seen.add(key)
-            todo.extend(nxt[key])
+    seen = _closure([k for k in roots if k in by_key], nxt)
     prev: dict[str, list[str]] = {s.key: [] for s in sections}
     for key, keys in nxt.items():
         for k in keys:
             prev[k].append(key)
-    finishes, todo = set(), deque(s.key for s in sections if s.ends)
-    while todo:
-        key = todo.popleft()
-        if key not in finishes:
-            finishes.add(key)
-            todo.extend(prev[key])
+    finishes = _closure([s.key for s in sections if s.ends], prev)
     faults = []
     for s in sections:
         if s.key not in seen:
             faults.append(ContentError(file, s.key, "id", f"section {s.key} is never reached: no goto, choice or "
                                        "redirect leads to it from the intro or a location's first section (N.1)"))
-        elif s.key not in finishes and all(k in by_key for _, k in _successors(s)):
+        elif s.key not in finishes and _successors(s) and all(k in by_key for _, k in _successors(s)):
+            # (a section with no way out, or one whose goto is missing, is named by the loader)
             faults.append(ContentError(file, s.key, "goto" if s.goto else "choices", "no path from here leads back "
                                        "to the map or an ending (a loop without an exit); end one of its sections "
                                        "with ends: map"))

@@ -6,12 +6,13 @@ from collections import Counter
 
 import pytest
 
+from boardgym.core.content import load_schemas
 from boardgym.core.errors import ContentError
 from boardgym.games.primeval_peril import content as C
 from boardgym.games.primeval_peril.content import DEFAULT_PACK, load_content
 
 from ..packs import edited_pack
-from .fixtures import fixture_pack
+from .fixtures import fixture_pack, section as _section, space as _space
 
 
 @pytest.fixture(scope="module")
@@ -246,14 +247,6 @@ def test_tables_are_frozen_and_cached(pack):
 
 
 # -- broken packs ----------------------------------------------------------------------------------
-def _section(doc, key):
-    return next(s for s in doc["sections"] if s["id"] == key)
-
-
-def _space(doc, key):
-    return next(s for s in doc["spaces"] if s["id"] == key)
-
-
 BROKEN = [
     ("story", lambda d: _section(d, "5.2")["choices"][1].update(goto="5.9"), "5.2", "choices[1].goto", 'no section "5.9"'),
     ("story", lambda d: _section(d, "5.1")["choices"][0].update(requires="BOAT"), "5.1", "choices[0].requires",
@@ -263,6 +256,10 @@ BROKEN = [
     ("story", lambda d: _section(d, "1.1")["choices"][2].update(combat=13), "1.1", "choices[2].combat", "no COMBAT 13"),
     ("story", lambda d: _section(d, "2.2")["effects"][0].update(card=70), "2.2", "effects[0].card",
      "no numbered card 70"),
+    ("story", lambda d: _section(d, "1.2")["effects"][0].update(market="bazaar"), "1.2", "effects[0].market",
+     "no market 'bazaar'; the story has reedmouth, stilt"),
+    ("events", lambda d: d["events"][20].update(effects=[{"kind": "market", "market": "bazaar"}]), "easy_catch",
+     "effects[0].market", "no market 'bazaar'"),
     ("story", lambda d: _section(d, "2.4").update(ends="map"), "2.4", "ends", "exactly one way"),
     ("story", lambda d: _section(d, "1.1").update(colour="red"), "1.1", "colour", "unknown key 'colour'"),
     ("story", lambda d: d["markets"][0]["cards"].append(12), "reedmouth", "cards[4]", "not a market card"),
@@ -294,7 +291,13 @@ BROKEN = [
     ("combats", lambda d: d["combats"][1]["enemies"].extend(["mire_leech", "mire_leech"]), "combats[1]", "enemies",
      "at most 4"),
     ("cards", lambda d: d["adventure"][30].update(price=0), "trade_machete", "price", None),
+    ("cards", lambda d: d["starting"][0].update(copies=1), "<file>", "starting", "a deck of 11"),
+    ("cards", lambda d: d["combat"][0].pop("number"), "heavy_spanner", "number", None),
     ("cards", lambda d: d["quests"][0].update(number=30), "torn_shawl", "number", None),
+    ("events", lambda d: d["events"][0]["challenge"].update(fail_goto="1.1"), "snag_in_the_dark",
+     "challenge.fail_goto", "no fail_goto"),
+    ("atlas", lambda d: d["pages"][1]["banner"][0]["challenge"].update(fail_goto="1.1"), "page 2",
+     "banner[0].challenge.fail_goto", "no fail_goto"),
     ("events", lambda d: d["events"][0]["challenge"].update(fail_goto="1.1", skill="XYZ"), "snag_in_the_dark",
      "challenge.skill", None),
 ]
@@ -309,3 +312,44 @@ def test_a_broken_pack_is_refused_naming_file_entry_and_field(tmp_path, name, ed
     if words:
         assert words in str(e)
     assert e.file.endswith(".json")
+
+
+def test_every_bound_carries_its_reason():
+    """Strict schemas (core/content.py), and every integer bound says why in its description."""
+    schemas = load_schemas(str(C.SCHEMA_DIR))
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "integer" and "description" not in node:
+                missing.append(where)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+
+    for name, doc in schemas.docs.items():
+        assert schemas.problems(name) == []
+        walk(doc, name)
+    assert missing == []
+    assert "../../sleeping_gods/schema/enemy.schema.json" in schemas.docs
+
+
+def test_mutated_packs_load_or_are_refused_by_name(tmp_path):
+    """Seeded mutations of the shipped pack (the suite's content-mutation kinds): each loads (and
+    then validates without crashing) or is refused with a ContentError naming file, entry and field;
+    nothing else escapes the loader."""
+    from boardgym.games.primeval_peril.validate import validate_pack
+
+    from ..test_content_mutation import check_refusal, mutated_pack
+
+    for seed in range(40):
+        pack = tmp_path / f"m{seed}"
+        what = mutated_pack("primeval_peril", seed, pack)
+        try:
+            load_content(pack)
+        except ContentError as err:
+            check_refusal(err, pack, what)
+            continue
+        validate_pack(pack)

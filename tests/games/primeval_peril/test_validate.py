@@ -13,15 +13,7 @@ from boardgym.games.primeval_peril.validate import validate_pack
 
 from ...test_cli import run
 from ..packs import edited_pack
-from .fixtures import fixture_pack
-
-
-def _section(doc, key):
-    return next(s for s in doc["sections"] if s["id"] == key)
-
-
-def _space(doc, key):
-    return next(s for s in doc["spaces"] if s["id"] == key)
+from .fixtures import fixture_pack, section as _section, space as _space
 
 
 def validate(*args):
@@ -47,6 +39,10 @@ def _loop(d):
     s["goto"] = "6.4"
 
 
+def _dead_end(d):
+    del _section(d, "4.4")["ends"]
+
+
 def _orphan(d):
     d["sections"].append({"id": "4.7", "text": "A heron that nobody meets.", "ends": "map"})
 
@@ -66,6 +62,8 @@ BROKEN = [
     ("story", lambda d: _section(d, "5.2")["choices"][1].update(goto="5.9"),
      'story.json: section 5.2, choices[1].goto: no section "5.9"'),
     ("story", _orphan, "story.json: section 4.7, id: section 4.7 is never reached"),
+    ("story", _dead_end, "story.json: section 4.4, choices: a section ends in exactly one way: choices, a goto "
+     "(continue) or ends (map / ending); this one has none"),
     ("story", _loop, "story.json: section 6.4, goto: no path from here leads back to the map or an ending"),
     ("story", lambda d: _section(d, "5.1")["choices"][0].update(requires="BOAT"),
      "story.json: section 5.1, choices[0].requires: no quest card carries the keyword 'BOAT'"),
@@ -95,6 +93,7 @@ def test_a_broken_pack_is_refused_by_boardgym_validate(tmp_path, name, edit, lin
     rc, text = validate("--pack", edited_pack(DEFAULT_PACK, tmp_path, name, edit))
     assert rc == 2
     assert line in text, text
+    assert text.count("\n") == 2, text  # one fault, named once
 
 
 def test_every_fault_is_listed_at_once(tmp_path):
