@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, game_offsets
+from boardgym.core.observation import ObsLayout, block_cache, game_offsets
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.challenge import current_total
@@ -137,8 +137,15 @@ def _characters(s, player, b, O):
         b[o + 32] = float(s.played[c] >= 0)
         b[o + 33] = float(parts >> c & 1)
         b[o + 34] = _f(len(s.equip[c]), 6)
+    eq = s.equip
+    key = (1, len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
+    block_cache(s.game).reuse(b, O.equipment, O.equipment + 5 * 6 * 12, key, _equipment, s, b, O.equipment, num)
+
+
+def _equipment(s, b, o, num):
+    for c in range(5):
         for j, n in enumerate(s.equip[c][:6]):
-            e = O.equipment + 12 * (6 * c + j)
+            e = o + 12 * (6 * c + j)
             card = num[n]
             b[e] = 1.0
             b[e + 1 + card.slot] = 1.0
@@ -239,11 +246,18 @@ def _challenge(s, b, O):
 
 def _combat(s, player, b, O):
     g = s.game
-    core = g.sg
     running = s.sg_com[C_STATE] == CB_RUNNING
+    if s.sg_enemy:
+        key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
+        block_cache(g).reuse(b, O.enemies, O.enemies + 4 * (5 + 9 * 16), key, _enemies, s, b, O.enemies)
+    _hand_and_attack(s, player, b, O, running)
+
+
+def _enemies(s, b, base):
+    core = s.game.sg
     for e, i in enumerate(s.sg_enemy):
         enemy = core.enemies[i]
-        o = O.enemies + (5 + 9 * 16) * e
+        o = base + (5 + 9 * 16) * e
         b[o] = 1.0
         b[o + 1] = float(combat.defeated(s, e))
         b[o + 2] = _f(enemy.attack, 5)
@@ -256,6 +270,10 @@ def _combat(s, player, b, O):
                 b[sq + SQ_LETTERS.index(k)] = 1.0
             b[sq + 14] = _f(enemy.values[q], 9)
             b[sq + 15] = float(s.sg_cover[9 * e + q] > 0)
+
+
+def _hand_and_attack(s, player, b, O, running):
+    g = s.game
     for h, x in enumerate(s.hand[player][:A.HAND_SLOTS]):
         card = g.combat_cards[x]
         o = O.hand + 12 * h
