@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from boardgym.core import draw as D
 from boardgym.games.sleeping_gods import characters as chars
-from boardgym.games.sleeping_gods import combat
-from boardgym.games.sleeping_gods.enemies import HEART
 from boardgym.games.sleeping_gods.kinds import STATUS_NAMES
+from boardgym.games.sleeping_gods.picture import draw_grids
 
 from .characters import NAMES
 from .content import SKILLS
@@ -42,24 +41,6 @@ def _character(cv, s, c, x, y):
     cv.lines(x, y + 46, [rest], CH_W - 20, size=12, max_lines=3)
 
 
-def _grids(cv, s, x, y):
-    table = s.game.sg.enemies
-    for e, eid in enumerate(s.sg_enemy):
-        en = table[eid]
-        ox, oy = x + e * 235, y + 24
-        cell = 46
-        for i, kind in enumerate(en.kinds):
-            r, col = divmod(i, 3)
-            rect = (ox + col * cell, oy + r * cell, ox + col * cell + cell - 4, oy + r * cell + cell - 4)
-            covered = s.sg_cover[9 * e + i]
-            fill = D.shade(D.COLOURS["grey"], 0.2) if covered else (D.CARD if kind != "." else D.PANEL)
-            cv.box(rect, fill=fill)
-            label = str(en.values[i]) if kind == HEART else ("" if kind == "." else kind)
-            cv.text(rect[0] + 16, rect[1] + 12, label, 16, D.BAD if kind == HEART else D.INK)
-        state = "defeated" if combat.defeated(s, e) else f"atk {en.attack} power {s.sg_power[e]}"
-        cv.text(ox, oy - 20, f"[{e}] {en.name}: {state}", 12, width=225)
-
-
 def _paint(cv, s):
     for c in range(5):
         _character(cv, s, c, 18, 40 + c * 150 + 46)
@@ -68,7 +49,7 @@ def _paint(cv, s):
                                                              "  4.", "  5.", "  6.", "  7.", "CHALLENGE"))]
     cv.lines(CH_W + 28, 64, top, W - CH_W - 50, size=13, max_lines=18)
     if s.sg_enemy:
-        _grids(cv, s, CH_W + 28, 360)
+        draw_grids(cv, s, CH_W + 28, 384, cell=46, step=235)
     hands = [ln for ln in lines if ln.startswith(("COMBAT", "  seat "))]
     cv.lines(CH_W + 28, 540, hands, W - CH_W - 50, size=12, max_lines=6)
     table = [lines[0]] + [ln for ln in lines if ln.startswith(("  storage", "  deck", "  quests", "decision", "game over"))]
