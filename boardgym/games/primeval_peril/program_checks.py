@@ -103,6 +103,9 @@ def _source(s, src, a, b) -> str | None:
 
 def equipped_errors(s) -> list[str]:
     num = s.game.content.cards.numbered
+    for n in s.owned:
+        if n not in num:
+            return [f"card {n} is owned, but the pack has no card numbered {n}"]
     for c in range(5):
         for n in s.equip[c]:
             if not isinstance(num.get(n), AdventureCard):
