@@ -124,9 +124,11 @@ def _characters(s, player, b, O):
         b[o + 6] = _f(s.hp[c], 10)
         b[o + 7] = _f(s.max_hp(c), 10)
         b[o + 8] = _f(s.res[c], 3)
+        weak = 2 if s.status[c] >> 2 & 1 else 0  # weakened: −2, floor 0 (PP-CHAR-4)
         for k in range(5):
-            b[o + 9 + k] = _f(s.skill(c, k), 5)
-            b[o + 14 + k] = _f(chars.effective_skill(s, c, k), 8)
+            v = s.skill(c, k)
+            b[o + 9 + k] = _f(v, 5)
+            b[o + 14 + k] = _f(max(0, v - weak), 8)
         for k in range(4):
             b[o + 19 + k] = float(s.status[c] >> k & 1)
         for t in range(6):

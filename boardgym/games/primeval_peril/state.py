@@ -18,6 +18,7 @@ from boardgym.games.sleeping_gods.host import FrameState, init_state
 from . import actions as A
 from . import flow, journey
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
+from .cards import symbols
 from .characters import base_skill, max_hp
 from .decisions import TABLE
 from .effects import OPS
@@ -159,9 +160,8 @@ class PrimevalState(FrameState):
 
     def skill(self, ch: int, k: int) -> int:
         """The level's base skill plus the equipped cards' symbols (PP-CHAL-2, PP-CHAR-6)."""
-        from .cards import symbols
-
-        return base_skill(ch, self.level[ch], k) + symbols(self, ch, k)
+        v = base_skill(ch, self.level[ch], k)
+        return v + symbols(self, ch, k) if self.equip[ch] else v
 
     def max_hp(self, ch: int) -> int:
         return max_hp(ch, self.level[ch])
