@@ -7,7 +7,7 @@ from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_MODIFY, D_WOUND
 
-from .fixture import (EV_AMBUSH, EV_BRUISE, JON, LOIS, MADNESS, MEAT, MEILING, MILK, STR, VINE,
+from .helpers import (EV_AMBUSH, EV_BRUISE, JON, LOIS, MADNESS, MEAT, MEILING, MILK, STR, VINE,
                       WEAKENED, at_menu, draw_event, empty_tokens, game, legal, new, outcome, place_start)
 
 

@@ -10,7 +10,7 @@ from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.kinds import (C_ROUND, CB_NONE, C_STATE, D_ATTACKER, D_CHAR_TARGET,
                                                 D_PLACE, D_ROLLED, D_TARGET)
 
-from .fixture import (FRIGHTENED, JON, LOIS, MEILING, MILK, ROPE, TORCH, VINE, WEAKENED, at_menu,
+from .helpers import (FRIGHTENED, JON, LOIS, MEILING, MILK, ROPE, TORCH, VINE, WEAKENED, at_menu,
                       empty_tokens, legal, new, outcome)
 from .test_story import at_location
 

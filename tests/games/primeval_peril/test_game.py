@@ -16,7 +16,7 @@ from boardgym.games.sleeping_gods import STAMINA
 
 from boardgym.games.primeval_peril.kinds import D_EQUIP, D_PLACE_START
 
-from .fixture import JON, LOIS, MEILING, MILK, VINE, game, legal, new
+from .helpers import JON, LOIS, MEILING, MILK, VINE, game, legal, new
 
 
 @pytest.mark.parametrize("opt,value,words", [

@@ -6,7 +6,7 @@ from boardgym.games.primeval_peril.kinds import (D_BANNER, D_FRUIT, D_GAIN, D_GA
                                                  SUPPLY)
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_MODIFY
 
-from .fixture import (COIN, EV_JON_VENOM, EV_PAY_OR_HURT, EV_TIRED, FRUIT, JON, LOIS, MAP, MEAT,
+from .helpers import (COIN, EV_JON_VENOM, EV_PAY_OR_HURT, EV_TIRED, FRUIT, JON, LOIS, MAP, MEAT,
                       MEILING, MILK, ROPE, STORAGE, TORCH, VENOM, VINE, WEAKENED, at_menu, draw_event,
                       empty_tokens, game, legal, new, outcome, place_start)
 

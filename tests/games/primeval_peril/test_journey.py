@@ -11,7 +11,7 @@ from boardgym.games.primeval_peril.kinds import (D_FATE_WINDOW, D_LEVEL_UP, D_RE
                                                  D_REST_STATUS, PH_EVENT, repair_amount)
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_MODIFY
 
-from .fixture import (EV_BLOOM, EV_FATE, EV_CALM, FRUIT, JON, LOIS, MEAT, MEILING, MILK, STORAGE,
+from .helpers import (EV_BLOOM, EV_FATE, EV_CALM, FRUIT, JON, LOIS, MEAT, MEILING, MILK, STORAGE,
                       VINE, WEAKENED, at_menu, draw_event, empty_tokens, game, legal, new, outcome,
                       place_start)
 from .test_turn import shuttle

@@ -7,7 +7,7 @@ from boardgym.games.primeval_peril.journey import RESULT_WON
 from boardgym.games.primeval_peril.kinds import D_EQUIP, D_LOSE, D_MARKET, D_STORY_CHOICE
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_WOUND
 
-from .fixture import (EV_CALM, COIN, CUN, JON, LOIS, MEILING, MILK, STORAGE, VINE, at_menu, empty_tokens, game,
+from .helpers import (EV_CALM, COIN, CUN, JON, LOIS, MEILING, MILK, STORAGE, VINE, at_menu, empty_tokens, game,
                       legal, new, outcome, place_start)
 
 

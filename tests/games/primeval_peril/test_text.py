@@ -4,7 +4,7 @@ import numpy as np
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.describe import describe_action
 
-from .fixture import LOIS, VINE, legal, new
+from .helpers import LOIS, VINE, legal, new
 from .test_fight import to_fight
 
 

@@ -6,7 +6,7 @@ from boardgym.games.primeval_peril.kinds import (CH_EVENT, D_GAIN, D_MAIN, D_PLA
                                                  PH_EVENT)
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_MODIFY
 
-from .fixture import (EV_BOAT_CHALLENGE, EV_JON_VENOM, EV_CALM, JON, LOIS, MEAT, MEILING, MILK, ROPE,
+from .helpers import (EV_BOAT_CHALLENGE, EV_JON_VENOM, EV_CALM, JON, LOIS, MEAT, MEILING, MILK, ROPE,
                       STORAGE, VENOM, VINE, at_menu, draw_event, game, legal, new, outcome, place_start)
 
 
