@@ -301,7 +301,11 @@ def _fate_roll(s, n, arg, target):
 
 
 def _lose_time(s, n, arg, target):
-    journey.spend(s, min(n, journey.time_left(s)))
+    """Time lost from the watch; the bonus token is only for the action step (PP-TURN-3)."""
+    from .kinds import PH_EVENT
+
+    left = journey.TIME - s.watch if s.phase == PH_EVENT else journey.time_left(s)
+    journey.spend(s, min(n, left))
 
 
 EFFECT_RUN = (_damage, _damage_each, _heal, lambda s, n, a, t: journey.boat_damage(s, n),

@@ -137,3 +137,17 @@ def test_menu_is_the_active_seats():
     shuttle(s, 5)
     draw_event(s, EV_CALM)
     assert s.pend[-1] == (D_MAIN, 1, 0, 0) and s.controller(VINE) == 1
+
+
+def test_lost_time_spares_the_bonus_during_the_event():
+    """PP-TURN-3: the bonus token is spent only in the action step; an event's lost time comes
+    off the watch."""
+    from boardgym.games.primeval_peril import effects
+
+    s = new()
+    shuttle(s, 4)
+    s.apply(A.END_TURN_EARLY)
+    assert s.bonus == 1 and s.phase == PH_EVENT
+    s.watch = 4
+    effects._lose_time(s, 3, -1, -1)
+    assert s.watch == 5 and s.bonus == 1
