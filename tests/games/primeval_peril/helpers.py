@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-import numpy as np
-
-from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
                                                    Market,
@@ -17,6 +14,8 @@ from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, RE
 from boardgym.games.primeval_peril.game import PrimevalGame
 from boardgym.games.primeval_peril.kinds import CH_EVENT, D_MAIN, D_PLACE_START
 from boardgym.games.sleeping_gods import parse_enemy
+
+from ..sleeping_gods.host import legal, roll
 
 VINE, MILK, JON, LOIS, MEILING = range(5)
 CRA, CUN, PER, SAV, STR = range(5)
@@ -171,14 +170,9 @@ def game(**opts) -> PrimevalGame:
     return PrimevalGame.from_content(CONTENT, **opts)
 
 
-def legal(s) -> set[int]:
-    return set(np.flatnonzero(s.legal_mask()).tolist())
-
-
 def outcome(s, value) -> None:
-    assert s.current_player == CHANCE, "no chance node pending"
-    assert value in {o for o, _ in s.chance_outcomes()}, f"{value} is not an outcome of {s.cq[0]}"
-    s.apply(value)
+    """Resolve the pending chance node with ``value`` (a die face, an event, a card code)."""
+    roll(s, value)
 
 
 def place_start(s, holders=(VINE, MILK, JON, LOIS, MEILING, VINE)) -> None:
