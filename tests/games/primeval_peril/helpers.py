@@ -6,11 +6,10 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from boardgym.games.primeval_peril import actions as A
-from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
-                                                   Market,
-                                                   AdventureCard, Atlas, Banner, Cards, Challenge,
-                                                   Choice, Combat, CombatCard, Content, Enemy,
-                                                   Event, Page, QuestCard, Section, Space, Story)
+from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, SLOTS, AdventureCard, Atlas,
+                                                   Banner, Cards, Challenge, Choice, Combat, CombatCard,
+                                                   Content, Enemy, Event, Market, Page, QuestCard, Section,
+                                                   Space, Story)
 from boardgym.games.primeval_peril.game import PrimevalGame
 from boardgym.games.primeval_peril.kinds import CH_EVENT, D_MAIN, D_PLACE_START
 from boardgym.games.sleeping_gods import parse_enemy
@@ -43,7 +42,6 @@ SPACES = (
     _space(4, "1.south", 1, (2, 5), edges=((0, 2),), icon="shrine"),
     _space(5, "1.grove", 1, (4,), icon="grove"),
 )
-R = RESOURCES.index
 BANNERS0 = (
     Banner(ICONS.index("fishing_spot"), "PER 4: meat", (), Challenge(PER, 4, (), None),
            (fx("gain_resource", 1, MEAT),), 0),
