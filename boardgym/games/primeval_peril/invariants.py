@@ -116,7 +116,6 @@ def _cards(s) -> list[str]:
     worn = [n for e in s.equip for n in e]
     if len(set(worn)) != len(worn) or not set(worn) <= set(s.owned):
         out.append("an equipped card is unowned or equipped twice")
-    from .cards import has_slot  # noqa: F401  (slot rules: checked by counting below)
     from .content import SLOTS
 
     for c in range(5):
