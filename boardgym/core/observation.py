@@ -39,6 +39,24 @@ class ObsLayout:
         return "\n".join(lines)
 
 
+class PieceOffsets:
+    """A layout's offsets by piece name (attributes); an encoder keeps one per game
+    (``game_offsets``) and may add its own precomputed rows to it."""
+
+    def __init__(self, layout: ObsLayout):
+        for name, off, _size, _doc in layout.pieces:
+            setattr(self, name, off)
+
+
+def game_offsets(game, make=None):
+    """The game's offsets, built on first use and kept on the game: ``PieceOffsets`` of its
+    layout, or ``make(game)`` (an encoder's subclass that adds its own rows)."""
+    o = game.__dict__.get("_obs_offsets")
+    if o is None:
+        o = game._obs_offsets = make(game) if make is not None else PieceOffsets(game.layout)
+    return o
+
+
 # -- the block cache ---------------------------------------------------------------------------
 BLOCK_CACHE_BYTES = 4 << 20  # per game: every env (and every vectorised copy) holds its own game
 _TUPLE_BYTES = sys.getsizeof(())  # a key's tuple header

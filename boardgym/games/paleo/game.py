@@ -5,6 +5,7 @@ import warnings
 
 from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
+from boardgym.core.options import int_option as _int
 
 from .actions import CATALOG
 from .constants import (A_ADD, A_ALT, A_MOON, K_NEW, MAX_ADD, MAX_ALT, MAX_GROUPS, MAX_INPLAY,
@@ -32,12 +33,6 @@ INFO = GameInfo(
     },
 )
 
-
-def _int(cfg, key, lo, hi):
-    v = cfg[key]
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ConfigError(f"{key} must be an int in {lo}..{hi}, got {v!r}")
-    return v
 
 
 class PaleoGame(Game):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from boardgym.core.errors import ConfigError
 from boardgym.core.game import Game, GameInfo
+from boardgym.core.options import choice_option as _choice, flag_option as _flag, int_option as _int
 from boardgym.games.sleeping_gods import (FATIGUE, AttackProfile, Core, Cost, Deck, Flee, Hooks,
                                           Ids, Mods, Randomizers)
 
@@ -37,24 +38,7 @@ INFO = GameInfo(
 REWARDS = ("sparse", "score", "shaped")
 
 
-def _int(cfg, key, lo, hi):
-    v = cfg[key]
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ConfigError(f"{key} must be an int in {lo}..{hi}, got {v!r}")
-    return v
 
-
-def _choice(cfg, key, values):
-    v = cfg[key]
-    if not isinstance(v, str) or v not in values:
-        raise ConfigError(f"{key} must be one of {', '.join(values)}, got {v!r}")
-    return v
-
-
-def _flag(cfg, key):
-    if not isinstance(cfg[key], bool):
-        raise ConfigError(f"{key} must be true or false, got {cfg[key]!r}")
-    return cfg[key]
 
 
 def _attack_cap(s, seat):  # every crew member once a round (TR-BASE-COMBAT-3)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, block_cache
+from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.enemies import BLANK, GROWTH, HEART
 from boardgym.games.sleeping_gods import characters as chars
@@ -87,13 +87,12 @@ def _ratios(d: int) -> tuple:
 R3, R6, R7, R10, R12, R20, R30, R40, R60, R99 = (_ratios(d) for d in (3, 6, 7, 10, 12, 20, 30, 40, 60, 99))
 
 
-class _Offsets:
+class _Offsets(PieceOffsets):
     """Each piece's offset, read once per game (the encoder runs at every step), and each reward
     card's static features as a ready row (present, amounts, corner) to copy in."""
 
     def __init__(self, game):
-        for name, off, _size, _doc in game.layout.pieces:
-            setattr(self, name, off)
+        super().__init__(game.layout)
         rows = []
         for card in game.content.rewards:
             row = np.zeros(1 + len(REWARDS) + 2, np.float32)
@@ -103,10 +102,7 @@ class _Offsets:
 
 
 def _offsets(g) -> _Offsets:
-    o = g.__dict__.get("_obs_offsets")
-    if o is None:
-        o = g._obs_offsets = _Offsets(g)
-    return o
+    return game_offsets(g, _Offsets)
 
 
 def encode(s, player: int, out=None) -> np.ndarray:

@@ -10,8 +10,7 @@ power), the Destiny draw and discard, the players (order markers; hands only wit
 from __future__ import annotations
 
 from boardgym.core import draw as D
-from boardgym.games.sleeping_gods import combat
-from boardgym.games.sleeping_gods.enemies import HEART
+from boardgym.games.sleeping_gods.picture import draw_grids
 
 from . import actions as A
 from .describe import STATUS_WORDS, state_lines
@@ -83,22 +82,7 @@ def _encounter(cv, s, x, y):
 
     lines = _encounter_lines(s)
     cv.lines(x, y, [ln for ln in lines if not ln.startswith("  [")], W - x - 30, size=13, max_lines=5)
-    table = s.game.sg.enemies
-    for e, eid in enumerate(s.sg_enemy):
-        en = table[eid]
-        ox, oy = x + e * 230, y + 120
-        cell = 52
-        for i, kind in enumerate(en.kinds):
-            r, col = divmod(i, 3)
-            rect = (ox + col * cell, oy + r * cell, ox + col * cell + cell - 4, oy + r * cell + cell - 4)
-            covered = s.sg_cover[9 * e + i]
-            fill = D.shade(D.COLOURS["grey"], 0.2) if covered else (D.CARD if kind != "." else D.PANEL)
-            cv.box(rect, fill=fill)
-            label = str(en.values[i]) if kind == HEART else ("" if kind == "." else kind)
-            cv.text(rect[0] + 20, rect[1] + 14, label, 16, D.BAD if kind == HEART else D.INK)
-        state = "defeated" if combat.defeated(s, e) else f"atk {en.attack} power {s.sg_power[e]}"
-        cv.text(ox, oy - 20, f"[{e}] {en.name}: {state}", 12, width=220)
-
+    draw_grids(cv, s, x, y + 120, cell=52, step=230)
 
 def draw(s):
     """The picture of ``s`` as an ``HxWx3 uint8`` array (1600x900 for every configuration)."""

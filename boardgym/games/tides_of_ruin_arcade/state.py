@@ -10,15 +10,12 @@ cards and the public discard; the market deck is its cards not yet seen, above t
 """
 from __future__ import annotations
 
-import numpy as np
-
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, Frames, Int, Ints, Nested,
                                   StateFields, between, enum, ids, per_seat)
-from boardgym.core.game import CHANCE, TERMINAL, State
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
 from boardgym.games.sleeping_gods.host import fields as sg_fields
-from boardgym.games.sleeping_gods.host import init_state
+from boardgym.games.sleeping_gods.host import FrameState, init_state
 
 from . import actions as A
 from . import flow
@@ -106,7 +103,7 @@ FIELDS = StateFields(
 )
 
 
-class TidesState(State):
+class TidesState(FrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
@@ -167,48 +164,14 @@ class TidesState(State):
         else:
             flow.boss_drawn(self, value)
 
-    # -- the engine contract -------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.cq:
-            return CHANCE
-        return TERMINAL if self.over else self.pend[-1][1]
+    # -- the engine contract (sleeping_gods.host.FrameState) ------------------------------------
+    TABLE = TABLE
+    CHANCE_OUTCOMES = CHANCE_OUTCOMES
+    CHANCE_APPLY = CHANCE_APPLY
+    DECISION_NAMES = DECISIONS
 
-    def legal_mask(self) -> np.ndarray:
-        if self._mask_ok:
-            return self._mask
-        if self._mask is None:
-            self._mask = np.zeros(A.N_ACTIONS, dtype=bool)
-        m = self._mask
-        m[:] = False
-        if not self.cq and self.pend:
-            f = self.pend[-1]
-            TABLE[f[0]][0](self, f, m)
-        self._mask_ok = True
-        return m
-
-    def invalidate(self) -> None:
-        self._mask_ok = False
-
-    def chance_outcomes(self):
-        kind, arg = self.cq[0]
-        return CHANCE_OUTCOMES[kind](self, arg)
-
-    def _apply(self, action: int) -> None:
-        self._mask_ok = False
-        if self.cq:
-            kind, arg = self.cq.pop(0)
-            CHANCE_APPLY[kind](self, arg, action)
-        else:
-            f = self.pend[-1]
-            TABLE[f[0]][1](self, f, action)
-        self._mask_ok = False
+    def _advance(self) -> None:
         flow.advance(self)
-
-    def _why_illegal(self, action: int) -> str:
-        f = self.pend[-1]
-        legal = [self.game.catalog.describe(a) for a in np.flatnonzero(self.legal_mask())]
-        return f"the pending decision is '{DECISIONS[f[0]]}' for player {f[1]}; legal: {legal}"
 
     # -- rewards, observation, text --------------------------------------------------------------
     def returns(self):

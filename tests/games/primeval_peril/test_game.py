@@ -1,0 +1,181 @@
+"""The game object and the engine contract over the implemented phases: options (spec §5),
+hook values, determinism, clone and saves, a random-play fuzz with invariants, the score
+(PP-END-3) and the unlocks (PP-END-4)."""
+import json
+
+import numpy as np
+import pytest
+
+from boardgym.core.chance import sample_outcome
+from boardgym.core.errors import ConfigError, StateError
+from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.games.primeval_peril import actions as A
+from boardgym.games.primeval_peril.characters import SEATS
+from boardgym.games.primeval_peril.scoring import score_of
+from boardgym.games.sleeping_gods import STAMINA
+
+from boardgym.games.primeval_peril.kinds import D_EQUIP, D_PLACE_START
+
+from .helpers import JON, LOIS, MEILING, MILK, VINE, game, legal, new
+
+
+@pytest.mark.parametrize("opt,value,words", [
+    ("num_players", 5, "num_players must be an int in 1..4"),
+    ("num_players", True, "num_players"),
+    ("difficulty", "brutal", "difficulty must be one of easy, normal, hard"),
+    ("game_index", 0, "game_index must be an int in 1..5"),
+    ("max_free_moves", -1, "max_free_moves"),
+    ("final_turns_count_current", 1, "final_turns_count_current must be true or false"),
+    ("reward", "dense", "reward must be one of sparse, score, shaped"),
+    ("content_pack", 3, "content_pack must be a folder path"),
+    ("allow_difficulty_change", 1, "allow_difficulty_change must be true or false"),
+])
+def test_bad_options(opt, value, words):
+    with pytest.raises(ConfigError, match=words):
+        game(**{opt: value})
+
+
+def test_rewards():
+    """Spec §4: sparse ±1, score / 50, shaped's potential (0 in the other modes)."""
+    s = new(reward="shaped")
+    assert s.returns() == [0.0] and abs(s.potential(0) - (0.02 + 0.1 + 0.05)) < 1e-9  # 6 tokens, full HP, the intro
+    s.hp[0] = 0
+    assert s.potential(0) < 0.17
+    assert new().potential(0) == 0.0
+
+
+def test_unknown_option():
+    with pytest.raises(ConfigError, match="valid options"):
+        game(seats=2)
+
+
+def test_hooks():
+    """Spec §2.6: stamina 1 of 3, fate / combat dice with easy +1, per-seat caps, start power."""
+    g = game(num_players=2, difficulty="easy")
+    h = g.sg.hooks
+    assert h.challenge_cost.kind == STAMINA and h.challenge_cost.amount == 1
+    assert h.randomizer.challenge.faces == (0, 1, 2, 2, 3, 4) and h.randomizer.challenge.bonus == 1
+    assert h.randomizer.attack.faces == (0, 1, 1, 2, 2, 3) and h.randomizer.attack.bonus == 1
+    assert h.start_power_mod == -1 and h.can_flee is None and h.round_cap == 30
+    assert g.caps == (2, 2) and game(num_players=1).caps == (4,)
+    assert game(num_players=3).caps == (1, 1, 2) and game(num_players=4).caps == (1, 1, 1, 1)
+    assert game(difficulty="hard").sg.hooks.start_power_mod == 1
+    assert game().sg.hooks.randomizer.challenge.bonus == 0
+
+
+def test_seats():
+    """§5: 2 seats {Lois, Meiling}, {Jon, Milk}; 3 seats {Milk}, {Jon}, {Lois, Meiling}; Vine is
+    the active seat's (PP-CORE-1)."""
+    assert SEATS[2][LOIS] == SEATS[2][MEILING] == 0 and SEATS[2][JON] == SEATS[2][MILK] == 1
+    assert SEATS[3][1:] == (0, 1, 2, 2)
+    s = new(num_players=3)
+    assert s.controller(VINE) == 0
+
+
+def test_observation_layout():
+    """Spec §4's blocks by name (the global one also holds the pending decision's kind)."""
+    g = game(num_players=2)
+    names = [p[0] for p in g.layout.pieces]
+    assert g.layout.size == 1718 and "characters" in names and "enemies" in names
+    s = new(num_players=2)
+    d = s.observation_dict(0)
+    assert d["me"].tolist() == [1, 0, 0, 0] and s.observation(1)[g.layout.offset("me") + 1] == 1.0
+    assert abs(d["characters"][6] - 0.8) < 1e-6  # Vine: 8 HP / 10
+    assert np.array_equal(s.observation(0), s.clone().observation(0))
+
+
+def test_catalogue():
+    assert A.N_ACTIONS == 256 and A.CATALOG.describe(A.CONFIRM) == "CONFIRM"
+    assert A.CATALOG.describe(A.res_action(5, 5)) == "RESOURCE[storage coin]"
+    assert A.CATALOG.describe(A.SET_DIFFICULTY + 2) == "SET_DIFFICULTY[hard]"
+
+
+def _play(g, seed, limit=4000, check=True):
+    rng = np.random.default_rng(seed)
+    s = g.new_initial_state()
+    trace = []
+    for step in range(limit):
+        if s.current_player == TERMINAL:
+            break
+        if check:
+            assert not s.invariant_errors(), (step, s.invariant_errors(), s.render())
+            assert all(0 <= s.hp[c] <= s.max_hp(c) and 0 <= s.res[c] <= 3 for c in range(5))
+        if s.current_player == CHANCE:
+            a = sample_outcome(s.chance_outcomes(), rng)
+        else:
+            legal = np.flatnonzero(s.legal_mask())
+            assert len(legal), s.render()
+            a = int(rng.choice(legal))
+        s.apply(a)
+        trace.append(a)
+        if check and step % 7 == 0:
+            for p in range(g.n):
+                v = s.observation(p)
+                assert v.shape == (g.layout.size,) and v.dtype == np.float32
+                assert float(v.min()) >= -1.0 and float(v.max()) <= 1.0, (step, p)
+        if check and step % 53 == 0:
+            t = g.state_from_json(s.to_json())
+            assert t.to_json() == s.to_json() and s.clone().to_json() == s.to_json()
+    return s, trace
+
+
+@pytest.mark.parametrize("n,difficulty", [(1, "normal"), (2, "easy"), (3, "hard"), (4, "normal")])
+def test_random_play_keeps_invariants(n, difficulty):
+    """The implemented phases under random play: invariants (HP and stamina bounds, one status of
+    each kind, slots and supply), saves round-trip, every game ends."""
+    g = game(num_players=n, difficulty=difficulty, max_turns=30)
+    for seed in range(4):
+        s, _ = _play(g, seed)
+        assert s.current_player == TERMINAL
+
+
+def test_determinism():
+    """Same seed and actions, same states (byte for byte), and a clone is independent."""
+    g = game(num_players=2)
+    a, trace = _play(g, 7, check=False)
+    b, trace2 = _play(g, 7, check=False)
+    assert trace == trace2 and a.to_json() == b.to_json()
+    s = new()
+    c = s.clone()
+    c.apply(A.TRAVEL + 1)
+    assert s.pos == 0 and c.pos == 2 and s.watch == 0
+
+
+def test_corrupt_saves_refused():
+    g = game()
+    s = new()
+    data = json.loads(s.to_json())
+    data["state"]["boat"] = 9
+    with pytest.raises(StateError, match="boat"):
+        g.state_from_json(json.dumps(data))
+    data = json.loads(s.to_json())
+    data["state"]["inv"][0] = 4  # Vine carries 4 meat in 3 slots
+    with pytest.raises(StateError, match="slots"):
+        g.state_from_json(json.dumps(data))
+
+
+def test_score():
+    """PP-END-3 (§6): 7 cards, 9 tokens, an ending, hard: 46; 3 cards, 4 tokens, defeat, normal: 7."""
+    assert score_of(7, 9, True, False, "hard") == 46
+    assert score_of(3, 4, False, True, "normal") == 7
+
+
+def _unlocked(game_index):
+    s = game(game_index=game_index).new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:  # each unlocked adventure card onto a free slot
+        s.apply(min(legal(s)))
+    return s
+
+
+def test_unlocks():
+    """PP-END-4 (§6): game_index 4 owns cards 6, 23 and 54 from setup, equipped; they score as
+    adventure cards; the market (53-56) offers 53, 55 and 56 (test_story)."""
+    s = _unlocked(4)
+    assert s.owned == [6, 23, 54] and sorted(n for e in s.equip for n in e) == [6, 23, 54]
+    assert s.pend[-1][0] == D_PLACE_START
+    assert _unlocked(5).owned == [6, 8, 23, 54]
+    from boardgym.games.primeval_peril.scoring import scored_cards
+
+    assert scored_cards(s) == 3
+    t = game().new_initial_state()
+    assert t.owned == [] and t.pend[-1][0] == D_PLACE_START

@@ -1,0 +1,51 @@
+"""Words and pictures: the text render, ``describe_action`` and the picture's size."""
+import numpy as np
+
+from boardgym.games.primeval_peril import actions as A
+from boardgym.games.primeval_peril.describe import describe_action
+
+from .helpers import LOIS, VINE, legal, new
+from .test_fight import to_fight
+
+
+def test_render_and_describe():
+    s = new(num_players=2)
+    text = s.render()
+    assert "boat 8/8" in text and "Captain Vine (seat 0, L1): HP 8/8" in text and "deck (12)" in text
+    words = {describe_action(s, a) for a in legal(s)}
+    assert "travel to 2.post (1 time)" in words and "Captain Vine's meat" in words
+
+
+def test_describe_in_combat_and_the_picture():
+    s = to_fight(2)
+    assert "COMBAT round 1" in s.render() and "seat 0 hand:" in s.render()
+    name = s.game.combat_cards[s.hand[0][0]].name
+    assert describe_action(s, A.play(0, LOIS)) == f"play {name} on Lois"
+    assert describe_action(s, A.CONFIRM) == "CONFIRM"
+    pic = s.render_rgb()
+    assert pic.shape == (900, 1600, 3) and pic.dtype == np.uint8
+    t = s.clone()
+    t.apply(A.play(0, VINE))
+    assert not np.array_equal(t.render_rgb(), pic)
+
+
+def test_narrator_says_what_happened():
+    from boardgym.games.primeval_peril.narrate import make_narrator
+
+    from .helpers import EV_AMBUSH, JON, draw_event, game, outcome, place_start
+
+    narrate = make_narrator()
+    s = game().new_initial_state()
+    place_start(s)
+    b = s.clone()
+    draw_event(s, EV_AMBUSH)
+    assert any(x.startswith("Event: Ambush") for x in narrate(b, s))
+    s.apply(A.CHAR + JON)
+    s.apply(A.CONFIRM)
+    b = s.clone()
+    outcome(s, 0)
+    lines = narrate(b, s)
+    assert "The die shows 0." in lines
+    b = s.clone()
+    s.apply(A.CONFIRM)  # the window closes: 3 of 5, Jon (the one participant) takes the 3
+    assert "Jon: -3 HP (5/8)" in narrate(b, s)
