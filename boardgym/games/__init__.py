@@ -5,7 +5,7 @@ import importlib
 
 from boardgym.core.errors import ConfigError
 
-GAMES = ("ancient_terrible_things", "paleo", "tides_of_ruin_arcade")
+GAMES = ("ancient_terrible_things", "paleo", "tides_of_ruin_arcade", "primeval_peril")
 
 
 def game_class(name: str):
