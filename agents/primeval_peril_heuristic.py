@@ -136,6 +136,9 @@ def _main(s, f, mask):
         return A.REST
     if mask[A.REPAIR] and s.boat <= 3:
         return A.REPAIR
+    for ab in (6, 1):   # Meiling (frightened, madness), Dr. Milk (venom, weakened): PP-CHAR-3
+        if mask[A.CHAR_ABILITY + ab] and s.res[ABILITIES[ab].ch] >= 2:
+            return A.CHAR_ABILITY + ab
     goal = goal_space(s)
     if goal == s.pos and mask[A.EXPLORE]:
         return A.EXPLORE
@@ -463,10 +466,18 @@ def _block(s, f, mask):
 
 
 def _char_target(s, f, mask):
+    """An enemy's aimed ability (EOR_LETTERS "DFMVW"): damage on who has most HP; a status on
+    who loses least by it: fear on Vine first (the active seat's spare attacker in solo),
+    weakness on the weakest, madness on who has no ability to lose."""
     cs = _legal(mask, A.CHAR, A.N_CHARS)
-    if f[2] == 0:   # D: damage to the one with most HP
+    letter = "DFMVW"[f[2]]
+    if letter in "DV":
         return A.CHAR + _most_hp(s, cs)
-    return A.CHAR + max(cs, key=lambda c: (s.played[c] >= 0, s.hp[c], -c))
+    if letter == "F":
+        return A.CHAR + min(cs, key=lambda c: (c != 0, sum(s.skill(c, k) for k in range(5)), c))
+    if letter == "W":
+        return A.CHAR + min(cs, key=lambda c: (max(s.skill(c, k) for k in range(5)), c))
+    return A.CHAR + min(cs, key=lambda c: (c in (1, 2, 3, 4), c))
 
 
 def _heal_square(s, f, mask):
