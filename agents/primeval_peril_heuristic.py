@@ -61,6 +61,9 @@ from boardgym.games.tides_of_ruin_arcade.help import counter_estimate, heart_cos
 
 KEY_KINDS = frozenset({D_STORY_CHOICE, D_JOIN, D_TARGET, D_EVENT_CHOICE})
 DANGER = frozenset("DVFMWHLGTKN")
+# Tides' placement order with the hourglass abilities ahead of growth: here fear (F) and madness
+# lock attackers out of a fight for good, which costs more than a point of power a round
+ORDER = {**PLACE_ORDER, **{k: 1 for k in "DVFMWHLGT"}, "P": 2}
 VENOM, FRIGHTENED, WEAKENED, MADNESS = range(4)
 
 
@@ -402,7 +405,7 @@ def _square_rank(s, flat, finishing):
     e, i = divmod(flat, 9)
     en = s.game.sg.enemies[s.sg_enemy[e]]
     k = en.kinds[i]
-    order = PLACE_ORDER.get(k, 4)
+    order = ORDER.get(k, 4)
     if finishing and e == s.sg_atk[A_TGT]:
         order = 0 if k == "heart" else order + 10
     elif k == "heart":
