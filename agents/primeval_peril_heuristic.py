@@ -1,0 +1,515 @@
+"""A rule-based Sleeping Gods: Primeval Peril player (cooperative: every seat plays it).
+
+It reads the engine state (``needs_state = True``), only its public part: the event and combat
+decks' order, unowned numbered cards and unreached sections' outcomes are never read (the
+story values below look at the pack's sections the way a player who knows the book would; the
+heuristic uses them only to rank locations). The rules it plays by:
+
+* **The map** (PP-TURN-3, PP-TRAVEL, PP-EXPL): the boat heads for the numbered location worth
+  most per step (shortest path in steps over the atlas, page edges included); a location is
+  worth what its unread sections still give from its entry under the keywords owned (quests,
+  bloodflowers, cards; an ending counts big once the combat before it looks winnable, or when
+  the moons run out). Square locations are explored on the way when their banner pays and
+  its challenge looks passable; the turn ends early when the time left buys nothing.
+* **Upkeep** (PP-REST, PP-REPAIR): rest when the stamina is out on the characters it needs or
+  the crew is badly hurt, while a moon is left; meat + fruit sets go on the rest when the
+  wounds take them; repair the boat at 3 HP or less.
+* **Challenges** (PP-CHAL): characters join best effective skill first while the success
+  probability (the fate die's faces, the carried resources of the skill) grows by enough; none
+  joins a challenge out of reach. In the modify window carried resources close a small gap, a
+  reroll token redraws a low die.
+* **Story and event choices**: open keyword choices and challenges or combats it can win rank
+  first (``story_value``); events take the cheaper alternative.
+* **Combat** (PP-COMBAT): rope and Jon's ability take power off the strongest counter, the
+  best card goes on the character who hits hardest; the target is the enemy it can defeat, or
+  the one whose dangerous uncovered abilities it can cover; damage covers hearts when that
+  finishes the enemy, else abilities first (Tides' ``PLACE_ORDER``); blocks when the counter
+  would knock the attacker out or is heavy.
+* **Everything else**: damage goes to who has most HP, healing to who has least, level-ups to
+  the character with the largest gain, tokens to who uses their skill, market cards are bought
+  when the coins allow.
+
+Every answer is checked against the legal mask; anything unexpected falls back to CONFIRM or
+the first legal action (counted in ``fallbacks``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from agents.primeval_peril_plan import (goal_space, next_step,
+                                        choice_value, challenge_p)
+from agents.rule_agent import RuleAgent
+from agents.tides_of_ruin_arcade_heuristic import PLACE_ORDER
+from boardgym.games.primeval_peril import actions as A
+from boardgym.games.primeval_peril.characters import ABILITIES, AB_VINE_ROCKS, base_skill, max_hp
+from boardgym.games.primeval_peril.effects import SRC_REPAIR
+from boardgym.games.primeval_peril.explore import banner_of
+from boardgym.games.primeval_peril.journey import may_end_early, time_left
+from boardgym.games.primeval_peril.kinds import (
+    D_ABILITY_CHAR, D_BANNER, D_DECK, D_EQUIP, D_EVENT_CHOICE, D_FATE_WINDOW, D_FRUIT, D_GAIN,
+    D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN, D_MARKET, D_MOVE_CARD, D_PLACE_START,
+    D_POWER_OFF, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS, D_STATUS_OFF,
+    D_STATUS_PICK, D_STORY_CHOICE, D_SWAP_CARD, D_TOKEN, D_TORCH, FATE_ROCKS, FRUIT, MEAT, MOONS,
+    N_RES, RESOURCE_OF_SKILL, STORAGE)
+from boardgym.games.sleeping_gods import characters as chars
+from boardgym.games.sleeping_gods import combat, grid
+from boardgym.games.sleeping_gods.kinds import (A_CH, A_LEFT, A_SIGN, A_ROLL, A_TGT, D_ATTACKER,
+                                                D_BLOCK, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE,
+                                                D_JOIN, D_MODIFY, D_PLACE, D_ROLLED, D_TARGET,
+                                                D_WOUND, H_NUMBER, H_ROLL, H_SKILL)
+from boardgym.games.tides_of_ruin_arcade.help import counter_estimate, heart_cost_left
+
+KEY_KINDS = frozenset({D_STORY_CHOICE, D_JOIN, D_TARGET, D_EVENT_CHOICE})
+DANGER = frozenset("DVFMWHLGTKN")
+# Tides' placement order with the hourglass abilities ahead of growth: here fear (F) and madness
+# lock attackers out of a fight for good, which costs more than a point of power a round
+ORDER = {**PLACE_ORDER, **{k: 1 for k in "DVFMWHLGT"}, "P": 2}
+VENOM, FRIGHTENED, WEAKENED, MADNESS = range(4)
+
+
+class PrimevalHeuristicAgent(RuleAgent):
+    """Rule-based Primeval Peril strategy (see the module docstring)."""
+
+    name = "primeval_peril_heuristic"
+
+    @staticmethod
+    def key_decision(s) -> bool:
+        """The strategic decisions (where a search on top pays): story and event choices, who
+        joins a challenge, which enemy an attack targets."""
+        return bool(s.pend) and not s.cq and s.pend[-1][0] in KEY_KINDS
+
+    def decide(self, state, mask):
+        f = state.pend[-1]
+        fn = RULES.get(f[0])
+        return fn(state, f, mask) if fn else None
+
+    def fallback(self, mask) -> int:
+        return A.CONFIRM if mask[A.CONFIRM] else int(np.flatnonzero(mask)[0])
+
+
+def _legal(mask, start, n):
+    return [i for i in range(n) if mask[start + i]]
+
+
+def _alive(s):
+    return [c for c in range(5) if s.hp[c] > 0]
+
+
+def _most_hp(s, cands):
+    return max(cands, key=lambda c: (s.hp[c], -c))
+
+
+def _least_hp(s, cands):
+    return min(cands, key=lambda c: (s.hp[c] - s.max_hp(c) / 2, c))
+
+
+# -- the map -------------------------------------------------------------------------------------
+def need_rest(s) -> bool:
+    """PP-REST: stamina out on the crew, or badly hurt, with a moon left to cross."""
+    if s.moons >= MOONS:
+        return False
+    alive = _alive(s)
+    stamina = sum(s.res[c] for c in alive)
+    hp, top = sum(s.hp), sum(s.max_hp(c) for c in range(5))
+    if s.moons == MOONS - 1:   # the last moon starts the last 3 turns: only when in real need
+        return stamina <= 1 and hp < 0.5 * top
+    return stamina <= 3 or hp <= 0.45 * top or len(alive) <= 3
+
+
+def _banner_pays(s) -> bool:
+    ref = banner_of(s)
+    if ref is None:
+        return False
+    bn = s.game.pages[ref[0]].banner[ref[1]]
+    if bn.cost:
+        t, n = bn.cost[0]
+        have = sum(s.inv[N_RES * h + t] for h in range(6))
+        if t == 2:   # the shrine's torch: worth it for 2 statuses or more
+            return have >= n and sum(bin(x).count("1") for x in s.status) >= 2
+        return have >= n + 1     # the trading post: keep a coin for markets
+    if bn.challenge is None:
+        return True
+    return challenge_p(s, bn.challenge.skill, bn.challenge.number + s.game.challenge_mod,
+                       _alive(s)) >= 0.6
+
+
+def _main(s, f, mask):
+    left = time_left(s)
+    if mask[A.REST] and need_rest(s):
+        return A.REST
+    if mask[A.REPAIR] and s.boat <= 3:
+        return A.REPAIR
+    for ab in (6, 1):   # Meiling (frightened, madness), Dr. Milk (venom, weakened): PP-CHAR-3
+        if mask[A.CHAR_ABILITY + ab] and s.res[ABILITIES[ab].ch] >= 2:
+            return A.CHAR_ABILITY + ab
+    goal = goal_space(s)
+    if goal == s.pos and mask[A.EXPLORE]:
+        return A.EXPLORE
+    if mask[A.EXPLORE] and _banner_pays(s) and (goal is None or left >= 3):
+        return A.EXPLORE
+    if goal is not None and goal != s.pos:
+        k = next_step(s, goal)
+        if k is not None and mask[A.TRAVEL + k]:
+            return A.TRAVEL + k
+    if mask[A.END_TURN_EARLY]:
+        return A.END_TURN_EARLY
+    if mask[A.REPAIR] and s.boat < 8:
+        return A.REPAIR
+    exits = _legal(mask, A.TRAVEL, A.MAX_EXITS)
+    if exits:
+        return A.TRAVEL + exits[0]
+    if mask[A.REST] and left == 0:
+        return A.REST
+    return None
+
+
+def _token(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    if cs:
+        return A.CHAR + _least_hp(s, cs)
+    ds = _legal(mask, A.DEST, 6)
+    return A.DEST + ds[0] if ds else None
+
+
+def _place_start(s, f, mask):
+    return A.DEST + _token_holder(s, f[2], _legal(mask, A.DEST, 6))
+
+
+def _token_holder(s, t, dests):
+    """The holder for a token of type t: the character whose skill it raises most (PP-CHAR-8)."""
+    if not dests:
+        return None
+    k = RESOURCE_OF_SKILL.index(t) if t in RESOURCE_OF_SKILL else -1
+    return max(dests, key=lambda h: (h < STORAGE, chars.effective_skill(s, h, k) if k >= 0 and h < STORAGE
+                                     else s.hp[h] if h < STORAGE else 0, -h))
+
+
+def _gain(s, f, mask):
+    ds = _legal(mask, A.DEST, 6)
+    if ds:
+        return A.DEST + _token_holder(s, f[2], ds)
+    return A.CONFIRM
+
+
+TOKEN_VALUE = (5, 5, 3, 3, 2, 1)   # meat, fruit, torch, rope, map, coin: what to keep
+
+
+def _gain_kind(s, f, mask):
+    ts = _legal(mask, A.OPTION, N_RES)
+    hurt = sum(s.max_hp(c) - s.hp[c] for c in range(5))
+    return A.OPTION + max(ts, key=lambda t: (TOKEN_VALUE[t] + (2 if t == FRUIT and hurt > 5 else 0), -t))
+
+
+def _lose(s, f, mask):
+    rs = _legal(mask, A.RESOURCE, 6 * N_RES)
+    return A.RESOURCE + min(rs, key=lambda a: (TOKEN_VALUE[a % N_RES], -(a // N_RES)))
+
+
+def _fate(s, f, mask):
+    from boardgym.games.primeval_peril.turn import _fate_result, space
+
+    kind, _, dmg, arg = s.fate
+    v = _fate_result(s)
+    bad = (v in space(s).rocks) if kind == FATE_ROCKS else v <= arg
+    if not bad or dmg <= 0:
+        return A.CONFIRM
+    if mask[A.CHAR_ABILITY + AB_VINE_ROCKS]:
+        return A.CHAR_ABILITY + AB_VINE_ROCKS
+    if mask[A.REROLL] and (dmg >= 2 or s.boat <= dmg):
+        return A.REROLL
+    return A.CONFIRM
+
+
+# -- upkeep ------------------------------------------------------------------------------------------
+def _rest_status(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    if not cs:
+        return A.CONFIRM
+    weight = (3, 1, 2, 2)
+    return A.CHAR + max(cs, key=lambda c: sum(w for k, w in enumerate(weight) if s.status[c] >> k & 1))
+
+
+def _rest_sets(s, f, mask):
+    wounds = sum(s.max_hp(c) - s.hp[c] for c in range(5))
+    t = FRUIT if f[2] else MEAT
+    rs = [a for a in _legal(mask, A.RESOURCE, 6 * N_RES) if a % N_RES == t]
+    if not f[2] and wounds < 4 or not rs:
+        return A.CONFIRM
+    return A.RESOURCE + max(rs, key=lambda a: a // N_RES)   # storage first, then carried
+
+
+def _status_pick(s, f, mask):
+    st = _legal(mask, A.STATUS, 4)
+    for k in (VENOM, WEAKENED, MADNESS, FRIGHTENED):
+        if k in st:
+            return A.STATUS + k
+    return None
+
+
+def _status_char(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    return A.CHAR + max(cs, key=lambda c: (bin(s.status[c]).count("1"), s.status[c] & 1, -c))
+
+
+def _stamina_loss(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    return A.CHAR + max(cs, key=lambda c: (s.res[c], -max(s.skill(c, k) for k in range(5))))
+
+
+def _level_up(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+
+    def gain(c):
+        return (sum(base_skill(c, 2, k) - base_skill(c, 1, k) for k in range(5))
+                + (max_hp(c, 2) - max_hp(c, 1)) / 2 + 0.5 * (base_skill(c, 2, 4) - base_skill(c, 1, 4)))
+
+    return A.CHAR + max(cs, key=lambda c: (gain(c), s.hp[c], -c))
+
+
+def _equip(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    card = s.game.content.cards.numbered[f[2]]
+    return A.CHAR + max(cs, key=lambda c: (s.hp[c] > 0, s.skill(c, card.skill), -len(s.equip[c]), -c))
+
+
+def _market(s, f, mask):
+    opts = _legal(mask, A.OPTION, A.N_OPTIONS)
+    if not opts:
+        return A.CONFIRM
+    cards = s.game.content.story.markets[f[2]].cards
+    num = s.game.content.cards.numbered
+    return A.OPTION + min(opts, key=lambda k: (num[cards[k]].price, k))
+
+
+def _banner(s, f, mask):
+    return A.OPTION if mask[A.OPTION] and _banner_pays(s) else A.CONFIRM
+
+
+# -- challenges --------------------------------------------------------------------------------------
+def _join(s, f, mask):
+    from boardgym.games.sleeping_gods.challenge import participants
+
+    cands = _legal(mask, A.CHAR, A.N_CHARS)
+    if not cands:
+        return A.CONFIRM
+    ch = s.sg_chal
+    skill, parts = ch[H_SKILL], participants(s)
+    eff = {c: chars.effective_skill(s, c, skill) for c in cands}
+    best = max(cands, key=lambda c: (eff[c], s.res[c], s.hp[c], -c))
+    if s.chal[0] == SRC_REPAIR:   # no number: each point of CRAFT repairs (PP-REPAIR-1)
+        return A.CHAR + best if eff[best] > 0 and len(parts) < 2 else A.CONFIRM
+    number = ch[H_NUMBER]
+    p_now = challenge_p(s, skill, number, parts)
+    if p_now >= 0.9 or eff[best] == 0:
+        return A.CONFIRM
+    if challenge_p(s, skill, number, parts + cands) < 0.15:
+        return A.CONFIRM   # out of reach: nobody pays stamina or takes the participants' damage
+    return A.CHAR + best if challenge_p(s, skill, number, parts + [best]) - p_now >= 0.08 else A.CONFIRM
+
+
+def _modify(s, f, mask):
+    from boardgym.games.sleeping_gods.challenge import current_total
+
+    ch = s.sg_chal
+    if s.chal[0] == SRC_REPAIR:
+        return A.CONFIRM
+    gap = ch[H_NUMBER] - current_total(s)
+    if gap <= 0:
+        return A.CONFIRM
+    res = _legal(mask, A.RESOURCE, 6 * N_RES)
+    if res and gap <= len(res):
+        return A.RESOURCE + res[0]
+    bonus = s.game.sg.hooks.randomizer.challenge.bonus
+    if mask[A.REROLL] and ch[H_ROLL] + bonus + gap + 0 <= 4 + bonus - 0 and ch[H_ROLL] <= 1:
+        return A.REROLL
+    cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
+    if cards and gap <= 2:
+        return A.CARD_ABILITY + cards[0]
+    return A.CONFIRM
+
+
+def _wound(s, f, mask):
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    return A.CHAR + _most_hp(s, cs)
+
+
+def _heal(s, f, mask):
+    return A.CHAR + _least_hp(s, _legal(mask, A.CHAR, A.N_CHARS))
+
+
+# -- story and events --------------------------------------------------------------------------------
+def _story_choice(s, f, mask):
+    opts = _legal(mask, A.OPTION, A.N_OPTIONS)
+    sec = s.game.content.story.sections[f[2]]
+    if not opts:
+        return None
+    return A.OPTION + max(opts, key=lambda k: (choice_value(s, sec.choices[k]), -k))
+
+
+def _event_choice(s, f, mask):
+    opts = _legal(mask, A.OPTION, A.N_OPTIONS)
+    ev = s.game.content.events[f[2]]
+    return A.OPTION + max(opts, key=lambda k: (choice_value(s, ev.choice[k], event=True), -k))
+
+
+# -- combat ------------------------------------------------------------------------------------------
+def _attack_value(s, code, c):
+    p = s.game.profiles[code]
+    from boardgym.games.primeval_peril.cards import attack_extras
+
+    d, rp, blk = attack_extras(s, c)
+    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
+    dmg = p.base + d + p.die_sign * die + (chars.effective_skill(s, c, p.skill) if p.skill >= 0 else 0)
+    return max(0.0, dmg) + 0.7 * (p.remove_power + rp) + 0.5 * (p.block + blk)
+
+
+def _attacker(s, f, mask):
+    seat = f[1]
+    ropes = [a for a in _legal(mask, A.RESOURCE, 5 * N_RES) if a % N_RES == 3]
+    if (ropes or mask[A.CHAR_ABILITY + 2]) and max((s.sg_power[e] for e in combat.remaining(s)), default=0) >= 2:
+        return A.RESOURCE + ropes[0] if ropes else A.CHAR_ABILITY + 2
+    torches = [a for a in _legal(mask, A.RESOURCE, 5 * N_RES) if a % N_RES == 2]
+    if torches and _torch_square(s) is not None:
+        return A.RESOURCE + torches[0]
+    plays = _legal(mask, A.PLAY, A.HAND_SLOTS * A.N_CHARS)
+    if not plays:
+        return A.CONFIRM
+    hand = s.hand[seat]
+    worst = max((counter_estimate(s, e) for e in combat.remaining(s)), default=0)
+
+    def key(i):
+        h, c = divmod(i, A.N_CHARS)
+        return (_attack_value(s, hand[h], c) - (3 if s.hp[c] <= worst - 1 else 0) - (0.5 if c == 0 else 0), s.hp[c])
+
+    return A.PLAY + max(plays, key=key)
+
+
+def _target(s, f, mask):
+    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
+    at = s.sg_atk
+    p = s.game.sg.hooks.attack_source(s, at[A_CH])
+    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
+    d = p.base + p.die_sign * die + (chars.effective_skill(s, at[A_CH], p.skill) if p.skill >= 0 else 0)
+    table = s.game.sg.enemies
+
+    def rank(e):
+        en = table[s.sg_enemy[e]]
+        left = heart_cost_left(s, e) + grid.block(en, s.sg_cover, e)
+        danger = sum(1 for i, k in enumerate(en.kinds) if k in DANGER and not s.sg_cover[9 * e + i])
+        return (left <= d, danger > 0 and d >= 1, counter_estimate(s, e), -left, -e)
+
+    return A.ENEMY + max(es, key=rank)
+
+
+def _square_rank(s, flat, finishing):
+    e, i = divmod(flat, 9)
+    en = s.game.sg.enemies[s.sg_enemy[e]]
+    k = en.kinds[i]
+    order = ORDER.get(k, 4)
+    if finishing and e == s.sg_atk[A_TGT]:
+        order = 0 if k == "heart" else order + 10
+    elif k == "heart":
+        order = 3
+    return (order, -en.values[i] if k == "heart" else 0, flat)
+
+
+def _place(s, f, mask):
+    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
+    if not sqs:
+        return A.CONFIRM
+    at = s.sg_atk
+    finishing = heart_cost_left(s, at[A_TGT]) <= at[A_LEFT]
+    return A.SQUARE + min(sqs, key=lambda q: _square_rank(s, q, finishing))
+
+
+def _torch_square(s):
+    from boardgym.games.primeval_peril.fight import torch_squares
+
+    sqs = torch_squares(s)
+    table = s.game.sg.enemies
+    good = [q for q in sqs if table[s.sg_enemy[q // 9]].kinds[q % 9] in DANGER or
+            heart_cost_left(s, q // 9) == 1 and table[s.sg_enemy[q // 9]].kinds[q % 9] == "heart"]
+    return min(good, key=lambda q: _square_rank(s, q, False)) if good else None
+
+
+def _torch(s, f, mask):
+    q = _torch_square(s)
+    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
+    return A.SQUARE + (q if q is not None and q in sqs else min(sqs, key=lambda x: _square_rank(s, x, False)))
+
+
+def _power_off(s, f, mask):
+    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
+    return A.ENEMY + max(es, key=lambda e: (counter_estimate(s, e), -e))
+
+
+def _rolled(s, f, mask):
+    at = s.sg_atk
+    if at[A_SIGN] > 0 and at[A_ROLL] == 0:
+        if mask[A.REROLL]:
+            return A.REROLL
+        if mask[A.CHAR_ABILITY + 4]:
+            return A.CHAR_ABILITY + 4
+    cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
+    return A.CARD_ABILITY + cards[0] if cards else A.CONFIRM
+
+
+def _block(s, f, mask):
+    at = s.sg_atk
+    if at[A_CH] < 0:
+        return A.CONFIRM
+    counter = combat.counter_value(s)
+    if counter <= 0 or (counter < s.hp[at[A_CH]] and counter < 3):
+        return A.CONFIRM
+    for ab in (3, 5):
+        if mask[A.CHAR_ABILITY + ab]:
+            return A.CHAR_ABILITY + ab
+    cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
+    return A.CARD_ABILITY + cards[0] if cards else A.CONFIRM
+
+
+def _char_target(s, f, mask):
+    """An enemy's aimed ability (EOR_LETTERS "DFMVW"): damage on who has most HP; a status on
+    who loses least by it: fear on Vine first (the active seat's spare attacker in solo),
+    weakness on the weakest, madness on who has no ability to lose."""
+    cs = _legal(mask, A.CHAR, A.N_CHARS)
+    letter = "DFMVW"[f[2]]
+    if letter in "DV":
+        return A.CHAR + _most_hp(s, cs)
+    if letter == "F":
+        return A.CHAR + min(cs, key=lambda c: (c != 0, sum(s.skill(c, k) for k in range(5)), c))
+    if letter == "W":
+        return A.CHAR + min(cs, key=lambda c: (max(s.skill(c, k) for k in range(5)), c))
+    return A.CHAR + min(cs, key=lambda c: (c in (1, 2, 3, 4), c))
+
+
+def _heal_square(s, f, mask):
+    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
+    return A.SQUARE + max(sqs, key=lambda q: _square_rank(s, q, False))
+
+
+def _heal_ally(s, f, mask):
+    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
+    return A.ENEMY + max(es, key=lambda e: (heart_cost_left(s, e), e))
+
+
+def _confirm(s, f, mask):
+    return A.CONFIRM if mask[A.CONFIRM] else None
+
+
+def _fruit(s, f, mask):
+    c = f[3]
+    return A.OPTION + (1 if chars.has(s, c, VENOM) and s.hp[c] > 2 else 0)
+
+
+RULES = {D_MAIN: _main, D_TOKEN: _token, D_PLACE_START: _place_start, D_GAIN: _gain,
+         D_GAIN_KIND: _gain_kind, D_LOSE: _lose, D_FATE_WINDOW: _fate, D_REST_STATUS: _rest_status,
+         D_REST_SETS: _rest_sets, D_REST_HEAL: _heal, D_HEAL: _heal, D_STATUS_PICK: _status_pick,
+         D_STATUS_OFF: _status_char, D_ABILITY_CHAR: _status_char, D_STAMINA_LOSS: _stamina_loss,
+         D_LEVEL_UP: _level_up, D_EQUIP: _equip, D_MARKET: _market, D_BANNER: _banner,
+         D_JOIN: _join, D_MODIFY: _modify, D_WOUND: _wound, D_STORY_CHOICE: _story_choice,
+         D_EVENT_CHOICE: _event_choice, D_ATTACKER: _attacker, D_TARGET: _target, D_PLACE: _place,
+         D_TORCH: _torch, D_POWER_OFF: _power_off, D_ROLLED: _rolled, D_BLOCK: _block,
+         D_CHAR_TARGET: _char_target, D_HEAL_SQUARE: _heal_square, D_HEAL_ALLY: _heal_ally,
+         D_DECK: _confirm, D_MOVE_CARD: _confirm, D_SWAP_CARD: None, D_FRUIT: _fruit}
+RULES = {k: v for k, v in RULES.items() if v is not None}
