@@ -82,6 +82,7 @@ def _ratios(d, n: int = 1024) -> tuple:
 
 
 R3, R5, R6, R8, R10, R20, R24, R25, R30 = (_ratios(d) for d in (3, 5, 6, 8, 10, 20, 24, 25, 30))
+R255 = _ratios(255)
 R4, R_TIME, R_MOONS, R_EVENTS = _ratios(4), _ratios(TIME), _ratios(MOONS), _ratios(MAX_EVENTS)
 
 
@@ -92,6 +93,9 @@ class _Offsets(PieceOffsets):
     def __init__(self, game):
         super().__init__(game.layout)
         assert self.equipment == self.characters + 5 * 40 and self.keywords == self.atlas + 64
+        assert self.atlas == self.holdings + 96
+        n_sec = len(game.content.story.sections)
+        self.r_sections = _ratios(n_sec, n_sec + 1)
         self.r_turn = _ratios(game.max_turns, game.max_turns + 2)
         self.r_moves = _ratios(max(1, game.max_free_moves), game.max_free_moves + 1)
         rows = []
@@ -132,11 +136,21 @@ def encode(s, player: int, out=None) -> np.ndarray:
     key = (1, s.active, *s.level, *s.status, *eqkey)
     blocks.reuse(buf, o, O.equipment + 5 * 6 * 12, key, _crew, s, mv, o, O.equipment)
     _characters(s, player, mv, o)
-    _holdings(s, mv, O, buf, blocks, eqkey)
-    o = O.atlas
-    owned = s.owned
-    key = (3, s.pos, len(s.crossed), *s.crossed, *owned)
-    blocks.reuse(buf, o, o + 64 + 48, key, _atlas, s, mv, o, O)
+    # the cards held, the atlas and the keywords: one cached block (from the holdings' numbered
+    # cards to the keywords' end); the tokens, the active deck (a free move in random play one
+    # step in three) and the supply are written each time
+    o = O.holdings
+    inv = s.inv
+    for t in range(6):
+        x = inv[6 * STORAGE + t]
+        if x:
+            mv[o + t] = R6[x]
+    key = (3, s.pos, len(s.crossed), *s.crossed, *eqkey, *s.owned)
+    blocks.reuse(buf, o + 6, O.keywords + 48, key, _cards_and_atlas, s, mv, O)
+    for x in s.deck_in:
+        mv[o + 66 + x] = 1.0
+    for t in range(5):
+        mv[o + 91 + t] = R8[SUPPLY[t] - sum(inv[t::6])]
     _narrative(s, mv, O, buf, blocks)
     if s.sg_chal[H_STATE] != CH_NONE or s.fate[1] >= 0:
         _challenge(s, mv, O.challenge)
@@ -153,8 +167,11 @@ def _global(s, player, mv, O):
     if s.pend and not s.cq:
         f = s.pend[-1]
         mv[O.decision + f[0]] = 1.0
-        mv[O.decision_args] = _f(f[2], 255)
-        mv[O.decision_args + 1] = _f(f[3], 255)
+        x, y = f[2], f[3]  # -2 .. 999
+        if x:
+            mv[O.decision_args] = R255[x] if x > 0 else _f(x, 255)
+        if y:
+            mv[O.decision_args + 1] = R255[y] if y > 0 else _f(y, 255)
     mv[O.me + player] = 1.0
     mv[O.active + s.active] = 1.0
     cp = s.current_player
@@ -243,25 +260,15 @@ def _characters(s, player, mv, o):
             mv[p + 33] = 1.0
 
 
-def _holdings(s, mv, O, buf, blocks, eqkey):
-    o = O.holdings
-    inv = s.inv
-    for t in range(6):
-        x = inv[6 * STORAGE + t]
-        if x:
-            mv[o + t] = R6[x]
-    key = (4, *eqkey, len(s.owned), *s.owned, *s.deck_in)
-    blocks.reuse(buf, o + 6, o + 91, key, _cards_held, s, mv, o, O)
-    for t in range(5):
-        mv[o + 91 + t] = R8[SUPPLY[t] - sum(inv[t::6])]
+def _cards_and_atlas(s, mv, O):
+    _cards_held(s, mv, O.holdings, O)
+    _atlas(s, mv, O.atlas, O)
 
 
 def _cards_held(s, mv, o, O):
     for n in s.owned:
         if 1 <= n <= N_NUMBERED:
             mv[o + 5 + n] = 1.0
-    for x in s.deck_in:
-        mv[o + 66 + x] = 1.0
     worn = {n for e in s.equip for n in e}
     adventure = O.adventure
     mv[o + 90] = _f(sum(1 for n in s.owned if n in adventure and n not in worn), 10)
@@ -302,7 +309,7 @@ def _narrative(s, mv, O, buf, blocks):
         mv[o + s.ev_cur] = 1.0
     if s.sec >= 0:
         blocks.reuse(buf, o + 36, o + 79, (5, s.sec, *s.owned), _section, s, mv, o)
-    mv[o + 38] = _f(sum(s.reached), len(s.game.content.story.sections))
+    mv[o + 38] = O.r_sections[sum(s.reached)]
     mv[o + 79] = R_EVENTS[len(s.ev_seen) - sum(s.ev_seen)]
 
 
@@ -388,12 +395,15 @@ def _hand_and_attack(s, player, mv, O):
         mv[o + 2 + at[A_CH]] = 1.0
     if at[A_TGT] >= 0:
         mv[o + 7 + at[A_TGT]] = 1.0
-    mv[o + 11], mv[o + 12], mv[o + 13] = R20[at[A_D]], R20[at[A_LEFT]], R20[at[A_ON]]
-    mv[o + 14], mv[o + 15], mv[o + 16] = R10[at[A_BLOCK]], R5[at[A_RP]], R5[at[A_ROLL]]
-    mv[o + 17] = float(at[A_SIGN])
+    if at[A_D] or at[A_LEFT] or at[A_ON] or at[A_BLOCK] or at[A_RP] or at[A_ROLL]:
+        mv[o + 11], mv[o + 12], mv[o + 13] = R20[at[A_D]], R20[at[A_LEFT]], R20[at[A_ON]]
+        mv[o + 14], mv[o + 15], mv[o + 16] = R10[at[A_BLOCK]], R5[at[A_RP]], R5[at[A_ROLL]]
+    if at[A_SIGN]:
+        mv[o + 17] = float(at[A_SIGN])
     if at[A_SKILL] >= 0:
         mv[o + 18 + at[A_SKILL]] = 1.0
-    mv[o + 23] = float(at[A_FS])
+    if at[A_FS]:
+        mv[o + 23] = 1.0
     attacked = com[C_ATTACKED]
     for c in range(5):
         if attacked >> c & 1:
