@@ -149,8 +149,8 @@ def encode(s, player: int, out=None) -> np.ndarray:
     blocks.reuse(buf, o + 6, O.keywords + 48, key, _cards_and_atlas, s, mv, O)
     for x in s.deck_in:
         mv[o + 66 + x] = 1.0
-    for t in range(5):
-        mv[o + 91 + t] = R8[SUPPLY[t] - sum(inv[t::6])]
+    for t in range(5):  # the supply left: SUPPLY[t] less the holders' tokens of type t
+        mv[o + 91 + t] = R8[SUPPLY[t] - inv[t] - inv[t + 6] - inv[t + 12] - inv[t + 18] - inv[t + 24] - inv[t + 30]]
     _narrative(s, mv, O, buf, blocks)
     if s.sg_chal[H_STATE] != CH_NONE or s.fate[1] >= 0:
         _challenge(s, mv, O.challenge)
@@ -243,9 +243,7 @@ def _characters(s, player, mv, o):
         h = hp[c]
         mv[p + 6] = R10[h]
         mv[p + 8] = R3[res[c]]
-        i = 6 * c
-        for t in range(6):
-            x = inv[i + t]
+        for t, x in enumerate(inv[6 * c:6 * c + 6]):
             if x:
                 mv[p + 23 + t] = R3[x]
         if h <= 0:

@@ -94,17 +94,20 @@ def token_ok(s, h: int, t: int) -> bool:
 
 
 def token_actions(s, holders: int = N_HOLDERS) -> list[int]:
-    """The RESOURCE ids of ``token_ok`` over the first ``holders`` holders, in (h, t) order;
-    each holder's destinations and each type's uses found once (the menu's mask asks for all
-    36 pairs)."""
-    out, inv, dests, uses = [], s.inv, {}, {}
+    """The RESOURCE ids of ``token_ok`` over the first ``holders`` holders, in (h, t) order, with
+    the holders' room found once (``_move_dests(s, h)`` is not empty exactly when a holder other
+    than h has room) and each type's uses once (the menu's mask asks for all 36 pairs)."""
+    if s.moves >= s.game.max_free_moves:
+        rooms = ()
+    else:
+        rooms = [d for d in (range(STORAGE) if s.exploring else range(N_HOLDERS)) if inventory.room(s, d) > 0]
+    out, inv, uses = [], s.inv, {}
     for h in range(holders):
+        row = N_RES * h
+        movable = len(rooms) > 1 or (rooms and rooms[0] != h)
         for t in range(N_RES):
-            if inv[N_RES * h + t] > 0:
-                d = dests.get(h)
-                if d is None:
-                    d = dests[h] = bool(_move_dests(s, h))
-                if not d:
+            if inv[row + t] > 0:
+                if not movable:
                     u = uses.get(t)
                     if u is None:
                         u = uses[t] = bool(_use_targets(s, t))
