@@ -1,7 +1,8 @@
 """The speed work on the Primeval Peril engine and encoder changes no behaviour.
 
-* ``test_replays_match_the_recorded_digests``: fixed-seed random games hash every legal mask,
-  every seat's observation and the final saved state; the hashes were recorded from the engine
+* ``test_replays_match_the_recorded_digests``: fixed-seed random play (400 decisions a seed,
+  short games one after another) hashes every legal mask, every seat's observation and the
+  saved state at the last decision; the hashes were recorded from the engine
   *before* the speed work (commit 9db4ded), on a frozen copy of the content (``packs/frozen``),
   so tuning the shipped content never moves them. Re-record only from an engine known to be
   right: ``python tests/games/primeval_peril/test_perf_equivalence.py``.
@@ -11,27 +12,28 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from pathlib import Path
 
 import numpy as np
 
-from boardgym.core.chance import sample_outcome
-from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.core.observation import block_cache
+from boardgym.core.replay import random_walk
 from boardgym.games.primeval_peril.game import PrimevalGame
 
 FROZEN = Path(__file__).parent / "packs" / "frozen"
-# (num_players, difficulty, game_index) x seeds 0, 1; short games (max_turns) keep it cheap
+# (num_players, difficulty, game_index) x seeds 0, 1; short games (max_turns) so several end
 DIGEST_CONFIGS = [(1, "normal", 1), (2, "easy", 3), (4, "hard", 5)]
 SEEDS = (0, 1)
 MAX_TURNS = 12
+DECISIONS = 400
 
 CONTENT_FINGERPRINT = "c70f7ddb7962d3cc"
 DIGESTS = {  # recorded at 9db4ded, before the speed work
-    '1p-normal-g1': ('00a996f3061958ef', '080be4adccfdb7af', 619),
-    '2p-easy-g3': ('1b5526a6bde28c48', 'c3ee8a815a68ac0d', 647),
-    '4p-hard-g5': ('3569aaba1cd1ce9d', 'b5e582d03f64a973', 808),
+    '1p-normal-g1': ('dfd405a31135517a', '1c1e60a5931226e8', 800),
+    '2p-easy-g3': ('918aff66ca366b14', 'f6f286f8d4a8e75c', 800),
+    '4p-hard-g5': ('2aae2c9362dfcd33', '500402c70b18fdd1', 800),
 }
 
 
@@ -49,24 +51,16 @@ def _game(n: int, difficulty: str, game_index: int) -> PrimevalGame:
 
 
 def replay_digest(game, seed: int) -> tuple[str, str, int]:
-    """(hash of the final state, hash of every mask and observation on the way, decisions)."""
-    rng = np.random.default_rng(seed)
-    s = game.new_initial_state()
+    """(hash of the saved state at the last decision, hash of every mask and every seat's
+    observation on the way, decisions) over ``DECISIONS`` decisions of random play (games
+    follow one another)."""
     trace = hashlib.sha256()
-    k = 0
-    while s.current_player != TERMINAL:
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        m = s.legal_mask()
-        trace.update(np.packbits(m).tobytes())
+    for s in itertools.islice(random_walk(game, np.random.default_rng(seed)), DECISIONS):
+        trace.update(np.packbits(s.legal_mask()).tobytes())
         for seat in range(s.n):
             trace.update(s.observation(seat).tobytes())
-        legal = np.flatnonzero(m)
-        s.apply(int(legal[rng.integers(len(legal))]))
-        k += 1
     state = json.dumps(json.loads(s.to_json())["state"], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(state.encode()).hexdigest()[:16], trace.hexdigest()[:16], k
+    return hashlib.sha256(state.encode()).hexdigest()[:16], trace.hexdigest()[:16], DECISIONS
 
 
 def record() -> dict:
@@ -89,13 +83,8 @@ def test_block_cache_gives_the_same_vector_as_a_fresh_encode():
     for n, d, gi in DIGEST_CONFIGS:
         game = _game(n, d, gi)
         cache = block_cache(game)
-        rng = np.random.default_rng(7 * n)
-        s = game.new_initial_state()
         out = np.full(game.observation_size, 0.5, np.float32)
-        while s.current_player != TERMINAL:
-            if s.current_player == CHANCE:
-                s.apply(sample_outcome(s.chance_outcomes(), rng))
-                continue
+        for s in itertools.islice(random_walk(game, np.random.default_rng(7 * n)), DECISIONS):
             for p in range(n):
                 cached = s.observation(p)
                 assert np.array_equal(cached, s.observation(p, out))
@@ -103,7 +92,6 @@ def test_block_cache_gives_the_same_vector_as_a_fresh_encode():
                 cache.resize(0)  # nothing kept: every block encoded afresh
                 assert np.array_equal(cached, s.observation(p))
                 cache.resize(kept)
-            s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
 
 
 if __name__ == "__main__":
