@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
-from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT, A_ON, A_ROLL, A_RP,
@@ -88,7 +87,7 @@ R4, R_TIME, R_MOONS, R_EVENTS = _ratios(4), _ratios(TIME), _ratios(MOONS), _rati
 
 class _Offsets(PieceOffsets):
     """Each piece's offset, read once per game, the ratio tables that depend on the options, and
-    the static rows: per combat card its hand row, per numbered card its keywords row."""
+    the static rows: per combat card its hand row, per quest card the keywords cells it sets."""
 
     def __init__(self, game):
         super().__init__(game.layout)
