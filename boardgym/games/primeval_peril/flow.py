@@ -27,17 +27,16 @@ def start(s) -> None:
 
 def _lost(s) -> bool:
     """PP-CORE-6: every character at 0; PP-REST-3: no last turn left."""
-    return (s.phase != PH_SETUP and chars.all_down(s)) or s.final == 0
+    return s.final == 0 or (s.phase != PH_SETUP and chars.all_down(s))
 
 
 def advance(s) -> None:
-    if not s.over and _lost(s):  # even with a draw queued: the game is over
+    if s.over:
+        return
+    if _lost(s):  # even with a draw queued: the game is over
         end_game(s, RESULT_LOST)
         return
-    while not s.cq and not s.over:
-        if _lost(s):
-            end_game(s, RESULT_LOST)
-            return
+    while not s.cq:
         if s.pend:
             return
         if fight.finished(s):
@@ -50,6 +49,11 @@ def advance(s) -> None:
         else:
             STEPS[s.phase](s)
         s.invalidate()
+        if s.cq or s.over:
+            return
+        if _lost(s):  # checked after each step, not before the first (just checked above)
+            end_game(s, RESULT_LOST)
+            return
 
 
 def _setup(s) -> None:

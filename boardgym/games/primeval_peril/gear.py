@@ -42,7 +42,7 @@ def usable(s, seat: int, where: int) -> list[int]:
     out = []
     kinds = OFFERED[where]
     for c in range(5):
-        if s.controller(c) != seat or s.hp[c] <= 0 or chars.has(s, c, MADNESS):
+        if not s.equip[c] or s.controller(c) != seat or s.hp[c] <= 0 or chars.has(s, c, MADNESS):
             continue
         for j, n in enumerate(s.equip[c]):
             card = _card(s, n)

@@ -35,13 +35,10 @@ def toggles(s) -> list[int]:
     left = _moves_left(s)
     if left <= 0:
         return []
-    out = []
-    for x in owned_codes(s):
-        if x not in s.deck_in:
-            out.append(x)
-        elif len(s.deck_in) - 1 + (left - 1) >= MIN_DECK:  # it can still be made 12 again
-            out.append(x)
-    return out
+    deck = s.deck_in
+    if len(deck) - 1 + (left - 1) >= MIN_DECK:  # any card out can still be made 12 again
+        return owned_codes(s)
+    return [x for x in owned_codes(s) if x not in deck]
 
 
 def toggle(s, x: int) -> None:

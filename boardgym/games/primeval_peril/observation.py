@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, block_cache, game_offsets
-from boardgym.games.sleeping_gods import characters as chars
+from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT, A_ON, A_ROLL, A_RP,
@@ -75,184 +74,275 @@ def _f(x, d):
     return 1.0 if v > 1 else (-1.0 if v < -1 else v)
 
 
+def _ratios(d, n: int = 1024) -> tuple:
+    """``_f(x, d)`` for every count x in 0..n-1 (the state's bounds keep counts there): a tuple
+    lookup is a third of a call, and an observation makes some sixty of them."""
+    return tuple(_f(x, d) for x in range(n))
+
+
+R3, R5, R6, R8, R10, R20, R24, R25, R30 = (_ratios(d) for d in (3, 5, 6, 8, 10, 20, 24, 25, 30))
+R255 = _ratios(255)
+R4, R_TIME, R_MOONS, R_EVENTS = _ratios(4), _ratios(TIME), _ratios(MOONS), _ratios(MAX_EVENTS)
+
+
+class _Offsets(PieceOffsets):
+    """Each piece's offset, read once per game, the ratio tables that depend on the options, and
+    the static rows: per combat card its hand row, per quest card the keywords cells it sets."""
+
+    def __init__(self, game):
+        super().__init__(game.layout)
+        assert self.equipment == self.characters + 5 * 40 and self.keywords == self.atlas + 64
+        assert self.atlas == self.holdings + 96
+        n_sec = len(game.content.story.sections)
+        self.r_sections = _ratios(n_sec, n_sec + 1)
+        self.r_turn = _ratios(game.max_turns, game.max_turns + 2)
+        self.r_moves = _ratios(max(1, game.max_free_moves), game.max_free_moves + 1)
+        rows = []
+        for card in game.combat_cards:
+            row = np.zeros(12, np.float32)
+            _hand_row(card, row)
+            rows.append(memoryview(row))
+        self.hand_rows = tuple(rows)
+        num = game.content.cards.numbered
+        words = game.content.story.keywords
+        self.keyword_slots = {}  # quest card number -> the keywords block's cells it sets
+        for n, card in num.items():
+            if isinstance(card, QuestCard):
+                cells = [MAX_KEYWORDS + n - 43] if 43 <= n <= 52 else []
+                cells += [words.index(w) for w in card.keywords if w in words and words.index(w) < MAX_KEYWORDS]
+                self.keyword_slots[n] = tuple(cells)
+        self.adventure = frozenset(n for n, card in num.items() if isinstance(card, AdventureCard))
+
+
+def _offsets(g) -> _Offsets:
+    return game_offsets(g, _Offsets)
+
+
 def encode(s, player: int, out=None) -> np.ndarray:
     g = s.game
     buf = np.zeros(g.layout.size, np.float32) if out is None else out
     if out is not None:
         buf[:] = 0.0
-    O = game_offsets(g)
-    _global(s, player, buf, O)
-    _characters(s, player, buf, O)
-    _holdings(s, buf, O)
-    _atlas(s, buf, O)
-    _narrative(s, buf, O)
-    _challenge(s, buf, O)
-    _combat(s, player, buf, O)
+    mv = memoryview(buf)  # scalar writes through the memoryview cost a third of numpy's
+    O = _offsets(g)
+    blocks = block_cache(g)
+    eq = s.equip
+    eqkey = (len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
+    _global(s, player, mv, O)
+    # the characters and their equipment but what changes at almost every step or with the
+    # observer (written by _characters): one cached block, the same for every seat
+    o = O.characters
+    key = (1, s.active, *s.level, *s.status, *eqkey)
+    blocks.reuse(buf, o, O.equipment + 5 * 6 * 12, key, _crew, s, mv, o, O.equipment)
+    _characters(s, player, mv, o)
+    # the cards held, the atlas and the keywords: one cached block (from the holdings' numbered
+    # cards to the keywords' end); the tokens, the active deck (a free move in random play one
+    # step in three) and the supply are written each time
+    o = O.holdings
+    inv = s.inv
+    for t in range(6):
+        x = inv[6 * STORAGE + t]
+        if x:
+            mv[o + t] = R6[x]
+    key = (3, s.pos, len(s.crossed), *s.crossed, *eqkey, *s.owned)
+    blocks.reuse(buf, o + 6, O.keywords + 48, key, _cards_and_atlas, s, mv, O)
+    for x in s.deck_in:
+        mv[o + 66 + x] = 1.0
+    for t in range(5):  # the supply left: SUPPLY[t] less the holders' tokens of type t
+        mv[o + 91 + t] = R8[SUPPLY[t] - inv[t] - inv[t + 6] - inv[t + 12] - inv[t + 18] - inv[t + 24] - inv[t + 30]]
+    _narrative(s, mv, O, buf, blocks)
+    if s.sg_chal[H_STATE] != CH_NONE or s.fate[1] >= 0:
+        _challenge(s, mv, O.challenge)
+    if s.sg_enemy:
+        o = O.enemies
+        key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
+        blocks.reuse(buf, o, o + 4 * (5 + 9 * 16), key, _enemies, s, buf, o)
+    _hand_and_attack(s, player, mv, O)
     return buf
 
 
-def _global(s, player, b, O):
-    g = s.game
-    b[O.phase + s.phase] = 1.0
+def _global(s, player, mv, O):
+    mv[O.phase + s.phase] = 1.0
     if s.pend and not s.cq:
         f = s.pend[-1]
-        b[O.decision + f[0]] = 1.0
-        b[O.decision_args] = _f(f[2], 255)
-        b[O.decision_args + 1] = _f(f[3], 255)
-    b[O.me + player] = 1.0
-    b[O.active + s.active] = 1.0
-    if s.current_player >= 0:
-        b[O.acting + s.current_player] = 1.0
-    b[O.difficulty + s.diff] = 1.0
+        mv[O.decision + f[0]] = 1.0
+        x, y = f[2], f[3]  # -2 .. 999
+        if x:
+            mv[O.decision_args] = R255[x] if x > 0 else _f(x, 255)
+        if y:
+            mv[O.decision_args + 1] = R255[y] if y > 0 else _f(y, 255)
+    mv[O.me + player] = 1.0
+    mv[O.active + s.active] = 1.0
+    cp = s.current_player
+    if cp >= 0:
+        mv[O.acting + cp] = 1.0
+    mv[O.difficulty + s.diff] = 1.0
     o = O.journey
-    vals = ((TIME - s.watch) + s.bonus, 6), (s.watch, TIME), (s.bonus, 1), (s.bonus_next, 1), (s.moons, MOONS), \
-        (max(0, s.final), 4), (max(0, s.ev_short), 3), (s.boat, 8), (s.rerolls, 6), (s.blooms, 25), (s.ups, 5), \
-        (s.turn, g.max_turns), (s.moves, max(1, g.max_free_moves)), (s.exploring, 1), (s.n, 4)
-    for i, (x, d) in enumerate(vals):
-        b[o + i] = _f(x, d)
+    watch = s.watch
+    mv[o] = R6[(TIME - watch) + s.bonus]
+    mv[o + 1] = R_TIME[watch]
+    mv[o + 2] = float(s.bonus)
+    mv[o + 3] = float(s.bonus_next)
+    mv[o + 4] = R_MOONS[s.moons]
+    if s.final > 0:
+        mv[o + 5] = R4[s.final]
+    if s.ev_short > 0:
+        mv[o + 6] = R3[s.ev_short]
+    mv[o + 7] = R8[s.boat]
+    mv[o + 8] = R6[s.rerolls]
+    mv[o + 9] = R25[s.blooms]
+    mv[o + 10] = R5[s.ups]
+    mv[o + 11] = O.r_turn[s.turn]
+    mv[o + 12] = O.r_moves[s.moves]
+    mv[o + 13] = float(s.exploring)
+    mv[o + 14] = R4[s.n]
 
 
-def _characters(s, player, b, O):
+
+def _crew(s, mv, o, oe):
+    """The characters' block but mine, HP, stamina, tokens, 0 HP, can join, attacked, card
+    played and participant (``_characters`` writes those), then the equipment."""
     num = s.game.content.cards.numbered
-    parts = s.sg_chal[H_PARTS] if s.sg_chal[H_STATE] != CH_NONE else 0
+    level, status, equip = s.level, s.status, s.equip
     for c in range(5):
-        o = O.characters + 40 * c
-        seat = s.controller(c)
-        b[o + seat] = 1.0
-        b[o + 4] = float(seat == player)
-        b[o + 5] = float(s.level[c] == 2)
-        b[o + 6] = _f(s.hp[c], 10)
-        b[o + 7] = _f(s.max_hp(c), 10)
-        b[o + 8] = _f(s.res[c], 3)
-        weak = 2 if s.status[c] >> 2 & 1 else 0  # weakened: −2, floor 0 (PP-CHAR-4)
+        p = o + 40 * c
+        mv[p + s.controller(c)] = 1.0
+        if level[c] == 2:
+            mv[p + 5] = 1.0
+        mv[p + 7] = R10[s.max_hp(c)]
+        st = status[c]
+        weak = 2 if st >> 2 & 1 else 0  # weakened: −2, floor 0 (PP-CHAR-4)
         for k in range(5):
             v = s.skill(c, k)
-            b[o + 9 + k] = _f(v, 5)
-            b[o + 14 + k] = _f(max(0, v - weak), 8)
+            mv[p + 9 + k] = R5[v]
+            mv[p + 14 + k] = R8[max(0, v - weak)]
         for k in range(4):
-            b[o + 19 + k] = float(s.status[c] >> k & 1)
-        for t in range(6):
-            b[o + 23 + t] = _f(s.inv[6 * c + t], 3)
-        b[o + 29] = float(s.hp[c] <= 0)
-        b[o + 30] = float(chars.can_join(s, c))
-        b[o + 31] = float(s.sg_com[C_ATTACKED] >> c & 1)
-        b[o + 32] = float(s.played[c] >= 0)
-        b[o + 33] = float(parts >> c & 1)
-        b[o + 34] = _f(len(s.equip[c]), 6)
-    eq = s.equip
-    key = (1, len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
-    block_cache(s.game).reuse(b, O.equipment, O.equipment + 5 * 6 * 12, key, _equipment, s, b, O.equipment, num)
-
-
-def _equipment(s, b, o, num):
-    for c in range(5):
-        for j, n in enumerate(s.equip[c][:6]):
-            e = o + 12 * (6 * c + j)
+            if st >> k & 1:
+                mv[p + 19 + k] = 1.0
+        mv[p + 34] = R6[len(equip[c])]
+        for j, n in enumerate(equip[c][:6]):
+            e = oe + 12 * (6 * c + j)
             card = num[n]
-            b[e] = 1.0
-            b[e + 1 + card.slot] = 1.0
-            b[e + 7 + card.skill] = 1.0
+            mv[e] = 1.0
+            mv[e + 1 + card.slot] = 1.0
+            mv[e + 7 + card.skill] = 1.0
 
 
-def _holdings(s, b, O):
-    g = s.game
-    o = O.holdings
-    for t in range(6):
-        b[o + t] = _f(s.inv[6 * STORAGE + t], 6)
+def _characters(s, player, mv, o):
+    hp, res, inv, played = s.hp, s.res, s.inv, s.played
+    attacked = s.sg_com[C_ATTACKED]
+    parts = s.sg_chal[H_PARTS] if s.sg_chal[H_STATE] != CH_NONE else 0
+    seats, active = s.game.seats, s.active
+    can_pay = s.game.sg.hooks.challenge_cost.can_pay
+    for c in range(5):
+        p = o + 40 * c
+        seat = seats[c]
+        if (active if seat is None else seat) == player:
+            mv[p + 4] = 1.0
+        h = hp[c]
+        mv[p + 6] = R10[h]
+        mv[p + 8] = R3[res[c]]
+        for t, x in enumerate(inv[6 * c:6 * c + 6]):
+            if x:
+                mv[p + 23 + t] = R3[x]
+        if h <= 0:
+            mv[p + 29] = 1.0
+        elif can_pay(res[c]):  # can join (PP-CHAL-1)
+            mv[p + 30] = 1.0
+        if attacked >> c & 1:
+            mv[p + 31] = 1.0
+        if played[c] >= 0:
+            mv[p + 32] = 1.0
+        if parts >> c & 1:
+            mv[p + 33] = 1.0
+
+
+def _cards_and_atlas(s, mv, O):
+    _cards_held(s, mv, O.holdings, O)
+    _atlas(s, mv, O.atlas, O)
+
+
+def _cards_held(s, mv, o, O):
     for n in s.owned:
         if 1 <= n <= N_NUMBERED:
-            b[o + 5 + n] = 1.0
-    for x in s.deck_in:
-        b[o + 66 + x] = 1.0
+            mv[o + 5 + n] = 1.0
     worn = {n for e in s.equip for n in e}
-    aside = sum(1 for n in s.owned if isinstance(g.content.cards.numbered[n], AdventureCard) and n not in worn)
-    b[o + 90] = _f(aside, 10)
-    for t in range(5):
-        b[o + 91 + t] = _f(SUPPLY[t] - sum(s.inv[t::6]), 8)
+    adventure = O.adventure
+    mv[o + 90] = _f(sum(1 for n in s.owned if n in adventure and n not in worn), 10)
 
 
-def _atlas(s, b, O):
+def _atlas(s, mv, o, O):
+    """The atlas (the boat's space) and the keywords and quest cards owned."""
     g = s.game
     sp = g.spaces[s.pos]
     page = g.pages[sp.page]
-    o = O.atlas
-    b[o + min(sp.page, MAX_PAGES - 1)] = 1.0
-    b[o + 8 + min(page.spaces.index(sp.id), SPACES_PER_PAGE - 1)] = 1.0
+    mv[o + min(sp.page, MAX_PAGES - 1)] = 1.0
+    mv[o + 8 + min(page.spaces.index(sp.id), SPACES_PER_PAGE - 1)] = 1.0
     for k, x in enumerate(sp.exits[:6]):
         nb = g.spaces[x]
         e = o + 16 + 4 * k
-        b[e] = 1.0
-        b[e + 1] = float(bool(nb.rocks))
-        b[e + 2] = float(nb.location > 0 and nb.location not in s.crossed)
-        b[e + 3] = float(nb.icon >= 0)
+        mv[e] = 1.0
+        mv[e + 1] = float(bool(nb.rocks))
+        mv[e + 2] = float(nb.location > 0 and nb.location not in s.crossed)
+        mv[e + 3] = float(nb.icon >= 0)
     if sp.icon >= 0:
-        b[o + 40 + sp.icon] = 1.0
-    b[o + 46] = float(sp.location > 0 and sp.location not in s.crossed)
-    b[o + 47] = float(sp.location in s.crossed)
-    b[o + 48] = _f(sp.rocks_damage, 3)
+        mv[o + 40 + sp.icon] = 1.0
+    mv[o + 46] = float(sp.location > 0 and sp.location not in s.crossed)
+    mv[o + 47] = float(sp.location in s.crossed)
+    mv[o + 48] = _f(sp.rocks_damage, 3)
     for loc in s.crossed:
         if 1 <= loc <= 10:
-            b[o + 48 + loc] = 1.0
+            mv[o + 48 + loc] = 1.0
     k = O.keywords
-    num = g.content.cards.numbered
-    words = g.content.story.keywords
+    slots = O.keyword_slots
     for n in s.owned:
-        card = num[n]
-        if isinstance(card, QuestCard):
-            if 43 <= n <= 52:
-                b[k + MAX_KEYWORDS + n - 43] = 1.0
-            for w in card.keywords:
-                if w in words and words.index(w) < MAX_KEYWORDS:
-                    b[k + words.index(w)] = 1.0
+        for cell in slots.get(n, ()):
+            mv[k + cell] = 1.0
 
 
-def _narrative(s, b, O):
-    g = s.game
+def _narrative(s, mv, O, buf, blocks):
     o = O.narrative
     if 0 <= s.ev_cur < MAX_EVENTS:
-        b[o + s.ev_cur] = 1.0
-    secs = g.content.story.sections
-    b[o + 36] = float(s.sec >= 0)
+        mv[o + s.ev_cur] = 1.0
     if s.sec >= 0:
-        b[o + 37] = _f(secs[s.sec].ordinal, len(secs))
-        from .effects import owned_keywords
-
-        owned = owned_keywords(s)
-        for k, ch in enumerate(secs[s.sec].choices[:8]):
-            e = o + 39 + 5 * k
-            b[e] = float(ch.requires is None or ch.requires in owned)
-            if ch.challenge is not None:
-                b[e + 1] = _f(ch.challenge.skill + 1, 5)
-                b[e + 2] = _f(ch.challenge.number, 10)
-            b[e + 3] = float(ch.combat > 0)
-            b[e + 4] = float(ch.requires is not None)
-    b[o + 38] = _f(sum(s.reached), len(secs))
-    b[o + 79] = _f(len(s.ev_seen) - sum(s.ev_seen), MAX_EVENTS)
+        blocks.reuse(buf, o + 36, o + 79, (5, s.sec, *s.owned), _section, s, mv, o)
+    mv[o + 38] = O.r_sections[sum(s.reached)]
+    mv[o + 79] = R_EVENTS[len(s.ev_seen) - sum(s.ev_seen)]
 
 
-def _challenge(s, b, O):
-    o = O.challenge
+def _section(s, mv, o):
+    """The open section: its ordinal and its choices (legal by the keywords owned)."""
+    from .effects import owned_keywords
+
+    secs = s.game.content.story.sections
+    mv[o + 36] = 1.0
+    mv[o + 37] = _f(secs[s.sec].ordinal, len(secs))
+    owned = owned_keywords(s)
+    for k, ch in enumerate(secs[s.sec].choices[:8]):
+        e = o + 39 + 5 * k
+        mv[e] = float(ch.requires is None or ch.requires in owned)
+        if ch.challenge is not None:
+            mv[e + 1] = R5[ch.challenge.skill + 1]
+            mv[e + 2] = R10[ch.challenge.number]
+        mv[e + 3] = float(ch.combat > 0)
+        mv[e + 4] = float(ch.requires is not None)
+
+
+def _challenge(s, mv, o):
     ch = s.sg_chal
     if ch[H_STATE] != CH_NONE:
-        b[o] = 1.0
-        b[o + 1 + ch[H_SKILL]] = 1.0
-        b[o + 6] = _f(ch[H_NUMBER], 10)
-        b[o + 7] = _f(ch[H_ROLL], 5)
-        b[o + 8] = _f(ch[H_BONUS], 10)
-        b[o + 9] = _f(current_total(s), 20)
+        mv[o] = 1.0
+        mv[o + 1 + ch[H_SKILL]] = 1.0
+        mv[o + 6] = R10[ch[H_NUMBER]]
+        mv[o + 7] = R5[ch[H_ROLL]]
+        mv[o + 8] = _f(ch[H_BONUS], 10)
+        mv[o + 9] = _f(current_total(s), 20)
+        parts = ch[H_PARTS]
         for c in range(5):
-            b[o + 10 + c] = float(ch[H_PARTS] >> c & 1)
+            if parts >> c & 1:
+                mv[o + 10 + c] = 1.0
     if s.fate[1] >= 0:
-        b[o + 15] = _f(s.fate[1], 5)
-
-
-def _combat(s, player, b, O):
-    g = s.game
-    running = s.sg_com[C_STATE] == CB_RUNNING
-    if s.sg_enemy:
-        key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
-        block_cache(g).reuse(b, O.enemies, O.enemies + 4 * (5 + 9 * 16), key, _enemies, s, b, O.enemies)
-    _hand_and_attack(s, player, b, O, running)
+        mv[o + 15] = R5[s.fate[1]]
 
 
 def _enemies(s, b, base):
@@ -274,43 +364,55 @@ def _enemies(s, b, base):
             b[sq + 15] = float(s.sg_cover[9 * e + q] > 0)
 
 
-def _hand_and_attack(s, player, b, O, running):
-    g = s.game
+def _hand_row(card, b):
+    """A combat card's row in the hand block (built once per card: ``_Offsets.hand_rows``)."""
+    b[0] = 1.0
+    b[1] = _f(card.damage, 5)
+    b[2] = float(card.die)
+    if card.skill >= 0:
+        b[3 + card.skill] = 1.0
+    b[8] = _f(card.remove_power, 3)
+    b[9] = _f(card.block, 3)
+    b[10] = float(card.number > 0)
+
+
+def _hand_and_attack(s, player, mv, O):
+    rows = O.hand_rows
+    o = O.hand
     for h, x in enumerate(s.hand[player][:A.HAND_SLOTS]):
-        card = g.combat_cards[x]
-        o = O.hand + 12 * h
-        b[o] = 1.0
-        b[o + 1] = _f(card.damage, 5)
-        b[o + 2] = float(card.die)
-        if card.skill >= 0:
-            b[o + 3 + card.skill] = 1.0
-        b[o + 8] = _f(card.remove_power, 3)
-        b[o + 9] = _f(card.block, 3)
-        b[o + 10] = float(card.number > 0)
+        mv[o + 12 * h:o + 12 * h + 12] = rows[x]
     o = O.attack
+    com = s.sg_com
+    running = com[C_STATE] == CB_RUNNING
     at = s.sg_atk
-    b[o] = float(running)
-    b[o + 1] = _f(s.sg_com[C_ROUND], 30)
+    if running:
+        mv[o] = 1.0
+    mv[o + 1] = R30[com[C_ROUND]]
     if at[A_CH] >= 0:
-        b[o + 2 + at[A_CH]] = 1.0
+        mv[o + 2 + at[A_CH]] = 1.0
     if at[A_TGT] >= 0:
-        b[o + 7 + at[A_TGT]] = 1.0
-    for k, (x, d) in enumerate(((at[A_D], 20), (at[A_LEFT], 20), (at[A_ON], 20), (at[A_BLOCK], 10),
-                                (at[A_RP], 5), (at[A_ROLL], 5))):
-        b[o + 11 + k] = _f(x, d)
-    b[o + 17] = float(at[A_SIGN])
+        mv[o + 7 + at[A_TGT]] = 1.0
+    if at[A_D] or at[A_LEFT] or at[A_ON] or at[A_BLOCK] or at[A_RP] or at[A_ROLL]:
+        mv[o + 11], mv[o + 12], mv[o + 13] = R20[at[A_D]], R20[at[A_LEFT]], R20[at[A_ON]]
+        mv[o + 14], mv[o + 15], mv[o + 16] = R10[at[A_BLOCK]], R5[at[A_RP]], R5[at[A_ROLL]]
+    if at[A_SIGN]:
+        mv[o + 17] = float(at[A_SIGN])
     if at[A_SKILL] >= 0:
-        b[o + 18 + at[A_SKILL]] = 1.0
-    b[o + 23] = float(at[A_FS])
+        mv[o + 18 + at[A_SKILL]] = 1.0
+    if at[A_FS]:
+        mv[o + 23] = 1.0
+    attacked = com[C_ATTACKED]
     for c in range(5):
-        b[o + 24 + c] = float(s.sg_com[C_ATTACKED] >> c & 1)
+        if attacked >> c & 1:
+            mv[o + 24 + c] = 1.0
+    hand = s.hand
     for p in range(s.n):
-        b[o + 29 + p] = _f(len(s.hand[p]), 8)
+        mv[o + 29 + p] = R8[len(hand[p])]
     if running:
         from .fight import pile
 
-        b[o + 33] = _f(len(pile(s)), 24)
-        b[o + 34] = _f(len(s.cdisc), 24)
+        mv[o + 33] = R24[len(pile(s))]
+        mv[o + 34] = R24[len(s.cdisc)]
 
 
 def as_dict(s, player: int) -> dict:

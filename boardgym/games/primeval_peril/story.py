@@ -16,7 +16,7 @@ from . import actions as A
 from . import effects
 from .effects import OP_COMBAT, OP_SECTION, OP_SECTION_END, owned_keywords
 from .journey import RESULT_WON, end_game
-from .kinds import D_STORY_CHOICE, D_TOKEN, N_RES, STORAGE
+from .kinds import D_STORY_CHOICE, D_TOKEN, STORAGE
 
 
 def _story(s):
@@ -65,17 +65,15 @@ def choice_open(s, ch, owned) -> bool:
 
 
 def _choice_mask(s, f, m):
-    from .turn import token_ok
+    from .turn import token_actions
 
     chs = _story(s).sections[f[2]].choices
     owned = owned_keywords(s)
     ok = [k for k, ch in enumerate(chs) if choice_open(s, ch, owned)]
     for k in ok or range(len(chs)):  # a pack whose every choice is gated: none is closed [D]
         m[A.OPTION + k] = True
-    for h in range(STORAGE):  # at a choice: tokens between characters, or spent (PP-CHAR-1, 2)
-        for t in range(N_RES):
-            if token_ok(s, h, t):
-                m[A.res_action(h, t)] = True
+    for a in token_actions(s, STORAGE):  # at a choice: tokens between characters, or spent (PP-CHAR-1, 2)
+        m[a] = True
 
 
 def _choice_apply(s, f, a):

@@ -93,6 +93,30 @@ def token_ok(s, h: int, t: int) -> bool:
     return s.inv[N_RES * h + t] > 0 and bool(_move_dests(s, h) or _use_targets(s, t))
 
 
+def token_actions(s, holders: int = N_HOLDERS) -> list[int]:
+    """The RESOURCE ids of ``token_ok`` over the first ``holders`` holders, in (h, t) order, with
+    the holders' room found once (``_move_dests(s, h)`` is not empty exactly when a holder other
+    than h has room) and each type's uses once (the menu's mask asks for all 36 pairs)."""
+    if s.moves >= s.game.max_free_moves:
+        rooms = ()
+    else:
+        rooms = [d for d in (range(STORAGE) if s.exploring else range(N_HOLDERS)) if inventory.room(s, d) > 0]
+    out, inv, uses = [], s.inv, {}
+    for h in range(holders):
+        row = N_RES * h
+        movable = len(rooms) > 1 or (rooms and rooms[0] != h)
+        for t in range(N_RES):
+            if inv[row + t] > 0:
+                if not movable:
+                    u = uses.get(t)
+                    if u is None:
+                        u = uses[t] = bool(_use_targets(s, t))
+                    if not u:
+                        continue
+                out.append(A.res_action(h, t))
+    return out
+
+
 def _token_mask(s, f, m):
     h, t = divmod(f[2], N_RES)
     for d in _move_dests(s, h):
@@ -159,10 +183,8 @@ def _main_mask(s, f, m):
         m[A.REST] = True
     if journey.may_end_early(s):
         m[A.END_TURN_EARLY] = True
-    for h in range(N_HOLDERS):
-        for t in range(N_RES):
-            if token_ok(s, h, t):
-                m[A.res_action(h, t)] = True
+    for a in token_actions(s):
+        m[a] = True
     for ab in STATUS_ABILITIES:
         if status_ability_ok(s, ab, f[1]):
             m[A.CHAR_ABILITY + ab] = True
