@@ -3,7 +3,7 @@ and the key rules scripted on the engine tests' small pack (tests/games/primeval
 import numpy as np
 import pytest
 
-from agents.ismcts import make_ismcts  # noqa: F401  (key_decision is what ISMCTS reads)
+from agents.ismcts import ISMCTSAgent
 from agents.primeval_peril_heuristic import PrimevalHeuristicAgent
 from agents.primeval_peril_plan import challenge_p, distances, next_step
 from boardgym.core.chance import sample_outcome
@@ -56,6 +56,16 @@ def test_key_decisions():
     s = new(event=EV_AMBUSH)
     assert s.pend[-1][0] == D_JOIN and PrimevalHeuristicAgent.key_decision(s)
     assert not PrimevalHeuristicAgent.key_decision(new())
+
+
+def test_ismcts_searches_its_key_decisions():
+    """key_decision is the filter make_ismcts(search="key") reads: a short search on a challenge
+    join answers legally, the heuristic playing the rest."""
+    s = new(event=EV_AMBUSH)
+    agent = ISMCTSAgent(simulations=6, rollout_depth=30, seed=0, prior_agent=PrimevalHeuristicAgent(seed=0),
+                        rollout_agent=PrimevalHeuristicAgent(seed=1),
+                        search_filter=PrimevalHeuristicAgent.key_decision)
+    assert agent.act(None, s.legal_mask().copy(), s) in legal(s)
 
 
 def test_joins_a_challenge_it_can_pass():
