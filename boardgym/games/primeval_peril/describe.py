@@ -10,7 +10,8 @@ from boardgym.games.sleeping_gods.kinds import (C_ROUND, C_STATE, CB_RUNNING, CH
 from . import actions as A
 from .characters import ABILITIES, NAMES
 from .content import RESOURCES, SKILLS
-from .kinds import (D_BANNER, D_EVENT_CHOICE, D_MARKET, D_STORY_CHOICE, DECISIONS, PHASES, TIME)
+from .kinds import (D_BANNER, D_EVENT_CHOICE, D_MARKET, D_STORY_CHOICE, DECISIONS, DIFFICULTIES, PHASES,
+                    TIME)
 
 HOLDERS = NAMES + ("the storage",)
 
@@ -27,7 +28,7 @@ def state_lines(s) -> list[str]:
     g = s.game
     sp = g.spaces[s.pos]
     page = g.pages[sp.page]
-    out = [f"Primeval Peril - turn {s.turn}, {PHASES[s.phase]}, active seat {s.active}, {g.difficulty}",
+    out = [f"Primeval Peril - turn {s.turn}, {PHASES[s.phase]}, active seat {s.active}, {DIFFICULTIES[s.diff]}",
            f"time left {(TIME - s.watch) + s.bonus} (watch {s.watch}/{TIME}, bonus {s.bonus}), moons crossed "
            f"{s.moons}/6" + (f", last turns {s.final}" if s.final >= 0 else "")
            + f", boat {s.boat}/8, rerolls {s.rerolls}, bloodflowers {s.blooms}",

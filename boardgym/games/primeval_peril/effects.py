@@ -27,9 +27,9 @@ from boardgym.games.sleeping_gods.enemy_phase import aim
 from boardgym.games.sleeping_gods.kinds import H_PARTS, STATUS_NAMES
 
 from . import actions as A
-from . import inventory, journey
+from . import difficulty, inventory, journey
 from .content import EFFECTS
-from .kinds import (CHALLENGE_MOD, D_EVENT_CHOICE, D_HEAL, D_STAMINA_LOSS, D_STATUS_OFF,
+from .kinds import (D_EVENT_CHOICE, D_HEAL, D_STAMINA_LOSS, D_STATUS_OFF,
                     D_STATUS_PICK, FATE_EVENT, REROLL_SUPPLY, STAMINA_MAX, repair_amount)
 
 (E_DAMAGE, E_DAMAGE_EACH, E_HEAL, E_BOAT_DAMAGE, E_BOAT_REPAIR, E_STATUS, E_REMOVE_STATUS,
@@ -73,6 +73,7 @@ def run_next(s) -> None:
     elif op == OP_REPAIR:
         s.chal = [SRC_REPAIR, 0, 0]
         challenge.start(s, 0, 0, 0)  # CRA, no target number: the total decides
+        _level_bonus(s)
     elif op == OP_EVENT_CHOICE:
         s.pend.append((D_EVENT_CHOICE, s.active, x, 0))
     elif op == OP_BANNER:
@@ -335,7 +336,15 @@ def source(s, src, a, b):
 def start_challenge(s, src, a, b) -> None:
     ch = source(s, src, a, b)[0]
     s.chal = [src, a, b]
-    challenge.start(s, ch.skill, ch.number + CHALLENGE_MOD[s.game.difficulty], 0)  # PP-END-2
+    challenge.start(s, ch.skill, ch.number + difficulty.challenge_mod(s), 0)  # PP-END-2
+    _level_bonus(s)
+
+
+def _level_bonus(s) -> None:
+    """A level changed during the game: its die bonus as an offset on the total (difficulty.py)."""
+    d = difficulty.die_offset(s)
+    if d:
+        challenge.add_bonus(s, d)
 
 
 def challenge_done(s) -> None:
@@ -347,7 +356,7 @@ def challenge_done(s) -> None:
     src, a, b = s.chal
     s.chal = [-1, -1, -1]
     if src == SRC_REPAIR:
-        journey.boat_repair(s, repair_amount(total, s.game.difficulty == "hard"))
+        journey.boat_repair(s, repair_amount(total, difficulty.hard(s)))
         return
     ch, rewards, on_fail = source(s, src, a, b)
     if src == SRC_CHOICE:  # the goto comes last (PP-EXPL-6)

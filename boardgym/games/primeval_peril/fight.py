@@ -28,7 +28,7 @@ from boardgym.games.sleeping_gods.kinds import (C_PASSES, CB_LOST, CB_WON, C_STA
                                                 D_BLOCK, D_ROLLED)
 
 from . import actions as A
-from . import gear, inventory
+from . import difficulty, gear, inventory
 from .characters import (AB_JON_BLOCK, AB_JON_POWER, AB_LOIS_BLOCK, AB_LOIS_REROLL, ABILITIES,
                          own_non_vine)
 from .journey import RESULT_LOST, end_game
@@ -71,6 +71,7 @@ def start_combat(s, number: int) -> None:
     s.hand = [[] for _ in range(s.n)]
     s.cdisc, s.played = [], [-1] * 5
     combat.start(s, list(fight.enemies))
+    difficulty.fix_start_power(s)
     room = drawable(s)
     for p in range(s.n):
         k = min(1 + own_non_vine(g.seats, p), room)
@@ -157,7 +158,10 @@ def _attacker_apply(s, f, a):
         h, c = divmod(a - A.PLAY, A.N_CHARS)
         s.pend.pop()
         s.played[c] = s.hand[seat].pop(h)
-        combat.begin_attack(s, c, s.game.attack_profile(s, c))
+        profile = s.game.attack_profile(s, c)
+        combat.begin_attack(s, c, profile)
+        if profile.die_sign and difficulty.die_offset(s):  # a level changed during the game
+            combat.add_damage(s, difficulty.die_offset(s))
         return
     s.sg_com[C_PASSES] = 0  # an action: every seat may act again
     if a == A.CHAR_ABILITY + AB_JON_POWER:

@@ -24,7 +24,7 @@ from boardgym.games.sleeping_gods import (STAMINA, AttackProfile, Core, Cost, Di
 
 from . import actions as A
 from .characters import MAX_HP, SEATS, own_non_vine
-from .kinds import (CHALLENGE_MOD, COMBAT_DIE, DIE_BONUS, DIFFICULTIES, FATE_DIE, START_POWER_MOD,
+from .kinds import (COMBAT_DIE, DIE_BONUS, DIFFICULTIES, FATE_DIE, START_POWER_MOD,
                     unlocked_cards)
 
 INFO = GameInfo(
@@ -87,9 +87,6 @@ class PrimevalGame(Game):
         self.allow_difficulty_change = _flag(cfg, "allow_difficulty_change")
         self.game_index = _int(cfg, "game_index", 1, 5)
         self.reward = _choice(cfg, "reward", REWARDS)
-        if self.allow_difficulty_change:
-            raise ConfigError("allow_difficulty_change (PP-END-2's change of level) is not built yet; "
-                              "leave it false")
         self.max_turns = _int(cfg, "max_turns", 1, 1000)
         self.max_rounds = _int(cfg, "max_combat_rounds", 1, 1000)
         self.count_current = _flag(cfg, "final_turns_count_current")
@@ -108,7 +105,6 @@ class PrimevalGame(Game):
         # the active seat may spend one of its own on Vine
         self.caps = tuple(own_non_vine(self.seats, p) for p in range(self.n))
         self.unlocked = unlocked_cards(self.game_index)
-        self.challenge_mod = CHALLENGE_MOD[self.difficulty]
         self._build_tables(c)
         hooks = pp_hooks(self.difficulty, self._attack_source, self.max_rounds)
         self.sg = Core(hooks, Ids(confirm=A.CONFIRM, flee=A.NOOP, char=A.CHAR, enemy=A.ENEMY,

@@ -83,6 +83,8 @@ def check(s) -> list[str]:
         out.append("a fate roll's record without its roll or window, or the other way round")
     if window and s.fate[1] < 0:
         out.append("a fate window without the face rolled")
+    if not s.diff_log >> s.diff & 1 or (not s.game.allow_difficulty_change and s.diff_log != 1 << s.diff):
+        out.append("the level now is not logged, or a change logged where none is allowed")
     if s.phase == PH_SETUP and s.turn:
         out.append("setup after the first turn")
     if any(e[0] == CH_CARD for e in s.cq) and s.sg_com[C_STATE] == CB_NONE:
@@ -114,7 +116,6 @@ def _cards(s) -> list[str]:
     worn = [n for e in s.equip for n in e]
     if len(set(worn)) != len(worn) or not set(worn) <= set(s.owned):
         out.append("an equipped card is unowned or equipped twice")
-    from .cards import has_slot  # noqa: F401  (slot rules: checked by counting below)
     from .content import SLOTS
 
     for c in range(5):

@@ -103,7 +103,7 @@ def _global(s, player, b, O):
     b[O.active + s.active] = 1.0
     if s.current_player >= 0:
         b[O.acting + s.current_player] = 1.0
-    b[O.difficulty + DIFFICULTIES.index(g.difficulty)] = 1.0
+    b[O.difficulty + s.diff] = 1.0
     o = O.journey
     vals = ((TIME - s.watch) + s.bonus, 6), (s.watch, TIME), (s.bonus, 1), (s.bonus_next, 1), (s.moons, MOONS), \
         (max(0, s.final), 4), (max(0, s.ev_short), 3), (s.boat, 8), (s.rerolls, 6), (s.blooms, 25), (s.ups, 5), \

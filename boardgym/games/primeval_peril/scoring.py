@@ -25,8 +25,10 @@ def scored_cards(s) -> int:
 
 
 def score(s) -> int:
+    from .difficulty import easiest_logged
+
     return score_of(scored_cards(s), sum(s.inv), s.result == RESULT_WON, s.result == RESULT_LOST,
-                    s.game.difficulty)
+                    easiest_logged(s))
 
 
 def returns(s) -> list[float]:

@@ -27,7 +27,7 @@ from .kinds import (BOAT_MAX_HP, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_BANNER, D_
                     D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS,
                     D_STATUS_OFF, D_STATUS_PICK, D_TOKEN, DECISIONS, FATE_NONE, MOONS, PHASES,
                     CH_CARD, D_DECK, D_EQUIP, D_MARKET, D_MOVE_CARD, D_POWER_OFF, D_STORY_CHOICE,
-                    D_SWAP_CARD, D_TORCH,
+                    D_SWAP_CARD, D_TORCH, DIFFICULTIES,
                     PH_SETUP, REROLL_SUPPLY, REST_SET_HP, SUPPLY, TIME)
 
 ZERO = between(0, 0, "0")
@@ -85,6 +85,8 @@ FIELDS = StateFields(
     Int("result", between(0, 2, "0 none, 1 an ending, 2 defeat")),
     Int("active", SEAT), Int("turn", between(0, lambda g: g.max_turns + 1, "a turn count")),
     Int("placed", between(0, 2, "setup step (0 placing, 1 the intro, 2 done)")),
+    Int("diff", between(0, 2, "the difficulty now (easy, normal, hard)")),
+    Int("diff_log", between(1, 7, "the levels logged (bits)")),
     Int("watch", between(0, TIME, "the watch's space")), Int("bonus", FLAG), Int("bonus_next", FLAG),
     Int("moves", between(0, lambda g: g.max_free_moves, "free moves this turn")),
     Int("moons", between(0, MOONS, "moons crossed off")),
@@ -130,6 +132,8 @@ class PrimevalState(FrameState):
         self.level = [1] * 5
         init_state(self)
         self.phase, self.over, self.result, self.turn, self.placed = PH_SETUP, 0, 0, 0, 0
+        self.diff = DIFFICULTIES.index(game.difficulty)
+        self.diff_log = 1 << self.diff
         self.watch = self.bonus = self.bonus_next = self.moves = 0
         self.moons, self.final = 0, -1
         self.boat, self.rerolls, self.blooms, self.ups = BOAT_MAX_HP, 0, 0, 0

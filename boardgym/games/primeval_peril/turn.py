@@ -17,7 +17,7 @@ from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import D_MODIFY, H_SKILL, MADNESS, VENOM
 
 from . import actions as A
-from . import effects, gear, inventory, journey, loadout
+from . import difficulty, effects, gear, inventory, journey, loadout
 from .characters import ABILITIES, AB_VINE_ROCKS, STATUS_ABILITIES, VINE
 from .kinds import (D_ABILITY_CHAR, D_DECK, D_FATE_WINDOW, D_FRUIT, D_MAIN, D_TOKEN, EXPLORE_COST, FATE_EVENT,
                     FATE_NONE, FATE_ROCKS, FRUIT, MEAT, MOONS, N_HOLDERS, N_RES, PH_END_TURN, STORAGE,
@@ -172,6 +172,8 @@ def _main_mask(s, f, m):
         m[A.DECK_TOGGLE + x] = True
     for a in loadout.movable(s):
         m[a] = True
+    for a in difficulty.choices(s):
+        m[a] = True
 
 
 def _main_apply(s, f, a):
@@ -196,6 +198,8 @@ def _main_apply(s, f, a):
         s.phase = PH_END_TURN
     elif A.RESOURCE <= a < A.RESOURCE + N_HOLDERS * N_RES:
         s.pend.append((D_TOKEN, s.active, a - A.RESOURCE, 0))
+    elif a >= A.SET_DIFFICULTY:
+        difficulty.set_level(s, a - A.SET_DIFFICULTY)
     elif a >= A.DECK_TOGGLE:
         loadout.toggle(s, a - A.DECK_TOGGLE)
         s.pend.append((D_DECK, s.active, 0, 0))
@@ -226,7 +230,7 @@ def fate_rolled(s, value: int) -> None:
 
 
 def _fate_result(s) -> int:
-    return s.fate[1] + s.game.sg.hooks.randomizer.challenge.bonus  # PP-END-2: easy +1
+    return s.fate[1] + s.game.sg.hooks.randomizer.challenge.bonus + difficulty.die_offset(s)  # PP-END-2
 
 
 def _fate_close(s) -> None:

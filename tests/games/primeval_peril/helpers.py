@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-import numpy as np
-
-from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A
-from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, RESOURCES, SKILLS, SLOTS, STATUSES,
-                                                   Market,
-                                                   AdventureCard, Atlas, Banner, Cards, Challenge,
-                                                   Choice, Combat, CombatCard, Content, Enemy,
-                                                   Event, Page, QuestCard, Section, Space, Story)
+from boardgym.games.primeval_peril.content import (ABILITIES, EFFECTS, ICONS, SLOTS, AdventureCard, Atlas,
+                                                   Banner, Cards, Challenge, Choice, Combat, CombatCard,
+                                                   Content, Enemy, Event, Market, Page, QuestCard, Section,
+                                                   Space, Story)
 from boardgym.games.primeval_peril.game import PrimevalGame
 from boardgym.games.primeval_peril.kinds import CH_EVENT, D_MAIN, D_PLACE_START
 from boardgym.games.sleeping_gods import parse_enemy
+
+from ..sleeping_gods.host import legal, roll
 
 VINE, MILK, JON, LOIS, MEILING = range(5)
 CRA, CUN, PER, SAV, STR = range(5)
@@ -44,7 +42,6 @@ SPACES = (
     _space(4, "1.south", 1, (2, 5), edges=((0, 2),), icon="shrine"),
     _space(5, "1.grove", 1, (4,), icon="grove"),
 )
-R = RESOURCES.index
 BANNERS0 = (
     Banner(ICONS.index("fishing_spot"), "PER 4: meat", (), Challenge(PER, 4, (), None),
            (fx("gain_resource", 1, MEAT),), 0),
@@ -171,14 +168,9 @@ def game(**opts) -> PrimevalGame:
     return PrimevalGame.from_content(CONTENT, **opts)
 
 
-def legal(s) -> set[int]:
-    return set(np.flatnonzero(s.legal_mask()).tolist())
-
-
 def outcome(s, value) -> None:
-    assert s.current_player == CHANCE, "no chance node pending"
-    assert value in {o for o, _ in s.chance_outcomes()}, f"{value} is not an outcome of {s.cq[0]}"
-    s.apply(value)
+    """Resolve the pending chance node with ``value`` (a die face, an event, a card code)."""
+    roll(s, value)
 
 
 def place_start(s, holders=(VINE, MILK, JON, LOIS, MEILING, VINE)) -> None:

@@ -155,3 +155,37 @@ def test_zero_hp_takes_no_damage_outside_combat():
     for c in (VINE, VINE, LOIS):
         s.apply(A.CHAR + c)
     assert s.hp == [6, 6, 0, 6, 7] and s.pend[-1][0] == D_MAIN
+
+
+def test_difficulty_changes_during_the_game():
+    """PP-END-2: with allow_difficulty_change the level may change between actions; the new
+    level's numbers apply (hard: STRENGTH 5 needs 6; easy: +1 to the die, start power −1) and the
+    score uses the easiest level logged (PP-END-3)."""
+    from boardgym.games.primeval_peril.fight import start_combat
+
+    s = new(allow_difficulty_change=True)
+    empty_tokens(s)
+    assert {A.SET_DIFFICULTY + 0, A.SET_DIFFICULTY + 2} <= legal(s) and A.SET_DIFFICULTY + 1 not in legal(s)
+    assert A.SET_DIFFICULTY not in legal(new())  # masked unless enabled
+    s.apply(A.SET_DIFFICULTY + 2)  # hard
+    t = s.clone()
+    t.pend.pop()
+    from boardgym.games.primeval_peril import effects
+
+    effects.start_challenge(t, effects.SRC_EVENT, EV_AMBUSH, 0)
+    assert t.sg_chal[2] == 6  # STRENGTH 5 + 1
+    s.apply(A.SET_DIFFICULTY + 0)  # easy
+    assert s.diff == 0 and s.diff_log == 0b111
+    u = s.clone()
+    u.pend.pop()
+    start_combat(u, 2)
+    assert u.sg_power[:3] == [1, 1, 1]
+    s.boat = 1
+    s.apply(A.REPAIR)
+    s.apply(A.CHAR + MEILING)  # CRA 3
+    s.apply(A.CONFIRM)
+    outcome(s, 4)  # 3 + 4 + 1 (easy now) = 8: +3 (normal would make 7: +2)
+    assert at_menu(s) and s.boat == 4
+    from boardgym.games.primeval_peril.difficulty import easiest_logged
+
+    assert easiest_logged(s) == "easy"

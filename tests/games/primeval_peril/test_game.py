@@ -28,7 +28,7 @@ from .helpers import JON, LOIS, MEILING, MILK, VINE, game, legal, new
     ("final_turns_count_current", 1, "final_turns_count_current must be true or false"),
     ("reward", "dense", "reward must be one of sparse, score, shaped"),
     ("content_pack", 3, "content_pack must be a folder path"),
-    ("allow_difficulty_change", True, "not built yet"),
+    ("allow_difficulty_change", 1, "allow_difficulty_change must be true or false"),
 ])
 def test_bad_options(opt, value, words):
     with pytest.raises(ConfigError, match=words):

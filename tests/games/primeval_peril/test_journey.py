@@ -9,7 +9,7 @@ from boardgym.games.primeval_peril.content import DIRECTIONS
 from boardgym.games.primeval_peril.journey import RESULT_LOST
 from boardgym.games.primeval_peril.kinds import (D_FATE_WINDOW, D_LEVEL_UP, D_REST_HEAL, D_REST_SETS,
                                                  D_REST_STATUS, PH_EVENT, repair_amount)
-from boardgym.games.sleeping_gods.kinds import D_JOIN, D_MODIFY
+from boardgym.games.sleeping_gods.kinds import D_JOIN
 
 from .helpers import (EV_BLOOM, EV_FATE, EV_CALM, FRUIT, JON, LOIS, MEAT, MEILING, MILK, STORAGE,
                       VINE, WEAKENED, at_menu, draw_event, empty_tokens, game, legal, new, outcome,

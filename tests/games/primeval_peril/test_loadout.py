@@ -4,7 +4,7 @@ from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.kinds import D_DECK, D_MOVE_CARD, D_STORY_CHOICE, D_SWAP_CARD, D_TOKEN
 from boardgym.games.sleeping_gods.kinds import D_ATTACKER
 
-from .helpers import COIN, JON, LOIS, MEILING, MILK, STORAGE, VINE, at_menu, empty_tokens, legal, new
+from .helpers import COIN, JON, LOIS, MEILING, MILK, VINE, at_menu, empty_tokens, legal, new
 from .test_story import at_location
 
 

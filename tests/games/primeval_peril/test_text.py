@@ -27,3 +27,25 @@ def test_describe_in_combat_and_the_picture():
     t = s.clone()
     t.apply(A.play(0, VINE))
     assert not np.array_equal(t.render_rgb(), pic)
+
+
+def test_narrator_says_what_happened():
+    from boardgym.games.primeval_peril.narrate import make_narrator
+
+    from .helpers import EV_AMBUSH, JON, draw_event, game, outcome, place_start
+
+    narrate = make_narrator()
+    s = game().new_initial_state()
+    place_start(s)
+    b = s.clone()
+    draw_event(s, EV_AMBUSH)
+    assert any(x.startswith("Event: Ambush") for x in narrate(b, s))
+    s.apply(A.CHAR + JON)
+    s.apply(A.CONFIRM)
+    b = s.clone()
+    outcome(s, 0)
+    lines = narrate(b, s)
+    assert "The die shows 0." in lines
+    b = s.clone()
+    s.apply(A.CONFIRM)  # the window closes: 3 of 5, Jon (the one participant) takes the 3
+    assert "Jon: -3 HP (5/8)" in narrate(b, s)
