@@ -36,15 +36,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.primeval_peril_plan import (goal_space, next_step,
-                                        choice_value, challenge_p)
+from agents.primeval_peril_plan import (challenge_number, challenge_p, choice_value, die_bonus,
+                                        goal_space, next_step)
 from agents.rule_agent import RuleAgent
 from agents.tides_of_ruin_arcade_heuristic import PLACE_ORDER
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.characters import ABILITIES, AB_VINE_ROCKS, base_skill, max_hp
 from boardgym.games.primeval_peril.effects import SRC_REPAIR
 from boardgym.games.primeval_peril.explore import banner_of
-from boardgym.games.primeval_peril.journey import may_end_early, time_left
+from boardgym.games.primeval_peril.journey import time_left
 from boardgym.games.primeval_peril.kinds import (
     D_ABILITY_CHAR, D_BANNER, D_DECK, D_EQUIP, D_EVENT_CHOICE, D_FATE_WINDOW, D_FRUIT, D_GAIN,
     D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN, D_MARKET, D_MOVE_CARD, D_PLACE_START,
@@ -129,8 +129,7 @@ def _banner_pays(s) -> bool:
         return have >= n + 1     # the trading post: keep a coin for markets
     if bn.challenge is None:
         return True
-    return challenge_p(s, bn.challenge.skill, bn.challenge.number + s.game.challenge_mod,
-                       _alive(s)) >= 0.6
+    return challenge_p(s, bn.challenge.skill, challenge_number(s, bn.challenge), _alive(s)) >= 0.6
 
 
 def _main(s, f, mask):
@@ -319,7 +318,7 @@ def _modify(s, f, mask):
     res = _legal(mask, A.RESOURCE, 6 * N_RES)
     if res and gap <= len(res):
         return A.RESOURCE + res[0]
-    bonus = s.game.sg.hooks.randomizer.challenge.bonus
+    bonus = die_bonus(s)
     if mask[A.REROLL] and ch[H_ROLL] + bonus + gap + 0 <= 4 + bonus - 0 and ch[H_ROLL] <= 1:
         return A.REROLL
     cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
@@ -358,7 +357,7 @@ def _attack_value(s, code, c):
     from boardgym.games.primeval_peril.cards import attack_extras
 
     d, rp, blk = attack_extras(s, c)
-    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
+    die = 1.5 + die_bonus(s)
     dmg = p.base + d + p.die_sign * die + (chars.effective_skill(s, c, p.skill) if p.skill >= 0 else 0)
     return max(0.0, dmg) + 0.7 * (p.remove_power + rp) + 0.5 * (p.block + blk)
 
@@ -388,7 +387,7 @@ def _target(s, f, mask):
     es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
     at = s.sg_atk
     p = s.game.sg.hooks.attack_source(s, at[A_CH])
-    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
+    die = 1.5 + die_bonus(s)
     d = p.base + p.die_sign * die + (chars.effective_skill(s, at[A_CH], p.skill) if p.skill >= 0 else 0)
     table = s.game.sg.enemies
 
