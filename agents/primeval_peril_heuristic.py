@@ -61,6 +61,9 @@ from boardgym.games.tides_of_ruin_arcade.help import counter_estimate, heart_cos
 
 KEY_KINDS = frozenset({D_STORY_CHOICE, D_JOIN, D_TARGET, D_EVENT_CHOICE})
 DANGER = frozenset("DVFMWHLGTKN")
+# how much an uncovered ability hurts: fear and madness lock attackers out of the fight (the
+# main way the heuristic lost the Nest fight), damage and venom cost HP, the rest tempo
+DANGER_WEIGHT = {"F": 4, "M": 3, "D": 2, "V": 2, "W": 2, "T": 1, "K": 1, "N": 1, "H": 1, "L": 1, "G": 1}
 # Tides' placement order with the hourglass abilities ahead of growth: here fear (F) and madness
 # lock attackers out of a fight for good, which costs more than a point of power a round
 ORDER = {**PLACE_ORDER, **{k: 1 for k in "DVFMWHLGT"}, "P": 2}
@@ -394,8 +397,8 @@ def _target(s, f, mask):
     def rank(e):
         en = table[s.sg_enemy[e]]
         left = heart_cost_left(s, e) + grid.block(en, s.sg_cover, e)
-        danger = sum(1 for i, k in enumerate(en.kinds) if k in DANGER and not s.sg_cover[9 * e + i])
-        return (left <= d, danger > 0 and d >= 1, counter_estimate(s, e), -left, -e)
+        danger = sum(DANGER_WEIGHT.get(k, 0) for i, k in enumerate(en.kinds) if not s.sg_cover[9 * e + i])
+        return (left <= d, danger if d >= 1 else 0, counter_estimate(s, e), -left, -e)
 
     return A.ENEMY + max(es, key=rank)
 
