@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from agents.primeval_peril_plan import (challenge_number, challenge_p, choice_value, die_bonus,
-                                        goal_space, next_step)
+                                        ending_ahead, goal_space, next_step)
 from agents.rule_agent import RuleAgent
 from agents.tides_of_ruin_arcade_heuristic import PLACE_ORDER
 from boardgym.games.primeval_peril import actions as A
@@ -119,6 +119,16 @@ def need_rest(s) -> bool:
     return stamina <= 3 or hp <= 0.45 * top or len(alive) <= 3
 
 
+def _before_the_end(s) -> bool:
+    """About to explore a location that leads to an ending (through its final fight) hurt or
+    tired: rest first (PP-REST-2), while a moon is left."""
+    loc = s.game.spaces[s.pos].location
+    if loc <= 0 or s.moons >= MOONS or not ending_ahead(s, loc):
+        return False
+    top = sum(s.max_hp(c) for c in range(5))
+    return sum(s.hp) < 0.95 * top or sum(s.res) < 8
+
+
 def _banner_pays(s) -> bool:
     ref = banner_of(s)
     if ref is None:
@@ -146,6 +156,8 @@ def _main(s, f, mask):
             return A.CHAR_ABILITY + ab
     goal = goal_space(s)
     if goal == s.pos and mask[A.EXPLORE]:
+        if mask[A.REST] and _before_the_end(s):
+            return A.REST
         return A.EXPLORE
     if mask[A.EXPLORE] and _banner_pays(s) and (goal is None or left >= 3):
         return A.EXPLORE

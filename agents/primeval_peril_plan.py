@@ -197,6 +197,24 @@ def location_value(s, loc: int) -> float:
     return section_value(s, st.by_key[entry]) if entry else 0.0
 
 
+def ending_ahead(s, loc: int) -> bool:
+    """Whether an ending can be read from this location's entry (keyword gates aside)."""
+    st = s.game.content.story
+    entry = st.location_entry.get(loc)
+    todo, seen = [st.by_key[entry]] if entry else [], set()
+    while todo:
+        sec = st.sections[todo.pop()]
+        if sec.id in seen:
+            continue
+        seen.add(sec.id)
+        if sec.ends == "ending":
+            return True
+        keys = [sec.goto] + [g for _, g in sec.redirects] + [c.goto for c in sec.choices]
+        keys += [c.challenge.fail_goto for c in sec.choices if c.challenge is not None]
+        todo += [st.by_key[k] for k in keys if k]
+    return False
+
+
 def goal_space(s) -> int | None:
     """The space of the numbered location worth most per step of travel, or None."""
     dist = distances(s.game)[s.pos]
