@@ -114,7 +114,7 @@ def _before_the_end(s) -> bool:
     if loc <= 0 or s.moons >= MOONS or not ending_ahead(s, loc):
         return False
     top = sum(s.max_hp(c) for c in range(5))
-    return sum(s.hp) < 0.95 * top or sum(s.res) < 8
+    return sum(s.hp) < 0.85 * top or sum(s.res) < 8
 
 
 def _banner_pays(s) -> bool:
