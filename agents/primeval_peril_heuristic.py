@@ -296,17 +296,28 @@ def _join(s, f, mask):
         return A.CONFIRM
     ch = s.sg_chal
     skill, parts = ch[H_SKILL], participants(s)
-    eff = {c: chars.effective_skill(s, c, skill) for c in cands}
-    best = max(cands, key=lambda c: (eff[c], s.res[c], s.hp[c], -c))
+    best = max(cands, key=lambda c: (chars.effective_skill(s, c, skill), s.res[c], s.hp[c], -c))
     if s.chal[0] == SRC_REPAIR:   # no number: each point of CRAFT repairs (PP-REPAIR-1)
-        return A.CHAR + best if eff[best] > 0 and len(parts) < 2 else A.CONFIRM
+        return A.CHAR + best if chars.effective_skill(s, best, skill) > 0 and len(parts) < 2 else A.CONFIRM
     number = ch[H_NUMBER]
-    p_now = challenge_p(s, skill, number, parts)
-    if p_now >= 0.9 or eff[best] == 0:
-        return A.CONFIRM
-    if challenge_p(s, skill, number, parts + cands) < 0.15:
+    # one plan for this seat and those still to choose (PP-CHAL-1: in turn from the active
+    # one), the same whichever of them computes it: best effective skill first while the odds
+    # grow by enough; this seat joins its characters that are in it
+    order = (f[1] - s.active) % s.n
+    pool = cands + [c for c in range(5) if c not in parts and c not in cands and chars.can_join(s, c)
+                    and (s.controller(c) - s.active) % s.n > order]
+    if challenge_p(s, skill, number, parts + pool) < 0.15:
         return A.CONFIRM   # out of reach: nobody pays stamina or takes the participants' damage
-    return A.CHAR + best if challenge_p(s, skill, number, parts + [best]) - p_now >= 0.08 else A.CONFIRM
+    plan = list(parts)
+    for c in sorted(pool, key=lambda c: (-chars.effective_skill(s, c, skill), -s.res[c], -s.hp[c], c)):
+        p_now = challenge_p(s, skill, number, plan)
+        if p_now >= 0.9 or chars.effective_skill(s, c, skill) == 0:
+            break
+        if challenge_p(s, skill, number, plan + [c]) - p_now < 0.08:
+            break
+        plan.append(c)
+    mine = [c for c in plan if c in cands]
+    return A.CHAR + mine[0] if mine else A.CONFIRM
 
 
 def _modify(s, f, mask):
