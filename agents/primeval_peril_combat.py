@@ -19,9 +19,13 @@ from boardgym.games.sleeping_gods.kinds import (A_CH, A_LEFT, A_ROLL, A_SIGN, A_
 from boardgym.games.tides_of_ruin_arcade.help import counter_estimate, heart_cost_left
 
 DANGER = frozenset("DVFMWHLGTKN")
-# how much an uncovered ability hurts: fear and madness lock attackers out of the fight (the
-# main way the heuristic lost the Nest fight), damage and venom cost HP, the rest tempo
-DANGER_WEIGHT = {"F": 4, "M": 3, "D": 2, "V": 2, "W": 2, "T": 1, "K": 1, "N": 1, "H": 1, "L": 1, "G": 1}
+# how much an uncovered square hurts: fear and madness lock attackers out of the fight (the
+# main way the heuristic lost the Nest fight), damage and growth cost most of the rest. The
+# target is the enemy with most of it, before one the attack can defeat (an enemy's counter
+# comes even when defeated): over 300 seeds (300000..) this order reached 99.7% endings on
+# normal and 95.7% on hard, against 95% and 78% with defeat first and unit weights but F and M;
+# on other seeds (400000..) 99.3% and 92%
+DANGER_WEIGHT = {"F": 3, "M": 2, "D": 2, "P": 2, "V": 1, "W": 1, "T": 1, "K": 1, "N": 1, "H": 1, "L": 1, "G": 1}
 # Tides' placement order with the hourglass abilities ahead of growth: here fear (F) and madness
 # lock attackers out of a fight for good, which costs more than a point of power a round
 ORDER = {**PLACE_ORDER, **{k: 1 for k in "DVFMWHLGT"}, "P": 2}
@@ -74,7 +78,7 @@ def _target(s, f, mask):
         en = table[s.sg_enemy[e]]
         left = heart_cost_left(s, e) + grid.block(en, s.sg_cover, e)
         danger = sum(DANGER_WEIGHT.get(k, 0) for i, k in enumerate(en.kinds) if not s.sg_cover[9 * e + i])
-        return (left <= d, danger if d >= 1 else 0, counter_estimate(s, e), -left, -e)
+        return (danger if d >= 1 else 0, left <= d, counter_estimate(s, e), -left, -e)
 
     return A.ENEMY + max(es, key=rank)
 

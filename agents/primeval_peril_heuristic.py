@@ -22,8 +22,8 @@ heuristic uses them only to rank locations). The rules it plays by:
   first (``story_value``); events take the cheaper alternative.
 * **Combat** (PP-COMBAT, ``primeval_peril_combat.py``): rope and Jon's ability take power off
   the strongest counter, the best card goes on the character who hits hardest; the target is
-  the enemy it can defeat, else the one with the most harmful uncovered abilities (fear and
-  madness first: they lock attackers out); damage covers hearts when that finishes the enemy,
+  the enemy with the most harmful uncovered squares (fear and madness first: they lock
+  attackers out; then damage and growth), then one it can defeat; damage covers hearts when that finishes the enemy,
   else abilities, then growth (Tides' ``PLACE_ORDER`` reordered); blocks when the counter
   would knock the attacker out or is heavy; an enemy's fear goes on Vine first.
 * **Before the end**: it rests before exploring a location an ending can be read from unless
