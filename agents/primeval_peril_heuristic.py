@@ -5,7 +5,7 @@ decks' order, unowned numbered cards and unreached sections' outcomes are never 
 story values below look at the pack's sections the way a player who knows the book would; the
 heuristic uses them only to rank locations). The rules it plays by:
 
-* **The map** (PP-TURN-3, PP-TRAVEL, PP-EXPL): the boat heads for the numbered location worth
+* **The map** (PP-TURN-3, PP-TRAVEL, PP-EXPL; ``primeval_peril_plan.py``): the boat heads for the numbered location worth
   most per step (shortest path in steps over the atlas, page edges included); a location is
   worth what its unread sections still give from its entry under the keywords owned (quests,
   bloodflowers, cards; an ending counts big once the combat before it looks winnable, or when
@@ -20,11 +20,15 @@ heuristic uses them only to rank locations). The rules it plays by:
   reroll token redraws a low die.
 * **Story and event choices**: open keyword choices and challenges or combats it can win rank
   first (``story_value``); events take the cheaper alternative.
-* **Combat** (PP-COMBAT): rope and Jon's ability take power off the strongest counter, the
-  best card goes on the character who hits hardest; the target is the enemy it can defeat, or
-  the one whose dangerous uncovered abilities it can cover; damage covers hearts when that
-  finishes the enemy, else abilities first (Tides' ``PLACE_ORDER``); blocks when the counter
-  would knock the attacker out or is heavy.
+* **Combat** (PP-COMBAT, ``primeval_peril_combat.py``): rope and Jon's ability take power off
+  the strongest counter, the best card goes on the character who hits hardest; the target is
+  the enemy with the most harmful uncovered squares (fear and madness first: they lock
+  attackers out; then damage and growth), then one it can defeat; damage covers hearts when that finishes the enemy,
+  else abilities, then growth (Tides' ``PLACE_ORDER`` reordered); blocks when the counter
+  would knock the attacker out or is heavy; an enemy's fear goes on Vine first.
+* **Before the end**: it rests before exploring a location an ending can be read from unless
+  the crew is fresh, and a final fight's odds are scaled by a measured ``CAUTION``
+  (``primeval_peril_plan.py``), so it levels up before the last fight.
 * **Everything else**: damage goes to who has most HP, healing to who has least, level-ups to
   the character with the largest gain, tokens to who uses their skill, market cards are bought
   when the coins allow.
@@ -36,34 +40,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.primeval_peril_plan import (goal_space, next_step,
-                                        choice_value, challenge_p)
+from agents.primeval_peril_combat import RULES as COMBAT_RULES
+from agents.primeval_peril_combat import legal_in as _legal
+from agents.primeval_peril_combat import most_hp
+from agents.primeval_peril_plan import (challenge_number, challenge_p, choice_value, die_bonus,
+                                        ending_ahead, goal_space, next_step)
 from agents.rule_agent import RuleAgent
-from agents.tides_of_ruin_arcade_heuristic import PLACE_ORDER
 from boardgym.games.primeval_peril import actions as A
-from boardgym.games.primeval_peril.characters import ABILITIES, AB_VINE_ROCKS, base_skill, max_hp
+from boardgym.games.primeval_peril.characters import (ABILITIES, AB_VINE_ROCKS, STATUS_ABILITIES, base_skill,
+                                                      max_hp)
 from boardgym.games.primeval_peril.effects import SRC_REPAIR
 from boardgym.games.primeval_peril.explore import banner_of
-from boardgym.games.primeval_peril.journey import may_end_early, time_left
+from boardgym.games.primeval_peril.journey import time_left
 from boardgym.games.primeval_peril.kinds import (
     D_ABILITY_CHAR, D_BANNER, D_DECK, D_EQUIP, D_EVENT_CHOICE, D_FATE_WINDOW, D_FRUIT, D_GAIN,
     D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN, D_MARKET, D_MOVE_CARD, D_PLACE_START,
-    D_POWER_OFF, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS, D_STATUS_OFF,
-    D_STATUS_PICK, D_STORY_CHOICE, D_SWAP_CARD, D_TOKEN, D_TORCH, FATE_ROCKS, FRUIT, MEAT, MOONS,
+    D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS, D_STATUS_OFF,
+    D_STATUS_PICK, D_STORY_CHOICE, D_TOKEN, FATE_ROCKS, FRUIT, MEAT, MOONS,
     N_RES, RESOURCE_OF_SKILL, STORAGE)
 from boardgym.games.sleeping_gods import characters as chars
-from boardgym.games.sleeping_gods import combat, grid
-from boardgym.games.sleeping_gods.kinds import (A_CH, A_LEFT, A_SIGN, A_ROLL, A_TGT, D_ATTACKER,
-                                                D_BLOCK, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE,
-                                                D_JOIN, D_MODIFY, D_PLACE, D_ROLLED, D_TARGET,
-                                                D_WOUND, H_NUMBER, H_ROLL, H_SKILL)
-from boardgym.games.tides_of_ruin_arcade.help import counter_estimate, heart_cost_left
+from boardgym.games.sleeping_gods.kinds import (D_JOIN, D_MODIFY, D_TARGET, D_WOUND, H_NUMBER, H_ROLL,
+                                                H_SKILL)
 
 KEY_KINDS = frozenset({D_STORY_CHOICE, D_JOIN, D_TARGET, D_EVENT_CHOICE})
-DANGER = frozenset("DVFMWHLGTKN")
-# Tides' placement order with the hourglass abilities ahead of growth: here fear (F) and madness
-# lock attackers out of a fight for good, which costs more than a point of power a round
-ORDER = {**PLACE_ORDER, **{k: 1 for k in "DVFMWHLGT"}, "P": 2}
 VENOM, FRIGHTENED, WEAKENED, MADNESS = range(4)
 
 
@@ -87,16 +86,8 @@ class PrimevalHeuristicAgent(RuleAgent):
         return A.CONFIRM if mask[A.CONFIRM] else int(np.flatnonzero(mask)[0])
 
 
-def _legal(mask, start, n):
-    return [i for i in range(n) if mask[start + i]]
-
-
 def _alive(s):
     return [c for c in range(5) if s.hp[c] > 0]
-
-
-def _most_hp(s, cands):
-    return max(cands, key=lambda c: (s.hp[c], -c))
 
 
 def _least_hp(s, cands):
@@ -116,6 +107,16 @@ def need_rest(s) -> bool:
     return stamina <= 3 or hp <= 0.45 * top or len(alive) <= 3
 
 
+def _before_the_end(s) -> bool:
+    """About to explore a location that leads to an ending (through its final fight) hurt or
+    tired: rest first (PP-REST-2), while a moon is left."""
+    loc = s.game.spaces[s.pos].location
+    if loc <= 0 or s.moons >= MOONS or not ending_ahead(s, loc):
+        return False
+    top = sum(s.max_hp(c) for c in range(5))
+    return sum(s.hp) < 0.85 * top or sum(s.res) < 8
+
+
 def _banner_pays(s) -> bool:
     ref = banner_of(s)
     if ref is None:
@@ -129,8 +130,7 @@ def _banner_pays(s) -> bool:
         return have >= n + 1     # the trading post: keep a coin for markets
     if bn.challenge is None:
         return True
-    return challenge_p(s, bn.challenge.skill, bn.challenge.number + s.game.challenge_mod,
-                       _alive(s)) >= 0.6
+    return challenge_p(s, bn.challenge.skill, challenge_number(s, bn.challenge), _alive(s)) >= 0.6
 
 
 def _main(s, f, mask):
@@ -139,11 +139,13 @@ def _main(s, f, mask):
         return A.REST
     if mask[A.REPAIR] and s.boat <= 3:
         return A.REPAIR
-    for ab in (6, 1):   # Meiling (frightened, madness), Dr. Milk (venom, weakened): PP-CHAR-3
+    for ab in STATUS_ABILITIES:   # Dr. Milk (venom, weakened), Meiling (frightened, madness): PP-CHAR-3
         if mask[A.CHAR_ABILITY + ab] and s.res[ABILITIES[ab].ch] >= 2:
             return A.CHAR_ABILITY + ab
     goal = goal_space(s)
     if goal == s.pos and mask[A.EXPLORE]:
+        if mask[A.REST] and _before_the_end(s):
+            return A.REST
         return A.EXPLORE
     if mask[A.EXPLORE] and _banner_pays(s) and (goal is None or left >= 3):
         return A.EXPLORE
@@ -294,17 +296,28 @@ def _join(s, f, mask):
         return A.CONFIRM
     ch = s.sg_chal
     skill, parts = ch[H_SKILL], participants(s)
-    eff = {c: chars.effective_skill(s, c, skill) for c in cands}
-    best = max(cands, key=lambda c: (eff[c], s.res[c], s.hp[c], -c))
+    best = max(cands, key=lambda c: (chars.effective_skill(s, c, skill), s.res[c], s.hp[c], -c))
     if s.chal[0] == SRC_REPAIR:   # no number: each point of CRAFT repairs (PP-REPAIR-1)
-        return A.CHAR + best if eff[best] > 0 and len(parts) < 2 else A.CONFIRM
+        return A.CHAR + best if chars.effective_skill(s, best, skill) > 0 and len(parts) < 2 else A.CONFIRM
     number = ch[H_NUMBER]
-    p_now = challenge_p(s, skill, number, parts)
-    if p_now >= 0.9 or eff[best] == 0:
-        return A.CONFIRM
-    if challenge_p(s, skill, number, parts + cands) < 0.15:
+    # one plan for this seat and those still to choose (PP-CHAL-1: in turn from the active
+    # one), the same whichever of them computes it: best effective skill first while the odds
+    # grow by enough; this seat joins its characters that are in it
+    order = (f[1] - s.active) % s.n
+    pool = cands + [c for c in range(5) if c not in parts and c not in cands and chars.can_join(s, c)
+                    and (s.controller(c) - s.active) % s.n > order]
+    if challenge_p(s, skill, number, parts + pool) < 0.15:
         return A.CONFIRM   # out of reach: nobody pays stamina or takes the participants' damage
-    return A.CHAR + best if challenge_p(s, skill, number, parts + [best]) - p_now >= 0.08 else A.CONFIRM
+    plan = list(parts)
+    for c in sorted(pool, key=lambda c: (-chars.effective_skill(s, c, skill), -s.res[c], -s.hp[c], c)):
+        p_now = challenge_p(s, skill, number, plan)
+        if p_now >= 0.9 or chars.effective_skill(s, c, skill) == 0:
+            break
+        if challenge_p(s, skill, number, plan + [c]) - p_now < 0.08:
+            break
+        plan.append(c)
+    mine = [c for c in plan if c in cands]
+    return A.CHAR + mine[0] if mine else A.CONFIRM
 
 
 def _modify(s, f, mask):
@@ -319,7 +332,7 @@ def _modify(s, f, mask):
     res = _legal(mask, A.RESOURCE, 6 * N_RES)
     if res and gap <= len(res):
         return A.RESOURCE + res[0]
-    bonus = s.game.sg.hooks.randomizer.challenge.bonus
+    bonus = die_bonus(s)
     if mask[A.REROLL] and ch[H_ROLL] + bonus + gap + 0 <= 4 + bonus - 0 and ch[H_ROLL] <= 1:
         return A.REROLL
     cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
@@ -330,7 +343,7 @@ def _modify(s, f, mask):
 
 def _wound(s, f, mask):
     cs = _legal(mask, A.CHAR, A.N_CHARS)
-    return A.CHAR + _most_hp(s, cs)
+    return A.CHAR + most_hp(s, cs)
 
 
 def _heal(s, f, mask):
@@ -352,147 +365,6 @@ def _event_choice(s, f, mask):
     return A.OPTION + max(opts, key=lambda k: (choice_value(s, ev.choice[k], event=True), -k))
 
 
-# -- combat ------------------------------------------------------------------------------------------
-def _attack_value(s, code, c):
-    p = s.game.profiles[code]
-    from boardgym.games.primeval_peril.cards import attack_extras
-
-    d, rp, blk = attack_extras(s, c)
-    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
-    dmg = p.base + d + p.die_sign * die + (chars.effective_skill(s, c, p.skill) if p.skill >= 0 else 0)
-    return max(0.0, dmg) + 0.7 * (p.remove_power + rp) + 0.5 * (p.block + blk)
-
-
-def _attacker(s, f, mask):
-    seat = f[1]
-    ropes = [a for a in _legal(mask, A.RESOURCE, 5 * N_RES) if a % N_RES == 3]
-    if (ropes or mask[A.CHAR_ABILITY + 2]) and max((s.sg_power[e] for e in combat.remaining(s)), default=0) >= 2:
-        return A.RESOURCE + ropes[0] if ropes else A.CHAR_ABILITY + 2
-    torches = [a for a in _legal(mask, A.RESOURCE, 5 * N_RES) if a % N_RES == 2]
-    if torches and _torch_square(s) is not None:
-        return A.RESOURCE + torches[0]
-    plays = _legal(mask, A.PLAY, A.HAND_SLOTS * A.N_CHARS)
-    if not plays:
-        return A.CONFIRM
-    hand = s.hand[seat]
-    worst = max((counter_estimate(s, e) for e in combat.remaining(s)), default=0)
-
-    def key(i):
-        h, c = divmod(i, A.N_CHARS)
-        return (_attack_value(s, hand[h], c) - (3 if s.hp[c] <= worst - 1 else 0) - (0.5 if c == 0 else 0), s.hp[c])
-
-    return A.PLAY + max(plays, key=key)
-
-
-def _target(s, f, mask):
-    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
-    at = s.sg_atk
-    p = s.game.sg.hooks.attack_source(s, at[A_CH])
-    die = 1.5 + s.game.sg.hooks.randomizer.attack.bonus
-    d = p.base + p.die_sign * die + (chars.effective_skill(s, at[A_CH], p.skill) if p.skill >= 0 else 0)
-    table = s.game.sg.enemies
-
-    def rank(e):
-        en = table[s.sg_enemy[e]]
-        left = heart_cost_left(s, e) + grid.block(en, s.sg_cover, e)
-        danger = sum(1 for i, k in enumerate(en.kinds) if k in DANGER and not s.sg_cover[9 * e + i])
-        return (left <= d, danger > 0 and d >= 1, counter_estimate(s, e), -left, -e)
-
-    return A.ENEMY + max(es, key=rank)
-
-
-def _square_rank(s, flat, finishing):
-    e, i = divmod(flat, 9)
-    en = s.game.sg.enemies[s.sg_enemy[e]]
-    k = en.kinds[i]
-    order = ORDER.get(k, 4)
-    if finishing and e == s.sg_atk[A_TGT]:
-        order = 0 if k == "heart" else order + 10
-    elif k == "heart":
-        order = 3
-    return (order, -en.values[i] if k == "heart" else 0, flat)
-
-
-def _place(s, f, mask):
-    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
-    if not sqs:
-        return A.CONFIRM
-    at = s.sg_atk
-    finishing = heart_cost_left(s, at[A_TGT]) <= at[A_LEFT]
-    return A.SQUARE + min(sqs, key=lambda q: _square_rank(s, q, finishing))
-
-
-def _torch_square(s):
-    from boardgym.games.primeval_peril.fight import torch_squares
-
-    sqs = torch_squares(s)
-    table = s.game.sg.enemies
-    good = [q for q in sqs if table[s.sg_enemy[q // 9]].kinds[q % 9] in DANGER or
-            heart_cost_left(s, q // 9) == 1 and table[s.sg_enemy[q // 9]].kinds[q % 9] == "heart"]
-    return min(good, key=lambda q: _square_rank(s, q, False)) if good else None
-
-
-def _torch(s, f, mask):
-    q = _torch_square(s)
-    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
-    return A.SQUARE + (q if q is not None and q in sqs else min(sqs, key=lambda x: _square_rank(s, x, False)))
-
-
-def _power_off(s, f, mask):
-    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
-    return A.ENEMY + max(es, key=lambda e: (counter_estimate(s, e), -e))
-
-
-def _rolled(s, f, mask):
-    at = s.sg_atk
-    if at[A_SIGN] > 0 and at[A_ROLL] == 0:
-        if mask[A.REROLL]:
-            return A.REROLL
-        if mask[A.CHAR_ABILITY + 4]:
-            return A.CHAR_ABILITY + 4
-    cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
-    return A.CARD_ABILITY + cards[0] if cards else A.CONFIRM
-
-
-def _block(s, f, mask):
-    at = s.sg_atk
-    if at[A_CH] < 0:
-        return A.CONFIRM
-    counter = combat.counter_value(s)
-    if counter <= 0 or (counter < s.hp[at[A_CH]] and counter < 3):
-        return A.CONFIRM
-    for ab in (3, 5):
-        if mask[A.CHAR_ABILITY + ab]:
-            return A.CHAR_ABILITY + ab
-    cards = _legal(mask, A.CARD_ABILITY, A.N_CHARS * A.EQUIP_SLOTS)
-    return A.CARD_ABILITY + cards[0] if cards else A.CONFIRM
-
-
-def _char_target(s, f, mask):
-    """An enemy's aimed ability (EOR_LETTERS "DFMVW"): damage on who has most HP; a status on
-    who loses least by it: fear on Vine first (the active seat's spare attacker in solo),
-    weakness on the weakest, madness on who has no ability to lose."""
-    cs = _legal(mask, A.CHAR, A.N_CHARS)
-    letter = "DFMVW"[f[2]]
-    if letter in "DV":
-        return A.CHAR + _most_hp(s, cs)
-    if letter == "F":
-        return A.CHAR + min(cs, key=lambda c: (c != 0, sum(s.skill(c, k) for k in range(5)), c))
-    if letter == "W":
-        return A.CHAR + min(cs, key=lambda c: (max(s.skill(c, k) for k in range(5)), c))
-    return A.CHAR + min(cs, key=lambda c: (c in (1, 2, 3, 4), c))
-
-
-def _heal_square(s, f, mask):
-    sqs = _legal(mask, A.SQUARE, 9 * A.MAX_ENEMIES)
-    return A.SQUARE + max(sqs, key=lambda q: _square_rank(s, q, False))
-
-
-def _heal_ally(s, f, mask):
-    es = _legal(mask, A.ENEMY, A.MAX_ENEMIES)
-    return A.ENEMY + max(es, key=lambda e: (heart_cost_left(s, e), e))
-
-
 def _confirm(s, f, mask):
     return A.CONFIRM if mask[A.CONFIRM] else None
 
@@ -508,8 +380,5 @@ RULES = {D_MAIN: _main, D_TOKEN: _token, D_PLACE_START: _place_start, D_GAIN: _g
          D_STATUS_OFF: _status_char, D_ABILITY_CHAR: _status_char, D_STAMINA_LOSS: _stamina_loss,
          D_LEVEL_UP: _level_up, D_EQUIP: _equip, D_MARKET: _market, D_BANNER: _banner,
          D_JOIN: _join, D_MODIFY: _modify, D_WOUND: _wound, D_STORY_CHOICE: _story_choice,
-         D_EVENT_CHOICE: _event_choice, D_ATTACKER: _attacker, D_TARGET: _target, D_PLACE: _place,
-         D_TORCH: _torch, D_POWER_OFF: _power_off, D_ROLLED: _rolled, D_BLOCK: _block,
-         D_CHAR_TARGET: _char_target, D_HEAL_SQUARE: _heal_square, D_HEAL_ALLY: _heal_ally,
-         D_DECK: _confirm, D_MOVE_CARD: _confirm, D_SWAP_CARD: None, D_FRUIT: _fruit}
-RULES = {k: v for k, v in RULES.items() if v is not None}
+         D_EVENT_CHOICE: _event_choice, D_DECK: _confirm, D_MOVE_CARD: _confirm, D_FRUIT: _fruit,
+         **COMBAT_RULES}

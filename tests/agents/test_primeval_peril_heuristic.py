@@ -3,7 +3,7 @@ and the key rules scripted on the engine tests' small pack (tests/games/primeval
 import numpy as np
 import pytest
 
-from agents.ismcts import make_ismcts  # noqa: F401  (key_decision is what ISMCTS reads)
+from agents.ismcts import ISMCTSAgent
 from agents.primeval_peril_heuristic import PrimevalHeuristicAgent
 from agents.primeval_peril_plan import challenge_p, distances, next_step
 from boardgym.core.chance import sample_outcome
@@ -47,7 +47,7 @@ def test_deterministic_given_seed():
 
 
 def test_wins_some_solo_games():
-    """PP-END-1: the heuristic reaches an ending in most solo normal games (95% over 100)."""
+    """PP-END-1: the heuristic reaches an ending in most solo normal games (99.7% over 300)."""
     wins = sum(play(300000 + k)[0].result == 1 for k in range(10))
     assert wins >= 6
 
@@ -56,6 +56,16 @@ def test_key_decisions():
     s = new(event=EV_AMBUSH)
     assert s.pend[-1][0] == D_JOIN and PrimevalHeuristicAgent.key_decision(s)
     assert not PrimevalHeuristicAgent.key_decision(new())
+
+
+def test_ismcts_searches_its_key_decisions():
+    """key_decision is the filter make_ismcts(search="key") reads: a short search on a challenge
+    join answers legally, the heuristic playing the rest."""
+    s = new(event=EV_AMBUSH)
+    agent = ISMCTSAgent(simulations=6, rollout_depth=30, seed=0, prior_agent=PrimevalHeuristicAgent(seed=0),
+                        rollout_agent=PrimevalHeuristicAgent(seed=1),
+                        search_filter=PrimevalHeuristicAgent.key_decision)
+    assert agent.act(None, s.legal_mask().copy(), s) in legal(s)
 
 
 def test_joins_a_challenge_it_can_pass():
@@ -128,3 +138,37 @@ def test_targets_and_covers_an_uncovered_d_ability():
     s.sg_atk[A_LEFT] = 5   # enough to defeat it: hearts first (a defeated enemy does nothing)
     s.invalidate()
     assert ag.act(None, s.legal_mask().copy(), s) != A.sq(0, 1, 1)
+
+
+def test_spends_a_carried_resource_that_turns_a_failure_into_a_success():
+    """PP-CHAL-3, PP-CHAR-8: STRENGTH 5, Jon + Vine joined, die 0: 4; Vine's meat makes it 5."""
+    from boardgym.games.sleeping_gods.kinds import D_MODIFY
+
+    s = new(event=EV_AMBUSH)
+    for t in range(1, 6):
+        s.inv[6 * VINE + t] = 0    # only Vine's meat left
+    s.invalidate()
+    for a in (A.CHAR + JON, A.CHAR + VINE, A.CONFIRM):
+        s.apply(a)
+    s.apply(0)   # the fate die's face 0
+    assert s.pend[-1][0] == D_MODIFY
+    ag = PrimevalHeuristicAgent(strict=True)
+    assert ag.act(None, s.legal_mask().copy(), s) == A.res_action(VINE, 0)
+    s.apply(A.res_action(VINE, 0))
+    assert ag.act(None, s.legal_mask().copy(), s) == A.CONFIRM   # 5: no more to spend
+
+
+def test_heals_the_lowest_and_levels_the_best_fit():
+    """PP-REST-2 / PP-EXPL-11: a point of healing goes to the most hurt; a level-up to the
+    character whose level-2 side gains most."""
+    from boardgym.games.primeval_peril.kinds import D_HEAL, D_LEVEL_UP
+
+    s = new()
+    s.hp[:] = [8, 2, 8, 7, 7]
+    s.pend.append((D_HEAL, 0, 2, 0))
+    s.invalidate()
+    ag = PrimevalHeuristicAgent(strict=True)
+    assert ag.act(None, s.legal_mask().copy(), s) == A.CHAR + 1
+    s.pend[-1] = (D_LEVEL_UP, 0, 0, 0)
+    s.invalidate()
+    assert ag.act(None, s.legal_mask().copy(), s) == A.CHAR + VINE   # HP +2, CUN +1, STR +1
