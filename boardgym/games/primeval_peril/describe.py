@@ -170,6 +170,7 @@ ASKS = {
     "deck": "edit the active combat deck (at least 12 cards), then confirm",
     "move_card": "where {card} goes", "swap_card": "which card of {char} to exchange for {card}",
 }
+assert set(ASKS) == set(DECISIONS), f"decisions without words: {set(DECISIONS) - set(ASKS)}"
 
 
 def decision_text(s, f) -> str:
@@ -177,8 +178,9 @@ def decision_text(s, f) -> str:
     name = DECISIONS[f[0]]
     g = s.game
     words = {"a": f[2], "res": "token", "holder": "a holder", "status": "a status", "char": "a character",
-             "card": "the card", "banner": "", "eor": EOR_WORDS.get(EOR_LETTERS[f[2]], "") if name == "sg_char_target"
-             and 0 <= f[2] < len(EOR_LETTERS) else ""}
+             "card": "the card", "banner": "", "eor": "suffers the enemy's ability"}
+    if name == "sg_char_target" and 0 <= f[2] < len(EOR_LETTERS):
+        words["eor"] = EOR_WORDS[EOR_LETTERS[f[2]]]
     if name in ("place_start", "gain") and 0 <= f[2] < 6:
         words["res"] = RESOURCES[f[2]]
     if name == "token":
@@ -194,7 +196,7 @@ def decision_text(s, f) -> str:
         words["card"] = _card_name(s, f[2])
     if name == "banner":
         words["banner"] = g.pages[f[2] // 8].banner[f[2] % 8].text
-    return ASKS[name].format(**words) if f[0] >= 0 else name
+    return ASKS[name].format(**words)
 
 
 def describe_action(s, action: int) -> str:
