@@ -89,6 +89,10 @@ def check(s) -> list[str]:
         out.append("the level now is not logged, or a change logged where none is allowed")
     if s.phase == PH_SETUP and s.turn:
         out.append("setup after the first turn")
+    placing = any(f[0] == D_PLACE_START for f in s.pend)
+    if (s.phase != PH_SETUP and s.placed != 2) or placing != (s.placed == 1):
+        out.append("the setup step (placed) does not match what is pending: 0 before the starting tokens "
+                   "(the unlocked cards first), 1 while they are placed, 2 once the intro is read")
     if any(e[0] == CH_CARD for e in s.cq) and s.sg_com[C_STATE] == CB_NONE:
         out.append("a combat card is drawn outside a combat")
     if s.final == 0 and not s.over:
