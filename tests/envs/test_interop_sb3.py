@@ -8,6 +8,7 @@ import pytest
 from tests.conftest import gym_entries
 
 GYM_IDS = [e["id"] for e in gym_entries()]
+STEPS_PER_EPISODE = 200  # at most, per worker: learn(512) below plays 256 steps in each of 2 workers
 
 
 @pytest.mark.parametrize("env_id", GYM_IDS)
@@ -19,9 +20,12 @@ def test_maskable_ppo_learns_through_make_vec_env_subproc(env_id):
 
     from boardgym.envs.wrappers import ObservationOnly
 
-    # illegal_action="raise": one action outside the mask and the worker fails the test
-    venv = make_vec_env(env_id, n_envs=2, seed=0, vec_env_cls=SubprocVecEnv,
-                        wrapper_class=ObservationOnly, env_kwargs={"illegal_action": "raise"})
+    # illegal_action="raise": one action outside the mask and the worker fails the test.
+    # max_episode_steps (Gymnasium's TimeLimit, as a user would pass it): each worker's episode
+    # ends within the 256 steps it plays here, however long the game (a random Primeval Peril
+    # adventure takes 200-500 decisions), so the autoreset through the masks is always reached
+    venv = make_vec_env(env_id, n_envs=2, seed=0, vec_env_cls=SubprocVecEnv, wrapper_class=ObservationOnly,
+                        env_kwargs={"illegal_action": "raise", "max_episode_steps": STEPS_PER_EPISODE})
     try:
         assert venv.render_mode == "rgb_array"
         n = venv.action_space.n
@@ -35,7 +39,7 @@ def test_maskable_ppo_learns_through_make_vec_env_subproc(env_id):
         assert model.num_timesteps >= 512
         assert any(not np.array_equal(b.numpy(), p.detach().numpy())
                    for b, p in zip(before, model.policy.parameters())), "no gradient step taken"
-        assert len(model.ep_info_buffer) > 0, "no episode ended (autoreset through the masks)"
+        assert len(model.ep_info_buffer) >= 2, "an episode per worker ends (autoreset through the masks)"
         obs = venv.reset()
         actions, _ = model.predict(obs, action_masks=get_action_masks(venv), deterministic=True)
         masks = get_action_masks(venv)

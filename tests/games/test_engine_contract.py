@@ -176,9 +176,17 @@ def test_illegal_action_names_action_and_leaves_state(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_chance_node_rejects_impossible_outcome(name):
+    """At the game's first chance node (reached by seeded random decisions: a game may open
+    with decisions, e.g. Primeval Peril's starting tokens, PP-SETUP-4), an outcome outside the
+    node's list is refused and the state is left as it was."""
     game = make_game(name)
     state = game.new_initial_state()
-    assert state.current_player == CHANCE
+    choose = _random_chooser(0)
+    for _ in range(1000):
+        if state.current_player in (CHANCE, TERMINAL):
+            break
+        state.apply(choose(state))
+    assert state.current_player == CHANCE, f"{name}: no chance node within 1000 decisions"
     outcomes = {o for o, _ in state.chance_outcomes()}
     assert abs(sum(p for _, p in state.chance_outcomes()) - 1.0) < 1e-9
     impossible = max(outcomes) + 1000

@@ -1,10 +1,12 @@
 """What ties the fields together (run on load and at every fuzzed step): the core's checks, then
 HP and stamina bounds, inventory slots and the supply (PP-CHAR-1, PP-CORE-4), the journey log
 (moons, the last turns, the short event deck), the running event, challenge and fate roll
-against what is pending, and the stack's shape per phase."""
+against what is pending, defeat (every character at 0 ends the game at once, PP-CORE-6) and the
+stack's shape per phase."""
 from __future__ import annotations
 
 from boardgym.core.fields import queue_errors, stack_errors
+from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.invariants import errors as sg_errors
 from boardgym.games.sleeping_gods.kinds import (CB_NONE, C_STATE, CH_NONE, CH_ROLL, D_ATTACKER, D_BLOCK,
                                                 D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
@@ -87,10 +89,16 @@ def check(s) -> list[str]:
         out.append("the level now is not logged, or a change logged where none is allowed")
     if s.phase == PH_SETUP and s.turn:
         out.append("setup after the first turn")
+    placing = any(f[0] == D_PLACE_START for f in s.pend)
+    if (s.phase != PH_SETUP and s.placed != 2) or placing != (s.placed == 1):
+        out.append("the setup step (placed) does not match what is pending: 0 before the starting tokens "
+                   "(the unlocked cards first), 1 while they are placed, 2 once the intro is read")
     if any(e[0] == CH_CARD for e in s.cq) and s.sg_com[C_STATE] == CB_NONE:
         out.append("a combat card is drawn outside a combat")
     if s.final == 0 and not s.over:
         out.append("no last turn left, yet the game runs")
+    if not s.over and s.phase != PH_SETUP and chars.all_down(s):  # flow._lost ends it at once
+        out.append("every character is at 0 HP, yet the game runs (PP-CORE-6)")
     from .frame_checks import errors as frame_errors
     from .program_checks import equipped_errors, errors as program_errors
 

@@ -1,14 +1,14 @@
 """What just happened, in words, for a person following a game (``boardgym play``): the event
-drawn, the section read, each roll (the challenge's outcome shows in what it does), each change to a character (HP,
+drawn, the section read, each fate or combat die roll (the challenge's outcome shows in what it does), each change to a character (HP,
 stamina, statuses, level), the boat, the moons, tokens and cards gained or lost, combat cards
-drawn (the hands are public) and each enemy defeated, the end of the game.
+drawn (the hands are public), each enemy defeated and a fight won, the end of the game.
 
 ``make_narrator()`` returns ``narrate(before, after) -> list[str]``, called with the state
 before and after each step (decisions and chance alike); it reads only what the table shows."""
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods import combat
-from boardgym.games.sleeping_gods.kinds import CH_ROLL, STATUS_NAMES
+from boardgym.games.sleeping_gods.kinds import C_STATE, CB_RUNNING, CH_ROLL, P_ATTACK, STATUS_NAMES
 
 from .characters import NAMES
 from .content import RESOURCES
@@ -50,7 +50,7 @@ def narrate(b, a) -> list[str]:
         ev = g.events[a.ev_cur]
         out.append(f"Event: {ev.name}. {ev.text}")
     if b.cq and b.cq[0][0] == CH_ROLL and a.sg_last >= 0:
-        out.append(f"The die shows {a.sg_last}.")
+        out.append(f"The {'combat' if b.cq[0][1] == P_ATTACK else 'fate'} die shows {a.sg_last}.")
     if b.cq and b.cq[0][0] == CH_CARD:
         seat = b.cq[0][1]
         new = [x for x in a.hand[seat] if x not in b.hand[seat]]
@@ -61,6 +61,8 @@ def narrate(b, a) -> list[str]:
     for e in range(len(a.sg_enemy)):
         if e < len(b.sg_enemy) and combat.defeated(a, e) and not combat.defeated(b, e):
             out.append(f"{g.sg.enemies[a.sg_enemy[e]].name} is defeated.")
+    if b.sg_com[C_STATE] == CB_RUNNING and a.sg_com[C_STATE] != CB_RUNNING and not a.over:
+        out.append("The fight is won: every enemy is defeated.")
     out += _chars(b, a) + _tokens(b, a)
     if a.boat != b.boat:
         out.append(f"The Harpy: {a.boat - b.boat:+d} health ({a.boat}/8).")

@@ -45,14 +45,14 @@ def _paint(cv, s):
     for c in range(5):
         _character(cv, s, c, 18, 40 + c * 150 + 46)
     lines = state_lines(s)
-    top = lines[1:3] + [ln for ln in lines if ln.startswith(("EVENT", "SECTION", "  0.", "  1.", "  2.", "  3.",
+    top = lines[1:4] + [ln for ln in lines if ln.startswith(("EVENT", "SECTION", "  0.", "  1.", "  2.", "  3.",
                                                              "  4.", "  5.", "  6.", "  7.", "CHALLENGE"))]
     cv.lines(CH_W + 28, 64, top, W - CH_W - 50, size=13, max_lines=18)
     if s.sg_enemy:
         draw_grids(cv, s, CH_W + 28, 384, cell=46, step=235)
     hands = [ln for ln in lines if ln.startswith(("COMBAT", "  seat "))]
     cv.lines(CH_W + 28, 540, hands, W - CH_W - 50, size=12, max_lines=6)
-    table = [lines[0]] + [ln for ln in lines if ln.startswith(("  storage", "  deck", "  quests", "decision", "game over"))]
+    table = [lines[0]] + [ln for ln in lines if ln.startswith(("  storage", "  deck", "  quests", "seat ", "a die roll", "GAME OVER"))]
     cv.lines(CH_W + 28, 670, table, W - CH_W - 50, size=13, max_lines=10)
 
 

@@ -84,7 +84,7 @@ FIELDS = StateFields(
     Int("phase", enum(PHASES, "phase")), Int("over", FLAG),
     Int("result", between(0, 2, "0 none, 1 an ending, 2 defeat")),
     Int("active", SEAT), Int("turn", between(0, lambda g: g.max_turns + 1, "a turn count")),
-    Int("placed", between(0, 2, "setup step (0 placing, 1 the intro, 2 done)")),
+    Int("placed", between(0, 2, "setup step (0 the unlocked cards, 1 placing the starting tokens, 2 the intro read)")),
     Int("diff", between(0, 2, "the difficulty now (easy, normal, hard)")),
     Int("diff_log", between(1, 7, "the levels logged (bits)")),
     Int("watch", between(0, TIME, "the watch's space")), Int("bonus", FLAG), Int("bonus_next", FLAG),

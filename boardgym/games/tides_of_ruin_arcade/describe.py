@@ -3,11 +3,11 @@ in the pending decision (``boardgym play``); ``state_lines`` is the text table (
 showing the encounter, the crew, the grids and every Destiny draw."""
 from __future__ import annotations
 
-from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, H_NUMBER, H_PARTS,
                                                 H_ROLL, H_STATE, STATUS_NAMES)
+from boardgym.games.sleeping_gods.words import enemy_lines
 
 from . import actions as A
 from .cards import skill_left
@@ -231,18 +231,7 @@ def _encounter_lines(s) -> list[str]:
             out.append(f"  {c.boss_name}: Destiny drew {boss_text(s)}")
         if s.sg_enemy:
             out.append(f"  round {s.sg_com[C_ROUND]}")
-            for e, eid in enumerate(s.sg_enemy):
-                en = s.game.sg.enemies[eid]
-                cells = []
-                for i, k in enumerate(en.kinds):
-                    mark = "#" if s.sg_cover[9 * e + i] else ""
-                    cells.append(mark + (str(en.values[i]) if k == "heart" else k))
-                rows = " / ".join(" ".join(cells[3 * r:3 * r + 3]) for r in range(3))
-                state = "defeated" if combat.defeated(s, e) else f"attack {en.attack} power {s.sg_power[e]}"
-                out.append(f"  [{e}] {en.name}: {state}; grid {rows}")
-            letters = sorted({k for eid in s.sg_enemy for k in s.game.sg.enemies[eid].kinds if k in LETTER_WORDS})
-            out.append("  legend: digit a heart of that value; . blank; # covered"
-                       + "".join(f"; {LETTER_WORDS[k]}" for k in letters))
+            out += enemy_lines(s, LETTER_WORDS)
             at = s.sg_atk
             if at[A_CH] >= 0:
                 tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"

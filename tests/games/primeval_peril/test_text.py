@@ -13,15 +13,20 @@ def test_render_and_describe():
     text = s.render()
     assert "boat 8/8" in text and "Captain Vine (seat 0, L1): HP 8/8" in text and "deck (12)" in text
     words = {describe_action(s, a) for a in legal(s)}
-    assert "travel to 2.post (1 time)" in words and "Captain Vine's meat" in words
+    assert "travel to 2.post (1 time)" in words and "use or move Captain Vine's meat" in words
+    assert "travel to 2.rocks (rocks) (1 time)" in words
+    assert "seat 0 decides: the next action, a token or card move, or an ability" in text
+    assert "  exits: 2.rocks (rocks); 2.post" in text
 
 
 def test_describe_in_combat_and_the_picture():
     s = to_fight(2)
     assert "COMBAT round 1" in s.render() and "seat 0 hand:" in s.render()
-    name = s.game.combat_cards[s.hand[0][0]].name
-    assert describe_action(s, A.play(0, LOIS)) == f"play {name} on Lois"
-    assert describe_action(s, A.CONFIRM) == "CONFIRM"
+    card = s.game.combat_cards[s.hand[0][0]]
+    assert describe_action(s, A.play(0, LOIS)) == f"Lois attacks with {card.name} ({card.text})"
+    assert describe_action(s, A.CONFIRM) == "pass: no more attacks this round"
+    assert "seat 0 decides: who attacks next, or pass" in s.render()
+    assert "  legend: digit a heart of that value; . blank; # covered" in s.render()
     pic = s.render_rgb()
     assert pic.shape == (900, 1600, 3) and pic.dtype == np.uint8
     t = s.clone()
@@ -45,7 +50,7 @@ def test_narrator_says_what_happened():
     b = s.clone()
     outcome(s, 0)
     lines = narrate(b, s)
-    assert "The die shows 0." in lines
+    assert "The fate die shows 0." in lines
     b = s.clone()
     s.apply(A.CONFIRM)  # the window closes: 3 of 5, Jon (the one participant) takes the 3
     assert "Jon: -3 HP (5/8)" in narrate(b, s)
