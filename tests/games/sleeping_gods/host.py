@@ -21,11 +21,11 @@ import numpy as np
 
 from boardgym.core.actions import ActionCatalog
 from boardgym.core.fields import SEAT, Frames, Int, Ints, StateFields, between
-from boardgym.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from boardgym.core.game import CHANCE, Game, GameInfo
 from boardgym.games.sleeping_gods import (FATIGUE, STAMINA, AttackProfile, Core, Cost, Deck, Die,
                                           Flee, Hooks, Ids, Mods, Randomizers, parse_enemy)
 from boardgym.games.sleeping_gods import challenge, combat, decisions, windows
-from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, fields, init_state
+from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, FrameState, fields, init_state
 from boardgym.games.sleeping_gods.kinds import CHANCES, D_ATTACKER, D_BLOCK, D_MODIFY, D_ROLLED, DECISIONS
 
 CATALOG = ActionCatalog([("NOOP", 1), ("CONFIRM", 1), ("FLEE", 1), ("REROLL", 1), ("GUARD", 1),
@@ -168,7 +168,7 @@ FIELDS = StateFields(
 )
 
 
-class HostState(State):
+class HostState(FrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
@@ -204,42 +204,18 @@ class HostState(State):
     def on_drawn(self, value: int) -> None:
         self.boss |= 1 << value
 
-    # -- the engine contract ---------------------------------------------------------------------
+    # -- the engine contract: the core's FrameState, over this host's tables -----------------------
+    TABLE = TABLE
+    CHANCE_OUTCOMES = decisions.CHANCE_OUTCOMES
+    CHANCE_APPLY = decisions.CHANCE_APPLY
+    DECISION_NAMES = DECISIONS
+
     @property
-    def current_player(self) -> int:
-        if self.cq:
-            return CHANCE
-        return self.pend[-1][1] if self.pend else TERMINAL
+    def over(self) -> bool:  # the host plays one challenge or combat: over when nothing is pending
+        return not self.pend and not self.cq
 
-    def legal_mask(self) -> np.ndarray:
-        if self._mask_ok:
-            return self._mask
-        if self._mask is None:
-            self._mask = np.zeros(CATALOG.n, dtype=bool)
-        m = self._mask
-        m[:] = False
-        if not self.cq and self.pend:
-            f = self.pend[-1]
-            TABLE[f[0]][0](self, f, m)
-        self._mask_ok = True
-        return m
-
-    def invalidate(self) -> None:
-        self._mask_ok = False
-
-    def chance_outcomes(self):
-        kind, arg = self.cq[0]
-        return decisions.CHANCE_OUTCOMES[kind](self, arg)
-
-    def _apply(self, action: int) -> None:
-        self._mask_ok = False
-        if self.cq:
-            kind, arg = self.cq.pop(0)
-            decisions.CHANCE_APPLY[kind](self, arg, action)
-        else:
-            f = self.pend[-1]
-            TABLE[f[0]][1](self, f, action)
-        self._mask_ok = False
+    def _advance(self) -> None:  # no phase machine: the tests start each challenge or combat
+        pass
 
     def invariant_errors(self) -> list[str]:
         from boardgym.games.sleeping_gods.invariants import errors
