@@ -57,6 +57,19 @@ def game_offsets(game, make=None):
     return o
 
 
+def clip_ratio(x, d) -> float:
+    """``x / d`` clipped to [-1, 1]: a count scaled by the largest value the rules allow, so no
+    piece leaves the Box."""
+    v = x / d
+    return 1.0 if v > 1 else (-1.0 if v < -1 else v)
+
+
+def ratios(d, n: int = 1024) -> tuple:
+    """``clip_ratio(x, d)`` for every count x in 0..n-1 (the state's bounds keep counts there):
+    a tuple lookup is a third of a call, and an encoder makes dozens of them per observation."""
+    return tuple(clip_ratio(x, d) for x in range(n))
+
+
 # -- the block cache ---------------------------------------------------------------------------
 BLOCK_CACHE_BYTES = 4 << 20  # per game: every env (and every vectorised copy) holds its own game
 _TUPLE_BYTES = sys.getsizeof(())  # a key's tuple header

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
+from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT, A_ON, A_ROLL, A_RP,
@@ -67,17 +68,6 @@ def build_layout(game) -> ObsLayout:
           "/ 20, block / 10, remove power / 5, die / 5, die sign, skill (5), first strike, attacked (5), hand "
           "sizes / 8 (4), deck left / 24, discard / 24, zeros")
     return L
-
-
-def _f(x, d):
-    v = x / d
-    return 1.0 if v > 1 else (-1.0 if v < -1 else v)
-
-
-def _ratios(d, n: int = 1024) -> tuple:
-    """``_f(x, d)`` for every count x in 0..n-1 (the state's bounds keep counts there): a tuple
-    lookup is a third of a call, and an observation makes some sixty of them."""
-    return tuple(_f(x, d) for x in range(n))
 
 
 R3, R5, R6, R8, R10, R20, R24, R25, R30 = (_ratios(d) for d in (3, 5, 6, 8, 10, 20, 24, 25, 30))
@@ -196,7 +186,6 @@ def _global(s, player, mv, O):
     mv[o + 12] = O.r_moves[s.moves]
     mv[o + 13] = float(s.exploring)
     mv[o + 14] = R4[s.n]
-
 
 
 def _crew(s, mv, o, oe):

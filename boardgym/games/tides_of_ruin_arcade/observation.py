@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
+from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.enemies import BLANK, GROWTH, HEART
 from boardgym.games.sleeping_gods import characters as chars
@@ -71,17 +72,6 @@ def build_layout(game) -> ObsLayout:
 def _hot(buf, o, i):
     if i >= 0:
         buf[o + i] = 1.0
-
-
-def _f(x, d):
-    v = x / d
-    return 1.0 if v > 1 else (-1.0 if v < -1 else v)
-
-
-def _ratios(d: int) -> tuple:
-    """``_f(x, d)`` for every count x in 0..1023 (the state's bounds keep counts there): a tuple
-    lookup is a third of a call, and the encoder makes some sixty of them per observation."""
-    return tuple(_f(x, d) for x in range(1024))
 
 
 R3, R6, R7, R10, R12, R20, R30, R40, R60, R99 = (_ratios(d) for d in (3, 6, 7, 10, 12, 20, 30, 40, 60, 99))
