@@ -82,10 +82,10 @@ def describer(game_name: str):
 
 def narrator(game_name: str):
     """``narrate(before, after) -> lines``: what a step did, in words (a game package's
-    ``make_narrator``), or nothing for a game whose render already shows every draw."""
+    ``make_narrator``), or None for a game whose render already shows every draw."""
     mod = importlib.import_module(f"boardgym.games.{game_name}")
     make = getattr(mod, "make_narrator", None)
-    return make() if make is not None else (lambda before, after: [])
+    return make() if make is not None else None
 
 
 # -- ``play`` -------------------------------------------------------------------------------------
@@ -163,8 +163,8 @@ def _final_report(state, out) -> None:
             print("Winner(s): " + ", ".join(f"P{p}" for p in w), file=out)
 
 
-def _tell(lines, out) -> None:
-    for line in lines:
+def _tell(narrate, before, after, out) -> None:
+    for line in (narrate(before, after) if narrate else ()):
         print(f"  * {line}", file=out)
 
 
@@ -204,10 +204,10 @@ def cmd_play(args, inp, out) -> int:
         p = state.current_player
         if p == TERMINAL:
             break
-        before = state.clone()
+        before = state.clone() if narrate else None  # only a narrator compares the steps
         if p == CHANCE:
             state.apply(sample_outcome(state.chance_outcomes(), rng))
-            _tell(narrate(before, state), out)
+            _tell(narrate, before, state, out)
             continue
         mask = state.legal_mask().copy()
         legal = [int(a) for a in np.flatnonzero(mask)]
@@ -229,7 +229,7 @@ def cmd_play(args, inp, out) -> int:
             a = int(agent.act(obs, mask, state if getattr(agent, "needs_state", False) else None))
             print(f"P{p} ({getattr(agent, 'name', 'agent')}): {describe(state, a)}", file=out)
         state.apply(a)
-        _tell(narrate(before, state), out)
+        _tell(narrate, before, state, out)
         decisions += 1
     print("", file=out)
     print(f"Game over after {decisions} decisions.", file=out)
