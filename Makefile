@@ -14,7 +14,7 @@ $(BIN)/python:
 
 # pyproject.toml holds compatible ranges; constraints.txt the exact versions tested (CI uses it)
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install -q -c constraints.txt -e ".[train,dev,bench]"
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[train,dev,bench,rllib]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -22,7 +22,7 @@ install: $(STAMP)
 
 # after changing a range in pyproject.toml: install without the old pins and write them anew
 lock: $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[train,dev,bench]"
+	$(BIN)/python -m pip install -q -e ".[train,dev,bench,rllib]"
 	{ sed -n 1,2p constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^#' | sed 's/+cpu//'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 	rm -f $(VENV)/.installed-*
