@@ -1,0 +1,69 @@
+"""From ``boardgym play``'s flags to a configured game, its seats and their agents."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import yaml
+
+from boardgym.core.errors import ConfigError
+
+
+def players_kwarg(game_name: str) -> str:
+    """The game option that sets the player count: the registry's ``players_kwarg`` of the
+    game's PettingZoo entry, else ``num_players``."""
+    from boardgym.envs.registry import registry
+
+    for entry in registry().get("pettingzoo", []):
+        if entry.get("module", "").rsplit(".", 1)[-1] == f"{game_name}_v0" and entry.get("players_kwarg"):
+            return entry["players_kwarg"]
+    return "num_players"
+
+
+def parse_set(items) -> dict:
+    cfg = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--set expects key=value, got {item!r}")
+        try:
+            cfg[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"--set {item}: the value is not YAML ({getattr(exc, 'problem', None) or exc})") from None
+    return cfg
+
+
+@dataclass
+class Table:
+    """One game ready to play: the game, the seed, the seats the person plays, the agents."""
+    game: object
+    seed: int
+    n: int
+    human: set
+    agents: dict
+    agent_label: str
+
+
+def build(args) -> Table:
+    from boardgym.envs.opponents import check_spec, make_agent
+    from boardgym.games import game_class, make_game
+
+    info = game_class(args.game).info
+    pkw = players_kwarg(args.game)
+    n = args.players if args.players is not None else info.defaults.get(pkw, info.min_players)
+    if not info.min_players <= n <= info.max_players:
+        raise ConfigError(f"{args.game} takes {info.min_players}-{info.max_players} players, got {n}")
+    if not 0 <= args.seat < n:
+        raise ConfigError(f"--seat must be in 0..{n - 1}, got {args.seat}")
+    check_spec(args.opponents)  # also when --all-seats leaves it no seat
+    cfg = parse_set(args.set)
+    if pkw in cfg:
+        raise ConfigError(f"--set {pkw}: set the number of players with --players")
+    cfg[pkw] = n
+    if args.seed is not None and args.seed < 0:
+        raise ConfigError(f"--seed must be a whole number >= 0, got {args.seed}")
+    game = make_game(args.game, **cfg)
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
+    human = set(range(n)) if args.all_seats else {args.seat}
+    agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p not in human}
+    return Table(game, seed, n, human, agents, args.opponents.split(":", 1)[0])
