@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def seat_score(state, p: int):
-    """A seat's score in the game's points where the state gives one, else its return."""
+    """A seat's score in the game's points, or None where the game keeps none (Paleo)."""
     fn = getattr(state, "score", None)
     if fn is not None:
         try:
@@ -13,7 +13,7 @@ def seat_score(state, p: int):
             return fn()
         except NotImplementedError:
             pass
-    return f"{state.returns()[p]:+.2f}"
+    return None
 
 
 def final_lines(state, words, seat: int, decisions: int) -> list[str]:
@@ -22,7 +22,9 @@ def final_lines(state, words, seat: int, decisions: int) -> list[str]:
     out = [f"=== Game over after {decisions} decisions ===", words.table(state, seat), ""]
     told = words.summary(state)
     out += told
-    out.append("Final scores: " + ", ".join(f"seat {p} {seat_score(state, p)}" for p in range(n)))
+    scores = [seat_score(state, p) for p in range(n)]
+    if all(x is not None for x in scores):
+        out.append("Final scores: " + ", ".join(f"seat {p} {x}" for p, x in enumerate(scores)))
     rets = state.returns()
     if any(line.startswith(("Result", "Winner")) for line in told):
         return out
