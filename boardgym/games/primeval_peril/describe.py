@@ -122,7 +122,7 @@ def state_lines(s) -> list[str]:
         sec = g.content.story.sections[s.sec]
         out.append(f"SECTION {sec.key}: {sec.text}")
         for k, ch in enumerate(sec.choices):
-            out.append(f"  {k}. {choice_text(s, ch)}")
+            out.append(f"  - {choice_text(s, ch)}")
     if s.sg_chal[H_STATE] != CH_NONE:
         out.append(f"CHALLENGE {SKILL_WORDS[s.sg_chal[H_SKILL]]} {s.sg_chal[H_NUMBER]}: total so far "
                    f"{challenge.current_total(s)}, participants "
