@@ -95,16 +95,20 @@ def make_narrator():
 
     def narrate(before, after) -> list[str]:
         out = []
-        for d in range(8):
-            if after.d_col[d] >= 0 and after.d_face[d] and (after.d_face[d], after.d_col[d]) != (
-                    before.d_face[d], before.d_col[d]):
-                rolled.setdefault(d, before.d_face[d] if before.d_col[d] >= 0 else 0)
-        for w in range(2):
-            if after.w_face[w] >= 0 and after.w_face[w] != before.w_face[w]:
-                rolled.setdefault(8 + w, before.w_face[w])
+        if before.cq and before.cq[0][0] in (CH_DIE, CH_WHITE):  # this step rolled one die
+            k, d = before.cq[0]
+            if k == CH_DIE:
+                rolled.setdefault(d, before.d_face[d])
+            else:
+                rolled.setdefault(8 + d, before.w_face[d])
+        elif not before.cq:  # a decision that turned, set or copied a die
+            for d in range(8):
+                if after.d_col[d] >= 0 and before.d_col[d] == after.d_col[d] and before.d_face[d] \
+                        and after.d_face[d] != before.d_face[d]:
+                    out.append(f"{COLOURS[after.d_col[d]].capitalize()} die {d + 1} now shows {after.d_face[d]}")
         if rolled and not any(k in (CH_DIE, CH_WHITE) for k, _ in after.cq):
-            again = any(old > 0 for d, old in rolled.items() if d < 8)
-            faces = [f"{COLOURS[after.d_col[d]]} {after.d_face[d]}" + (f" (was {old})" if old else "")
+            again = any(old > 0 for d, old in rolled.items() if d < 8) or all(d >= 8 for d in rolled)
+            faces = [f"{COLOURS[after.d_col[d]]} {after.d_face[d]}" + (f" (was {old})" if old > 0 else "")
                      for d, old in sorted(rolled.items()) if d < 8]
             whites = [f"white {WHITE_FACES[after.w_face[d - 8]]}" for d in sorted(rolled) if d >= 8]
             out.append(("Reroll: " if again else f"Seat {after.active} rolls: ") + ", ".join(faces + whites))
