@@ -3,6 +3,7 @@ read until the prompt, answer, read on. Echo is off so the transcript holds what
 printed (answers are kept apart, with the prompt they answered)."""
 from __future__ import annotations
 
+import codecs
 import os
 import pty
 import re
@@ -39,7 +40,8 @@ def drive(args: list[str], answer=lowest, timeout: float = 90.0) -> tuple[int, s
     proc = subprocess.Popen([sys.executable, "-m", "boardgym.cli", "play", *args], stdin=slave, stdout=slave,
                             stderr=slave, cwd=ROOT, env=env, close_fds=True)
     os.close(slave)
-    chunks, answers, seen = [], [], 0
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    parts, answers, tail = [], [], ""
     deadline = time.monotonic() + timeout
     try:
         while True:
@@ -56,10 +58,13 @@ def drive(args: list[str], answer=lowest, timeout: float = 90.0) -> tuple[int, s
                 break
             if not chunk:
                 break
-            chunks.append(chunk)
-            text = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
-            if text.endswith(PROMPT) and text.count(PROMPT) > seen:
-                seen = text.count(PROMPT)
+            new = decoder.decode(chunk)
+            parts.append(new)
+            tail = (tail + new)[-len(PROMPT):]
+            if tail == PROMPT:  # the program waits for an answer
+                tail = ""
+                text = "".join(parts).replace("\r\n", "\n")
+                parts = [text]
                 line = answer(text, len(answers))
                 answers.append(line)
                 os.write(master, (line + "\n").encode())
@@ -68,4 +73,4 @@ def drive(args: list[str], answer=lowest, timeout: float = 90.0) -> tuple[int, s
         if proc.poll() is None:
             proc.kill()
         os.close(master)
-    return rc, b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n"), answers
+    return rc, ("".join(parts) + decoder.decode(b"", final=True)).replace("\r\n", "\n"), answers

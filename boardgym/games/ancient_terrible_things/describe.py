@@ -196,7 +196,7 @@ def seat_lines(s, p: int) -> list[str]:
     tents = ", ".join(f"{v}{' (flipped)' if fl else ''}" for v, fl in zip(s.tent[p], s.flipped[p])) or "none"
     out = [f"Seat {p} {ch}: score {score(s, p)} | {_tokens(s.tokens[4 * p:4 * p + 4])} | "
            f"overcome {len(s.stack[p])} | tentacles {tents}"]
-    for j, (w, e) in enumerate(zip(s.swag[p], s.exh[p])):
+    for w, e in zip(s.swag[p], s.exh[p]):
         out.append(f"    swag {c.swag[w].name}{' (exhausted)' if e else ''}: {card_text(c.swag[w])}")
     for x in s.feats[p]:
         out.append(f"    feat {c.feats[x].name} (costs {c.feats[x].feat_cost}): {card_text(c.feats[x])}")

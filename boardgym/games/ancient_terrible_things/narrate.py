@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .constants import COLOURS, TOKENS, TYPES
 from .describe import WHITE_FACES, enc_words
-from .kinds import CH_DIE, CH_WHITE
+from .kinds import CH_DIE, CH_FIRST, CH_WHITE
 from .scoring import score
 
 
@@ -57,7 +57,7 @@ def _seat_changes(b, a) -> list[str]:
 def _table_changes(b, a) -> list[str]:
     g, c = a.game, a.game.content
     out = []
-    if b.first != a.first or (b.turn == 0 and a.phase != b.phase and a.first != b.first):
+    if b.first != a.first or (b.cq and b.cq[0][0] == CH_FIRST):
         out.append(f"Seat {a.first} goes first")
     for k in range(5):
         if a.enc_at[k] >= 0 and a.enc_at[k] != b.enc_at[k]:

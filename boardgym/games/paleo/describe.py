@@ -256,8 +256,6 @@ def _held(s, i: int) -> str:
 
 
 def group_lines(s, g: int, seat: int) -> list[str]:
-    c = s.game.content
-    cards = c.cards
     ppl = "; ".join(person_text(s, g, i) for i in range(len(s.ppl[g]))) or "nobody"
     T = s.game.T
     tools = ", ".join(f"{tool_name(s.game, t)}" + (f" x{s.tools[g * T + t]}" if s.tools[g * T + t] > 1 else "")
@@ -280,7 +278,6 @@ def state_text(s, seat: int) -> str:
     from .kinds import DECISIONS, PHASES
 
     c = s.game.content
-    cards = c.cards
     out = [f"== Paleo, day {s.round + 1}, {PHASE_WORDS.get(PHASES[s.phase], PHASES[s.phase])}: "
            f"skulls {s.skulls} of 5 (5 lose), victories {s.victories} of 5 (5 win); group {s.lead} leads"]
     out.append("Storage: " + ", ".join(f"{s.store[r]} {RES[r]}" for r in range(3))

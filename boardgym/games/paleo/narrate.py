@@ -13,8 +13,11 @@ before and after each step (decisions and chance alike).
 from __future__ import annotations
 
 from .constants import RES
-from .describe import ABIL_WORDS, PHASE_WORDS, _card_words, back_name, tool_name
+from .describe import ABIL_WORDS, _card_words, back_name, tool_name
 from .kinds import CH_DEAL, CH_DIE, PHASES
+
+
+NIGHT = frozenset({"night", "night_tools", "feed", "missions", "moon_cards", "deal"})
 
 
 def _new(after: list, before: list) -> list:
@@ -57,11 +60,13 @@ def _table(b, a) -> list[str]:
     g, c = a.game, a.game.content
     cards = c.cards
     out = []
+    was_night, is_night = PHASES[b.phase] in NIGHT, PHASES[a.phase] in NIGHT
+    if (is_night and not was_night) or (a.round != b.round and not was_night):
+        out.append(f"Night {b.round + 1} falls: every group sleeps; each person eats 1 food from storage "
+                   "(each one unfed adds a skull); then missions and moon cards")
     for grp in range(a.n):
         if a.rev[grp] >= 0 and a.rev[grp] != b.rev[grp]:
             out.append(f"Group {grp} reveals {_card_words(a, a.rev[grp])}")
-        if b.ch_b[grp] < 0 <= a.ch_b[grp] and a.commit == b.commit:
-            pass  # the choice is told at the reveal
     res = [f"{d:+d} {RES[r]}" for r in range(3) if (d := a.store[r] - b.store[r])]
     if res:
         out.append("Storage: " + ", ".join(res) + " (now " + ", ".join(f"{a.store[r]} {RES[r]}" for r in range(3)) + ")")
@@ -86,8 +91,6 @@ def _table(b, a) -> list[str]:
         out.append(f"Skulls: {a.skulls} of 5" + (" — the tribe is lost" if a.skulls >= 5 else ""))
     if a.victories != b.victories:
         out.append(f"Victories: {a.victories} of 5")
-    if a.phase != b.phase and PHASES[a.phase] in ("night", "feed", "missions", "moon_cards", "deal"):
-        out.append(f"Now: {PHASE_WORDS[PHASES[a.phase]]}")
     if a.round != b.round and not a.over:
         out.append(f"Day {a.round + 1} begins")
     if a.over and not b.over:
