@@ -150,7 +150,7 @@ def test_play_paleo_groups_piped_reaches_the_end():
     assert "Paleo: 2 player(s), you play seat 0, partners: heuristic" in text
     assert "-- Seat 0, your options:" in text
     assert "Seat 1 (heuristic) chose its card in secret" in text
-    assert re.search(r"^\s+\d+\. take card 1 \((Forest|River|Mountain|People|Dream|Idea|Red|Mission)", text, re.M)
+    assert re.search(r"^\s+\d+\. take the second card \((Forest|River|Mountain|People|Dream|Idea|Red|Mission)", text, re.M)
     assert re.search(r"^\s+\d+\. sleep early: the rest of the deck \(\d+ cards\) goes facedown$", text, re.M)
     assert "=== Game over after" in text and "Result: " in text
     assert re.search(r"^The end: .*the tribe (wins|loses)", text, re.M)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .constants import BACKS, COLOURS, COMBOS, TOKENS, TYPES
 from .kinds import (D_ACH, D_ADV_PLACE, D_BUY, D_CHASM, D_FORGET, D_GORG_ICON, D_GUNSLOOP,
-                    D_REANIMATE, D_REFRESH, D_SELECT, D_SHRINE, D_URGENT2, D_URGENT3, D_VILLAGE_SELL,
-                    DECISIONS, SEL_COMBO)
+                    D_REANIMATE, D_REFRESH, D_RESOLVE, D_SELECT, D_SHRINE, D_URGENT2, D_URGENT3,
+                    D_VILLAGE_CYCLE, D_VILLAGE_SELL, DECISIONS, SEL_COMBO)
 from .render import card_text as _card_text, plural
 from .trade import price
 
@@ -169,9 +169,19 @@ def describe_action(state, action: int) -> str:
         return f"set the die to {k + 1}"
     if name == "STACK" and k < len(s.stack[p]):
         return f"forget the encounter {c.enc_name[s.stack[p][k]]} ({plural(c.enc_secrets[s.stack[p][k]], 'secret')})"
+    if name == "CONFIRM":
+        return {D_URGENT2: "draw a feat", D_GUNSLOOP: "done discarding feats", D_SHRINE: "done refreshing swag",
+                D_REFRESH: "done refreshing swag", D_FORGET: "forget what is selected",
+                D_SELECT: ("spend the selected dice on the combination" if f[2] == SEL_COMBO
+                           else "apply the effect to the selected dice")}.get(kind, "confirm")
+    if name == "PASS":
+        e = s.enc_at[s.cur_loc] if s.cur_loc >= 0 else -1
+        return {D_SELECT: "cancel this selection",
+                D_RESOLVE: "end Resolve" + (f": {c.enc_name[e]} is not overcome, it goes to the Rumours and you "
+                                            "take the next tentacle" if e >= 0 else ""),
+                D_ACH: "claim no achievement", D_CHASM: "take nothing", D_BUY: "buy nothing",
+                D_VILLAGE_SELL: "sell nothing", D_VILLAGE_CYCLE: "cycle nothing"}.get(kind, "pass (do nothing here)")
     simple = {
-        "CONFIRM": "draw a feat" if kind == D_URGENT2 else "confirm",
-        "PASS": {D_SELECT: "cancel this selection"}.get(kind, "pass (do nothing here)"),
         "ROLL": "roll the dice", "TO_RESOLVE": "stop using cards: go to Resolve",
         "REANIMATE": "use the Reanimation tile (refresh a swag)", "MONKEY": "use the Monkey tile (buy a row swag)",
         "LUCK": "reroll the luck die showing 1 (free)", "NOOP": "wait",

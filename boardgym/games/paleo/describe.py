@@ -13,6 +13,7 @@ from .kinds import (D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_KGROUP, D_K
                     SP_PERSON, SP_TOOL)
 
 _ABIL = ("strength", "awareness", "skill")
+ORDINAL = ("first", "second", "third")
 ABIL_WORDS = ("strength", "awareness", "skill", "no ability")
 
 
@@ -126,7 +127,7 @@ def describe_action(state, action: int) -> str:
     if name == "PICK" and kind == D_COMMIT:
         deck = s.deck_b[g]
         i, swap = divmod(action - A.PICK, 2)
-        text = f"take card {i} ({back_name(game, deck[i])})" if i < len(deck) else base
+        text = f"take the {ORDINAL[i]} card ({back_name(game, deck[i])})" if i < len(deck) else base
         rest = [back_name(game, deck[j]) for j in range(min(3, len(deck))) if j != i]
         if swap:
             rest.reverse()
