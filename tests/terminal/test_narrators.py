@@ -114,3 +114,23 @@ def test_menu_numbers_are_action_ids(game_name):
             assert keys == sorted(legal)
             seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("game_name", sorted(SMALL))
+def test_no_internal_code_in_options_tables_or_narration(game_name):
+    """Along a random game: every legal option's words (the game's own describer, which must not
+    fail), the seat's table, the public piles and the narration hold no internal code."""
+    from .test_pty_games import CODE, GRID_LINE
+
+    describe = importlib.import_module(f"boardgym.games.{game_name}").describe_action
+    words = Words(game_name)
+    shown = 0
+    for before, after, kind, lines in walk(game_name, 5, 2500):
+        texts = list(lines)
+        if after.current_player >= 0:
+            texts += [describe(after, int(a)) for a in np.flatnonzero(after.legal_mask())]
+            texts += words.table(after, after.current_player).splitlines() + words.public(after)
+        for t in texts:
+            assert GRID_LINE.match(t) or not CODE.search(t), t
+        shown += len(texts)
+    assert shown > 1000
