@@ -196,3 +196,29 @@ def test_play_against_a_search_spec():
     rc, text = run(["play", "ancient_terrible_things", "--players", "2", "--seed", "2",
                     "--opponents", "ismcts:simulations=1,rollout_depth=1"], Inputs())
     assert rc == 0 and "Seat 1 (ismcts) chose: " in text and "Final scores:" in text
+
+
+def test_save_replay_flag_saves_a_finished_game(tmp_path):
+    """With ``--save-replay FILE`` (``args.save_replay``) the finished game is saved without a
+    question, and replaying it gives the scores the summary printed."""
+    from boardgym.cli import build_parser
+    from boardgym.core.replay import Replay
+    from boardgym.terminal import play
+
+    path = tmp_path / "solo.json"
+    args = build_parser().parse_args(["play", "ancient_terrible_things", "--players", "1", "--seed", "2"])
+    args.save_replay = str(path)
+    inp, out = Inputs(), io.StringIO()
+    inp.out = out
+    assert play(args, inp, out) == 0
+    text = out.getvalue()
+    assert f"Replay saved to {path}" in text and "Save a replay" not in text
+    final = Replay.from_json(path.read_text()).final_state()
+    assert final.is_terminal() and f"Final scores: seat 0 {final.score(0)}\n" in text
+    args.save_replay = str(tmp_path / "no_such_folder" / "x.json")
+    try:
+        play(args, Inputs(), io.StringIO())
+    except Exception as exc:  # refused before the game, naming the flag
+        assert "--save-replay: the folder" in str(exc)
+    else:
+        raise AssertionError("a replay path in a missing folder was accepted")

@@ -24,29 +24,50 @@ def _tell(words, before, after, out) -> None:
         print(f"  * {line}", file=out)
 
 
-def _save_replay(table, actions, path, out) -> None:
-    from boardgym.core.replay import Replay
+class Record:
+    """The game so far, for a replay: every decision and chance outcome. Where
+    ``boardgym.core.replay`` has a ``Recorder`` it collects them (and saves in its format);
+    otherwise the replay is the seed and the decisions (chance re-drawn from the seed)."""
 
-    rep = Replay(table.game.info.name, dict(table.game.config), table.seed, list(actions))
-    try:
-        if hasattr(rep, "save"):
-            rep.save(path)
-        else:
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(rep.to_json())
-    except OSError as exc:
-        print(f"Could not save the replay to {path}: {exc.strerror or exc}", file=out)
-        return
-    print(f"Replay saved to {path} ({len(actions)} decisions, seed {table.seed}).", file=out)
+    def __init__(self, table, labels):
+        from boardgym.core import replay
+
+        self.table, self.actions = table, []
+        make = getattr(replay, "Recorder", None)
+        self.rec = make(table.game, table.seed, labels, "boardgym play") if make is not None else None
+
+    def chance(self, o: int) -> None:
+        if self.rec is not None:
+            self.rec.chance(o)
+
+    def decision(self, a: int) -> None:
+        self.actions.append(a)
+        if self.rec is not None:
+            self.rec.decision(a)
+
+    def save(self, state, path: str, out) -> None:
+        from boardgym.core.replay import Replay
+
+        try:
+            if self.rec is not None:
+                path = self.rec.replay(state).save(path)
+            else:
+                g = self.table.game
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(Replay(g.info.name, dict(g.config), self.table.seed, list(self.actions)).to_json())
+        except OSError as exc:
+            print(f"Could not save the replay to {path}: {exc.strerror or exc}", file=out)
+            return
+        print(f"Replay saved to {path} ({len(self.actions)} decisions, seed {self.table.seed}).", file=out)
 
 
-def _quit(table, actions, args, inp, out) -> int:
+def _quit(record, state, args, inp, out) -> int:
     path = getattr(args, "save_replay", None)
-    if not path and actions:
+    if not path and record.actions:
         print("Save a replay of this game? Type a file name, or press Enter to skip: ", end="", file=out, flush=True)
         path = inp.readline().strip()
     if path:
-        _save_replay(table, actions, path, out)
+        record.save(state, path, out)
     print("Quit.", file=out)
     return 1
 
@@ -88,14 +109,16 @@ def play(args, inp, out) -> int:
     print("Type h at any prompt for help.", file=out)
     confirm_single = getattr(args, "confirm_single", False)
     state = game.new_initial_state()
-    actions: list[int] = []
+    record = Record(table, ["you" if p in human else table.agent_label for p in range(table.n)])
     while True:
         p = state.current_player
         if p == TERMINAL:
             break
         before = state.clone() if words.narrate else None  # only a narrator compares the steps
         if p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            o = sample_outcome(state.chance_outcomes(), rng)
+            state.apply(o)
+            record.chance(o)
             _tell(words, before, state, out)
             continue
         mask = state.legal_mask().copy()
@@ -107,7 +130,7 @@ def play(args, inp, out) -> int:
             else:
                 a = _ask(state, p, legal, words, inp, out)
                 if a is None:
-                    return _quit(table, actions, args, inp, out)
+                    return _quit(record, state, args, inp, out)
                 print(f"Seat {p} (you) chose: {words.action(state, a)}", file=out)
         else:
             agent = agents[p]
@@ -116,12 +139,12 @@ def play(args, inp, out) -> int:
             hidden = words.secret(state, a) if human else None
             print(f"Seat {p} ({table.agent_label}) " + (hidden or f"chose: {words.action(state, a)}"), file=out)
         state.apply(a)
-        actions.append(a)
+        record.decision(a)
         _tell(words, before, state, out)
     print("", file=out)
-    for line in final_lines(state, words, min(human), len(actions)):
+    for line in final_lines(state, words, min(human), len(record.actions)):
         print(line, file=out)
     path = getattr(args, "save_replay", None)
     if path:
-        _save_replay(table, actions, path, out)
+        record.save(state, path, out)
     return 0

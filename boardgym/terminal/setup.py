@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import yaml
@@ -9,9 +10,9 @@ import yaml
 from boardgym.core.errors import ConfigError
 
 
-def players_kwarg(game_name: str) -> str:
+def players_kwarg(game_name: str, info=None) -> str:
     """The game option that sets the player count: the registry's ``players_kwarg`` of the
-    game's PettingZoo entry, else ``num_players``."""
+    game's PettingZoo entry, else ``num_players`` (``info`` is not needed; kept for callers)."""
     from boardgym.envs.registry import registry
 
     for entry in registry().get("pettingzoo", []):
@@ -62,6 +63,9 @@ def build(args) -> Table:
     cfg[pkw] = n
     if args.seed is not None and args.seed < 0:
         raise ConfigError(f"--seed must be a whole number >= 0, got {args.seed}")
+    save = getattr(args, "save_replay", None)
+    if save and not Path(save).resolve().parent.is_dir():  # checked now, so a typo loses no game
+        raise ConfigError(f"--save-replay: the folder {str(Path(save).resolve().parent)!r} does not exist")
     game = make_game(args.game, **cfg)
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
     human = set(range(n)) if args.all_seats else {args.seat}
