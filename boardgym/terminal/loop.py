@@ -72,11 +72,17 @@ def _quit(record, state, args, inp, out) -> int:
     return 1
 
 
-def _ask(state, p, legal, words, inp, out):
-    """The person's choice for seat ``p``: an action id, or None to quit."""
-    def show():
+def _ask(state, p, legal, words, inp, out, shown: list):
+    """The person's choice for seat ``p``: an action id, or None to quit. ``shown`` holds the
+    last table printed: the same table is not printed again (``t`` does)."""
+    def show(again=False):
+        table = words.table(state, p)
         print("", file=out)
-        print(words.table(state, p), file=out)
+        if again or table != shown[0]:
+            print(table, file=out)
+            shown[0] = table
+        else:
+            print("(the table is as above; t shows it again)", file=out)
         print(f"-- Seat {p}, your options:", file=out)
         for line in menu.menu_lines(state, legal, words):
             print(line, file=out)
@@ -91,7 +97,7 @@ def _ask(state, p, legal, words, inp, out):
         elif cmd == menu.VIEW:
             print("\n".join(words.public(state)) or "(nothing public to look through yet)", file=out)
         elif cmd == menu.TABLE:
-            show()
+            show(again=True)
         else:
             return cmd
 
@@ -109,6 +115,7 @@ def play(args, inp, out) -> int:
     print("Type h at any prompt for help.", file=out)
     confirm_single = getattr(args, "confirm_single", False)
     state = game.new_initial_state()
+    shown = [None]  # the last table printed
     record = Record(table, ["you" if p in human else table.agent_label for p in range(table.n)])
     while True:
         p = state.current_player
@@ -128,7 +135,7 @@ def play(args, inp, out) -> int:
                 a = legal[0]
                 print(f"Seat {p} (you, the only option): {words.action(state, a)}", file=out)
             else:
-                a = _ask(state, p, legal, words, inp, out)
+                a = _ask(state, p, legal, words, inp, out, shown)
                 if a is None:
                     return _quit(record, state, args, inp, out)
                 print(f"Seat {p} (you) chose: {words.action(state, a)}", file=out)

@@ -40,6 +40,8 @@ def _seat_changes(b, a) -> list[str]:
             out.append(f"Seat {p} gives up the swag {c.swag[w].name}")
         for e in _new(a.stack[p], b.stack[p]):
             out.append(f"Seat {p} overcomes {enc_words(c, e)}")
+        for e in _new(b.stack[p], a.stack[p]):
+            out.append(f"Seat {p} forgets the encounter {c.enc_name[e]}")
         for v in _new(a.tent[p], b.tent[p]):
             out.append(f"Seat {p} takes a tentacle of value {v} from the Doom stack ({len(a.doom)} left)")
         flips = sum(a.flipped[p]) - sum(b.flipped[p]) if len(a.flipped[p]) == len(b.flipped[p]) else 0
