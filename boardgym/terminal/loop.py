@@ -72,17 +72,33 @@ def _quit(record, state, args, inp, out) -> int:
     return 1
 
 
+def table_update(table: str, last: str | None) -> list[str]:
+    """What to print of ``table`` after ``last`` was printed: all of it when it is the first, when
+    its heading changed (a new turn or phase) or when most of it changed; else only the lines
+    that changed, under a note (``t`` prints it whole)."""
+    lines = table.splitlines()
+    if last is None:
+        return lines
+    old = last.splitlines()
+    if not old or old[0] != lines[0]:
+        return lines
+    before = set(old)
+    changed = [ln for ln in lines if ln not in before]
+    if not changed:
+        return ["(the table is as above; t shows it again)"]
+    if len(changed) * 2 > len(lines):
+        return lines
+    return ["Changed on the table (t shows all of it):"] + changed
+
+
 def _ask(state, p, legal, words, inp, out, shown: list):
     """The person's choice for seat ``p``: an action id, or None to quit. ``shown`` holds the
-    last table printed: the same table is not printed again (``t`` does)."""
+    last table printed, so that only what changed is printed again (``t`` prints it whole)."""
     def show(again=False):
         table = words.table(state, p)
         print("", file=out)
-        if again or table != shown[0]:
-            print(table, file=out)
-            shown[0] = table
-        else:
-            print("(the table is as above; t shows it again)", file=out)
+        print("\n".join(table_update(table, None if again else shown[0])), file=out)
+        shown[0] = table
         print(f"-- Seat {p}, your options:", file=out)
         for line in menu.menu_lines(state, legal, words):
             print(line, file=out)
