@@ -11,7 +11,8 @@ import pytest
 
 from boardgym.games import GAMES
 
-from .pty_driver import drive, lowest
+pytest.importorskip("termios", reason="a pseudo-terminal needs a POSIX system")
+from .pty_driver import drive, lowest  # noqa: E402
 
 RUNS = {  # the shortest configurations, heuristic opponents / partners where there are other seats
     "ancient_terrible_things": ["--players", "2", "--seed", "1"],

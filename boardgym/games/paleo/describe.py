@@ -42,16 +42,13 @@ def effect_text(game, e) -> str:
         return {"WOUND": f"{a} wound{'s' if a != 1 else ''}", "PREVENT": f"prevent {a} wound{'s' if a != 1 else ''}",
                 "HEAL": f"heal {a}", "DISCARD": f"discard {a} card{'s' if a != 1 else ''}"}[name]
     if name in ("TOOL", "LOSE_TOOL"):
-        n = f"{b} " if b > 1 else ""
-        return f"{'+' if name == 'TOOL' else 'lose '}{n}{tool_name(game, a)}"
+        return f"{'+' if name == 'TOOL' else 'lose '}{b} {tool_name(game, a)}"
     if name == "SKULL":
         return "+1 skull" if a > 0 else "-1 skull"
-    if name in ("WOUND", "PREVENT", "HEAL", "DISCARD"):
-        return f"{name.lower()} {a}"
     if name == "SECRET":
-        return f"secret {a}"
-    return {"PERSON": "new person", "KILL": "a person dies", "DREAM": "dream", "IDEA": "idea",
-            "VICTORY": "a victory", "CRAFT": "craft", "PLACE_SELF": "card stays in the group"}[name]
+        return f"the secret card {a}"
+    return {"PERSON": "a new person", "KILL": "a person dies", "DREAM": "a dream card", "IDEA": "an idea",
+            "VICTORY": "a victory", "CRAFT": "craft a tool", "PLACE_SELF": "the card stays in the group"}[name]
 
 
 def option_text(game, opt) -> str:
@@ -71,7 +68,7 @@ def option_text(game, opt) -> str:
     cost = [f"{n} {RES[r]}" for r, n in enumerate(opt.cres) if n]
     cost += [tool_name(game, t) for t in opt.ctools]
     if opt.discard:
-        cost.append(f"discard {opt.discard}")
+        cost.append(f"discard {opt.discard} card{'s' if opt.discard != 1 else ''}")
     if opt.from_card:
         cost.append(f"{opt.from_card} from the card")
     if opt.remove:
@@ -183,9 +180,9 @@ def describe_action(state, action: int) -> str:
         return f"group {k}"
     if name == "PERSON":
         grp = f[2] if kind == D_HPERSON else g
-        verb = {D_WPERSON: f"takes the {f[2]} wound(s):", D_KPERSON: "dies:",
-                D_HPERSON: "heals 1:"}.get(kind, "")
-        return f"{verb} {person_text(s, grp, k)}".replace("  ", " ").strip()
+        verb = {D_WPERSON: f"takes {f[2]} wound{'s' if f[2] != 1 else ''}", D_KPERSON: "dies",
+                D_HPERSON: "heals 1"}.get(kind, "")
+        return f"{person_text(s, grp, k)} {verb}".strip()
     if name == "IDEA_SLOT":
         if k < len(s.bench) and k < 4:
             return f"remove the idea {cards[s.bench[k]].name}"
