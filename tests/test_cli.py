@@ -222,3 +222,21 @@ def test_save_replay_flag_saves_a_finished_game(tmp_path):
         assert "--save-replay: the folder" in str(exc)
     else:
         raise AssertionError("a replay path in a missing folder was accepted")
+
+
+from boardgym.core.agent import Agent  # noqa: E402
+
+
+class Cheat(Agent):
+    """An agent that always answers action 0 (NOOP), legal only where nothing is to decide."""
+    name = "cheat"
+
+    def act(self, obs, mask, state=None):
+        return 0
+
+
+def test_an_agent_choosing_an_illegal_action_is_a_clear_error(capsys):
+    rc = main(["play", "ancient_terrible_things", "--players", "2", "--seat", "1", "--seed", "1",
+               "--opponents", "tests.test_cli:Cheat"], stdin=io.StringIO(), stdout=io.StringIO())
+    err = capsys.readouterr().err
+    assert rc == 2 and "the agent of seat 0 (Cheat) chose action 0, which is not one of the legal" in err

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.chance import sample_outcome
+from boardgym.core.errors import ConfigError
 from boardgym.core.game import CHANCE, TERMINAL
 
 from . import menu
@@ -159,6 +160,9 @@ def play(args, inp, out) -> int:
             agent = agents[p]
             obs = None if getattr(agent, "needs_state", False) else state.observation(p)
             a = int(agent.act(obs, mask, state if getattr(agent, "needs_state", False) else None))
+            if not 0 <= a < len(mask) or not mask[a]:
+                raise ConfigError(f"the agent of seat {p} ({table.agent_label}) chose action {a}, which is not "
+                                  f"one of the legal options here: {', '.join(map(str, legal))}")
             hidden = words.secret(state, a) if human else None
             print(f"Seat {p} ({table.agent_label}) " + (hidden or f"chose: {words.action(state, a)}"), file=out)
         state.apply(a)

@@ -70,4 +70,13 @@ def build(args) -> Table:
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2 ** 31))
     human = set(range(n)) if args.all_seats else {args.seat}
     agents = {p: make_agent(args.opponents, args.game, seed + 1 + p) for p in range(n) if p not in human}
-    return Table(game, seed, n, human, agents, args.opponents.split(":", 1)[0])
+    return Table(game, seed, n, human, agents, agent_label(args.opponents))
+
+
+def agent_label(spec: str) -> str:
+    """How the other seats' agent is named in the transcript: the spec's kind ("heuristic",
+    "ppo", "ismcts"), or the class a ``module:Class`` spec names."""
+    from agents.specs import KINDS
+
+    head = spec.split(":", 1)[0]
+    return head if head in KINDS else spec.rsplit(":", 1)[-1]
