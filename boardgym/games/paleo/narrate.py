@@ -98,9 +98,22 @@ def _table(b, a) -> list[str]:
     return out
 
 
+def _face(before, after) -> int:
+    """The die face the chance step from ``before`` gave (the step may go on and clear the dice,
+    so it is found by applying each face to a copy), or -1."""
+    want = after.to_json()
+    for f, _ in before.chance_outcomes():
+        t = before.clone()
+        t.apply(f)
+        if t.to_json() == want:
+            return f
+    return -1
+
+
 def make_narrator():
     """``narrate(before, after)``: the lines for one step of one game."""
     dealt: dict = {}  # group -> cards dealt in the running deal, said when the deal is complete
+    rolled: list = []  # faces of the dice being rolled: said once the last one lands
 
     def narrate(before, after) -> list[str]:
         out = []
@@ -112,9 +125,12 @@ def make_narrator():
             out.append("Dealt: " + ", ".join(f"group {grp} {n} cards" for grp, n in sorted(dealt.items())))
             dealt.clear()
         c = after.game.content
-        if after.dice != before.dice and any(x >= 0 for x in after.dice) and not any(k == CH_DIE for k, _ in after.cq):
-            out.append("Dice roll: " + ", ".join(f"{c.dice_faces[x][1]} {ABIL_WORDS[c.dice_faces[x][0]]}"
-                                                for x in after.dice if x >= 0))
+        if before.cq and before.cq[0][0] == CH_DIE:  # this step rolled a die: which face made `after`
+            rolled.append(_face(before, after))
+        if rolled and not any(k == CH_DIE for k, _ in after.cq):
+            out.append("Dice roll (added to the requirement): " + ", ".join(
+                f"+{c.dice_faces[f][1]} {ABIL_WORDS[c.dice_faces[f][0]]}" if f >= 0 else "a face" for f in rolled))
+            rolled.clear()
         return out + _table(before, after) + _people(before, after)
 
     return narrate
