@@ -134,3 +134,18 @@ def test_no_internal_code_in_options_tables_or_narration(game_name):
             assert GRID_LINE.match(t) or not CODE.search(t), t
         shown += len(texts)
     assert shown > 1000
+
+
+def test_tides_hidden_hands_show_only_the_own_hand():
+    """With hidden hands (Tides of Ruin's ``hidden_hands``) a seat's table names its own skill
+    cards and counts the others'."""
+    from boardgym.core.replay import random_walk
+
+    game = make_game("tides_of_ruin_arcade", num_players=2, hidden_hands=True)
+    s = next(st for st in random_walk(game, np.random.default_rng(0)) if all(st.hand))
+    names = [", ".join(game.content.skills[x].name for x in s.hand[p]) for p in range(2)]
+    for seat in range(2):
+        text = Words("tides_of_ruin_arcade").table(s, seat)
+        assert f"  player {seat}: OM {s.om[seat]} ready, {s.spent[seat]} spent; hand {names[seat]}\n" in text + "\n"
+        other = 1 - seat
+        assert f"player {other}: OM {s.om[other]} ready, {s.spent[other]} spent; hand {len(s.hand[other])} cards" in text

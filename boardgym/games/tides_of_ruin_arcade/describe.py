@@ -164,8 +164,15 @@ PHASE_WORDS = {"setup": "setting up", "turn_start": "a new turn", "prep_open": "
 
 
 def state_text(s, seat: int) -> str:
-    """The table as ``seat`` sees it (hands shown as counts when the game hides them)."""
-    return "\n".join(state_lines(s))
+    """The table as ``seat`` sees it: with hidden hands (``hidden_hands``) the others' hands as
+    counts, the seat's own by name."""
+    lines = state_lines(s)
+    if s.game.hidden_hands and 0 <= seat < s.n:
+        head = f"  player {seat}: OM "
+        c = s.game.content
+        own = ", ".join(c.skills[x].name for x in s.hand[seat]) or "-"
+        lines = [ln.rsplit("; hand ", 1)[0] + f"; hand {own}" if ln.startswith(head) else ln for ln in lines]
+    return "\n".join(lines)
 
 
 def public_lines(s) -> list[str]:
