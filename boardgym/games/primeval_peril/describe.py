@@ -122,7 +122,7 @@ def state_lines(s) -> list[str]:
         sec = g.content.story.sections[s.sec]
         out.append(f"SECTION {sec.key}: {sec.text}")
         for k, ch in enumerate(sec.choices):
-            out.append(f"  {k}. {choice_text(s, ch)}")
+            out.append(f"  - {choice_text(s, ch)}")
     if s.sg_chal[H_STATE] != CH_NONE:
         out.append(f"CHALLENGE {SKILL_WORDS[s.sg_chal[H_SKILL]]} {s.sg_chal[H_NUMBER]}: total so far "
                    f"{challenge.current_total(s)}, participants "
@@ -278,3 +278,34 @@ RESOURCE_WORDS = {"lose": "lose {token}", "rest_sets": "pay {token}", "gain": "d
 PLAIN_WORDS = {"NOOP": "nothing (the game is over)", "END_TURN_EARLY": "end the turn early (1 time left)",
                "EXPLORE": "explore this space (2 time)", "REPAIR": "repair the boat (2 time)",
                "REST": "rest: cross off a moon (0 time)", "REROLL": "spend a reroll token: roll the die again"}
+
+
+def state_text(s, seat: int) -> str:
+    return "\n".join(state_lines(s))
+
+
+def public_lines(s) -> list[str]:
+    """The public parts a player may look through: the combat deck, the cards owned, the quests."""
+    g = s.game
+    names: dict = {}
+    for x in s.deck_in:
+        names[g.combat_cards[x].name] = names.get(g.combat_cards[x].name, 0) + 1
+    return ["Active combat deck: " + (", ".join(f"{k} x{v}" for k, v in names.items()) or "empty"),
+            "Cards owned: " + (", ".join(_card_name(s, n) for n in s.owned) or "none"),
+            f"Locations crossed off: {', '.join(map(str, sorted(s.crossed))) or 'none'}"]
+
+
+def summary_lines(s) -> list[str]:
+    """PP-END-3: the score and its parts."""
+    from .difficulty import easiest_logged
+    from .journey import RESULT_LOST, RESULT_WON
+    from .kinds import DIFFICULTY_SCORE
+    from .scoring import scored_cards
+
+    why = {RESULT_WON: "an ending is reached, the game is won", RESULT_LOST: "the crew is defeated"}.get(
+        s.result, "the turn limit cut the game off")
+    cards, tokens = scored_cards(s), sum(s.inv)
+    return [f"The end: {why}.",
+            f"Score {s.score()} = +{2 * cards} for {cards} adventure cards, +{tokens // 4} for {tokens} tokens, "
+            f"{'+10 for the ending' if s.result == RESULT_WON else '-10 for the defeat' if s.result == RESULT_LOST else '+0'}"
+            f", +{DIFFICULTY_SCORE[easiest_logged(s)]} for the difficulty"]
