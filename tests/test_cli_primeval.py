@@ -111,10 +111,10 @@ def test_play_primeval_fight_shows_grids_and_combat_die():
     # the hand (public), the grids with attack and power, the legend of their letters
     assert "\n  * Seat 0 draws Field Notes.\n" in text
     assert "  seat 0 hand: Field Notes, Whip, Field Notes, Wrench, Machete\n" in text
-    assert "  [0] Bark Beetle: attack 2 power 1; grid K 2 K / 1 P 1 / . 1 .\n" in text
-    assert "  [1] Mire Leech: attack 1 power 1; grid . 1 . / 1 V P / . 1 .\n" in text
+    assert "  Enemy 1, Bark Beetle: attack 2, power 1; grid K 2 K / 1 P 1 / . 1 .\n" in text
+    assert "  Enemy 2, Mire Leech: attack 1, power 1; grid . 1 . / 1 V P / . 1 .\n" in text
     assert "  legend: digit a heart of that value; . blank; # covered; K block; P power +1 each round; V venom\n" in text
-    grid = re.compile(r"^  \[\d\] [A-Z][\w' -]+: (attack \d+ power \d+|defeated); "
+    grid = re.compile(r"^  Enemy \d, [A-Z][\w' -]+: (attack \d+, power \d+|defeated); "
                       r"grid (#?[\w.]+ #?[\w.]+ #?[\w.]+ / ){2}#?[\w.]+ #?[\w.]+ #?[\w.]+$", re.M)
     assert any("#" in g.group(0) for g in grid.finditer(text))  # damage covers squares
     # an attack in words: who, with what card and what it does; the combat die; the target
@@ -122,7 +122,7 @@ def test_play_primeval_fight_shows_grids_and_combat_die():
     rolls = [x for x in told(text) if x.startswith("The combat die shows ")]
     assert rolls and all(re.fullmatch(r"The combat die shows [0-3]\.", x) for x in rolls)
     assert re.search(r"^seat 0 decides: the enemy to attack$", text, re.M)
-    assert re.search(r"^  \d+\. attack (Bark Beetle|Mire Leech)$", text, re.M)
+    assert re.search(r"^  \d+\. attack enemy [12], (Bark Beetle|Mire Leech)$", text, re.M)
     # the enemies' blows and abilities land on characters, said as they happen
     assert any(re.fullmatch(r"(Captain Vine|Dr\. Milk|Jon|Lois|Meiling): -\d HP \(\d+/\d+\)(, down)?", x)
                for x in told(text))

@@ -60,7 +60,7 @@ def test_play_tides_first_decisions_are_shown_in_words():
 def test_play_tides_to_the_end_shows_grids_destiny_and_the_team_score():
     rc, text = run(["play", "tides_of_ruin_arcade", "--seed", "3"], Inputs())  # always option 0
     assert rc == 0
-    grid = re.compile(r"^  \[\d\] [A-Z][\w' -]+: (attack \d+ power \d+|defeated); "
+    grid = re.compile(r"^  Enemy \d, [A-Z][\w' -]+: (attack \d+, power \d+|defeated); "
                       r"grid (#?[\w.]+ #?[\w.]+ #?[\w.]+ / ){2}#?[\w.]+ #?[\w.]+ #?[\w.]+$", re.M)
     assert grid.search(text) and "COMBAT " in text and "  round 1" in text
     assert "— FINAL BATTLE:" in text and re.search(r"Destiny drew [0-5]: (each|end of round|\+\d)", text)

@@ -120,7 +120,7 @@ def test_menu_numbers_are_action_ids(game_name):
 def test_no_internal_code_in_options_tables_or_narration(game_name):
     """Along a random game: every legal option's words (the game's own describer, which must not
     fail), the seat's table, the public piles and the narration hold no internal code."""
-    from .test_pty_games import CODE, GRID_LINE
+    from .test_pty_games import CODE
 
     describe = importlib.import_module(f"boardgym.games.{game_name}").describe_action
     words = Words(game_name)
@@ -131,7 +131,7 @@ def test_no_internal_code_in_options_tables_or_narration(game_name):
             texts += [describe(after, int(a)) for a in np.flatnonzero(after.legal_mask())]
             texts += words.table(after, after.current_player).splitlines() + words.public(after)
         for t in texts:
-            assert GRID_LINE.match(t) or not CODE.search(t), t
+            assert not CODE.search(t), t
         shown += len(texts)
     assert shown > 1000
 

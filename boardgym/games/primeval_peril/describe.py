@@ -7,7 +7,7 @@ from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, C_STATE, CB_RUNNING,
                                                 CH_NONE, D_ATTACKER, D_JOIN, D_MODIFY, EOR_LETTERS,
                                                 H_NUMBER, H_SKILL, H_STATE, STATUS_NAMES)
-from boardgym.games.sleeping_gods.words import enemy_lines
+from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .characters import ABILITIES, NAMES
@@ -132,7 +132,7 @@ def state_lines(s) -> list[str]:
         out += enemy_lines(s, LETTER_WORDS)
         at = s.sg_atk
         if at[A_CH] >= 0:
-            tgt = g.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "an enemy to choose"
+            tgt = enemy_label(s, at[A_TGT]) if at[A_TGT] >= 0 else "an enemy to choose"
             out.append(f"  {NAMES[at[A_CH]]} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
         for p in range(s.n):
             out.append(f"  seat {p} hand: " + (", ".join(g.combat_cards[x].name for x in s.hand[p]) or "empty"))
@@ -211,11 +211,10 @@ def describe_action(s, action: int) -> str:
     if name in PLAIN_WORDS:
         return PLAIN_WORDS[name]
     if name == "ENEMY":
-        en = g.sg.enemies[s.sg_enemy[k]]
-        return f"{'attack' if kind < HOST_FIRST else 'choose'} {en.name}"
+        return f"{'attack' if kind < HOST_FIRST else 'choose'} {enemy_label(s, k)}"
     if name == "SQUARE":
         e, sq = divmod(k, 9)
-        return f"{g.sg.enemies[s.sg_enemy[e]].name}, row {sq // 3 + 1} column {sq % 3 + 1}"
+        return f"{enemy_label(s, e)}, row {sq // 3 + 1} column {sq % 3 + 1}"
     if name == "SET_DIFFICULTY":
         return f"change the difficulty to {DIFFICULTIES[k]}"
     if name == "OPTION" and kind == D_STORY_CHOICE:

@@ -7,7 +7,7 @@ from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, H_NUMBER, H_PARTS,
                                                 H_ROLL, H_STATE, STATUS_NAMES)
-from boardgym.games.sleeping_gods.words import enemy_lines
+from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .cards import skill_left
@@ -106,10 +106,10 @@ def describe_action(s, a: int) -> str:
         x = c.adventure[s.market[a - A.MARKET_SLOT]]
         return f"buy {x.name} for {x.price} coins"
     if A.ENEMY <= a < A.ENEMY + A.MAX_ENEMIES:
-        return f"attack {s.game.sg.enemies[s.sg_enemy[a - A.ENEMY]].name}"
+        return f"attack {enemy_label(s, a - A.ENEMY)}"
     if A.SQUARE <= a < A.SQUARE + 36:
         e, sq = divmod(a - A.SQUARE, 9)
-        return f"damage on {s.game.sg.enemies[s.sg_enemy[e]].name}, row {sq // 3 + 1} column {sq % 3 + 1}"
+        return f"damage on {enemy_label(s, e)}, row {sq // 3 + 1} column {sq % 3 + 1}"
     words = {A.FLEE: "flee (the encounter fails, +1 fatigue to each crew member above 0 HP)",
              A.REDRAW: "spend 1 OM: draw Destiny again", A.PORT: "Port: remove all fatigue, recover all OM, heal 1 each",
              A.MARKET: "Market: reveal 3 adventure cards", A.BUY_SKILL: "buy a blind skill card (2 coins)",
