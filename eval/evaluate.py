@@ -19,7 +19,7 @@ def _row(agent, opponent, wins, n, scores, note=""):
             "mean_score": m, "score_low": mlo, "score_high": mhi, "note": note}
 
 
-def _skipped(agent, opponent, why):
+def skipped_row(agent, opponent, why):
     return {"agent": agent, "opponent": opponent, "games": 0, "wins": 0, "win_rate": None,
             "win_low": None, "win_high": None, "mean_score": None, "score_low": None,
             "score_high": None, "note": f"skipped: {why}"}
@@ -66,7 +66,7 @@ def evaluate_team(game_name: str, game_kwargs: dict, specs: list, seeds: list[in
     rows, groups = [], []
     for spec in specs:
         _, why = try_agent(spec, game_name, 0)
-        rows.append(_skipped(spec_label(spec), "-", why) if why else None)
+        rows.append(skipped_row(spec_label(spec), "-", why) if why else None)
         groups.append([] if why else team_jobs(game_name, game_kwargs, spec, seeds))
     results = (runner or GameRunner()).play_groups(groups)
     return [row or team_row(spec_label(spec), res) for spec, row, res in zip(specs, rows, results)]
@@ -81,7 +81,7 @@ def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list, opponents:
         _, why_o = try_agent(opp_spec, game_name, 1)
         for spec in specs:
             why = why_o or try_agent(spec, game_name, 0)[1]
-            rows.append((spec, opp_spec, _skipped(spec_label(spec), spec_label(opp_spec), why) if why else None))
+            rows.append((spec, opp_spec, skipped_row(spec_label(spec), spec_label(opp_spec), why) if why else None))
             groups.append([] if why else vs_field_jobs(game_name, game_kwargs, spec, opp_spec, seeds))
     results = (runner or GameRunner()).play_groups(groups)
     return [row or vs_field_row(spec_label(spec), spec_label(opp), res)
