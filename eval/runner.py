@@ -45,14 +45,11 @@ class GameJob:
         from agents.specs import parse_spec
 
         for s in self.specs:
-            if isinstance(s, str):
-                try:
-                    if parse_spec(s).kind in SLOW_KINDS:
-                        return True
-                except ConfigError:
-                    pass
-            elif "ismcts" in type(s).__name__.lower():
-                return True
+            try:
+                if isinstance(s, str) and parse_spec(s).kind in SLOW_KINDS:
+                    return True
+            except ConfigError:
+                pass
         return False
 
 

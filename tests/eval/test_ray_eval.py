@@ -19,14 +19,16 @@ ISMCTS = "ismcts:simulations=2,search=key,prior=heuristic,rollout=heuristic,roll
 def local_ray():
     from train.ray_cluster import init_ray
 
-    init_ray(num_cpus=2)
+    with pytest.MonkeyPatch.context() as mp:   # Ray's workers run at nice 15 by default: under
+        mp.setenv("RAY_worker_niceness", "0")  # make test -n 2 they would wait for the other worker
+        init_ray(num_cpus=2)
     yield GameRunner(ray=True).start()
     ray.shutdown()
 
 
 def _tournament(tmp_path, name, *extra):
     out = tmp_path / name
-    assert eval_main(["--game", "ancient_terrible_things", "--players", "2,1", "--games", "3",
+    assert eval_main(["--game", "ancient_terrible_things", "--players", "2", "--games", "2",
                       "--agents", f"random;heuristic;{ISMCTS}", "--bootstrap", "20",
                       "--out", str(out), *extra]) == 0
     data = json.loads((out / "tournament.json").read_text())
@@ -39,13 +41,13 @@ def test_a_tournament_on_ray_gives_the_serial_table(tmp_path, local_ray):
     md, data = _tournament(tmp_path, "serial")
     md_ray, data_ray = _tournament(tmp_path, "ray", "--ray")
     assert md_ray == md and data_ray == data
-    competitive, solo = data["tournaments"]
+    (competitive,) = data["tournaments"]
     assert competitive["agents"] == ["random", "heuristic", "ismcts"]
-    assert sum(map(sum, competitive["pair_results"])) == 2 * 3 * 3   # 3 pairs x 3 games, both ways
-    assert [r["games"] for r in solo["rows"]] == [3, 3, 3]
+    assert sum(map(sum, competitive["pair_results"])) == 2 * 3 * 2   # 3 pairs x 2 games, both ways
 
 
 def test_cooperative_evaluation_and_demonstrations_on_ray(local_ray):
+    """Paleo (cooperative: one agent in both seats) and its value-network demonstrations."""
     from eval.evaluate import evaluate_team
     from train.config import load_config
     from train.imitation import collect
