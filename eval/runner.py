@@ -151,18 +151,32 @@ class GameRunner:
         return "this process" if self.workers == 1 else f"{self.workers} local processes"
 
     # -- what ----------------------------------------------------------------------------------
-    def per_task(self, n_jobs: int, slow: bool) -> int:
+    def batches(self, jobs: list[GameJob]) -> list[list[GameJob]]:
+        """``games_per_task`` games a batch when given; else a game with a searching agent
+        (ISMCTS: seconds a game) is a batch of its own and the others, in order, go in batches
+        of about a quarter of a worker's share."""
         if self.games_per_task is not None:
-            return self.games_per_task
-        if slow:
-            return 1
-        return max(1, math.ceil(n_jobs / (4 * self.slots())))
+            k = self.games_per_task
+            return [jobs[i:i + k] for i in range(0, len(jobs), k)]
+        slow = [j.slow() for j in jobs]
+        size = max(1, math.ceil((len(jobs) - sum(slow)) / (4 * self.slots())))
+        out, run = [], []
+        for job, is_slow in zip(jobs, slow):
+            if run and (is_slow or len(run) >= size):
+                out.append(run)
+                run = []
+            if is_slow:
+                out.append([job])
+            else:
+                run.append(job)
+        return out + ([run] if run else [])
 
     def play(self, jobs: Sequence[GameJob]) -> list:
-        """``play_one`` results of ``jobs``, in their order."""
+        """``play_one`` results of ``jobs``, in their order (here: one batch, agents built once)."""
         jobs = list(jobs)
-        slow = any(j.slow() for j in jobs)
-        return self.map_batches(play_batch, jobs, self.per_task(len(jobs), slow) if jobs else 1)
+        if not self.ray and self.workers == 1:
+            return play_batch(jobs)
+        return self.run_batches(play_batch, self.batches(jobs))
 
     def play_groups(self, groups: Sequence[Sequence[GameJob]]) -> list[list]:
         """Several job lists in one map (one wait for all of them); results split back per group."""
@@ -176,16 +190,22 @@ class GameRunner:
 
     def map_batches(self, fn, jobs: Sequence, per_task: int) -> list:
         """``fn(batch, threads) -> list`` over consecutive batches of ``per_task`` jobs, the
-        results concatenated in job order. ``fn`` must be a module-level function and the jobs
-        picklable when they leave this process."""
+        results concatenated in job order."""
         jobs = list(jobs)
-        if not jobs:
+        return self.run_batches(fn, [jobs[i:i + per_task] for i in range(0, len(jobs), per_task)])
+
+    def run_batches(self, fn, batches: list[list]) -> list:
+        """``fn(batch, threads) -> list`` for each batch, here or on the workers; the results
+        concatenated in batch order. ``fn`` must be a module-level function and the jobs
+        picklable when they leave this process."""
+        batches = [b for b in batches if b]
+        if not batches:
             return []
-        batches = [jobs[i:i + per_task] for i in range(0, len(jobs), per_task)]
         if not self.ray and (self.workers == 1 or len(batches) == 1):
             return [r for b in batches for r in fn(b, None)]
+        n = sum(len(b) for b in batches)
         t0 = time.perf_counter()
-        progress = _Progress(len(jobs), self.log)
+        progress = _Progress(n, self.log)
         if self.ray:
             ray = self.start()._ray
             task = ray.remote(_call).options(num_cpus=self.cpus_per_task)
@@ -206,7 +226,7 @@ class GameRunner:
                     progress.add(size[f])
                 parts = [f.result() for f in futs]
         if self.log is not None and time.perf_counter() - t0 > 30:
-            self.log(f"  {len(jobs)} games on {self.describe()} in {time.perf_counter() - t0:.0f} s")
+            self.log(f"  {n} games on {self.describe()} in {time.perf_counter() - t0:.0f} s")
         return [r for p in parts for r in p]
 
 
