@@ -140,7 +140,8 @@ def section_block(key: str, markdown: str, plots: Path, runs: Path | None, manif
                       + ("" if tb.is_dir() else " (those logs are not in this checkout; the plot "
                          "is the one drawn then)") + ".", ""]
         else:
-            lines += [f"No learning curve for {label}: no TensorBoard logs under `{where}` here.", ""]
+            lines += [f"No learning curve for {label}: the checkout that drew these plots had no "
+                      f"TensorBoard logs under `{where}`.", ""]
     return lines
 
 

@@ -41,6 +41,8 @@ def test_a_tournament_on_ray_gives_the_serial_table(tmp_path, local_ray):
     md, data = _tournament(tmp_path, "serial")
     md_ray, data_ray = _tournament(tmp_path, "ray", "--ray")
     assert md_ray == md and data_ray == data
+    md_procs, data_procs = _tournament(tmp_path, "procs", "--jobs", "2")   # local processes
+    assert md_procs == md and data_procs == data
     (competitive,) = data["tournaments"]
     assert competitive["agents"] == ["random", "heuristic", "ismcts"]
     assert sum(map(sum, competitive["pair_results"])) == 2 * 3 * 2   # 3 pairs x 2 games, both ways
@@ -63,9 +65,10 @@ def test_cooperative_evaluation_and_demonstrations_on_ray(local_ray):
 
     setup = value_setup(load_config("train/configs/paleo_value.yaml"))
     serial = collect(setup, "heuristic", 3, 5, keep=0.05)
-    for per_task in (1, 2):
-        demos = collect(setup, "heuristic", 3, 5, keep=0.05,
-                        runner=GameRunner(ray=True, games_per_task=per_task))
+    # one Ray worker at a time (2-CPU tasks), two, and two with two episodes a task
+    for runner in (GameRunner(ray=True, cpus_per_task=2), GameRunner(ray=True),
+                   GameRunner(ray=True, games_per_task=2)):
+        demos = collect(setup, "heuristic", 3, 5, keep=0.05, runner=runner)
         for f in ("indptr", "indices", "values", "masks", "actions", "returns", "episode", "seat"):
             assert np.array_equal(getattr(demos, f), getattr(serial, f)), f
 

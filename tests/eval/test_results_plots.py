@@ -70,5 +70,6 @@ def test_plots_are_drawn_from_a_small_results_dict_and_kept_without_their_logs(t
     assert f"drawn {drawn} (those logs are not in this checkout" in again
     (page.parent / "plots" / "curve_tiny.png").unlink()
     third = attach_plots(again, page)
-    assert "No learning curve for ppo: no TensorBoard logs under `runs/tiny/tb`" in third
+    assert "No learning curve for ppo: the checkout that drew these plots had no TensorBoard logs " \
+           "under `runs/tiny/tb`" in third
     assert linked_pngs(third) == [links[0], links[2]]
