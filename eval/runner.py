@@ -135,7 +135,11 @@ class GameRunner:
         if self.ray and self._ray is None:
             from train.ray_cluster import init_ray
 
-            self._ray = init_ray(self.address, self.num_cpus, log=self.log)
+            self._ray = ray = init_ray(self.address, self.num_cpus, log=self.log)
+            largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n.get("Alive")), default=0)
+            if self.cpus_per_task > largest:   # Ray would wait for such a node for ever
+                raise ConfigError(f"--cpus-per-task {self.cpus_per_task}: no node of this Ray has that "
+                                  f"many CPUs (the largest has {int(largest)})")
         return self
 
     def slots(self) -> int:
@@ -250,16 +254,16 @@ def add_runner_args(ap: argparse.ArgumentParser, jobs_default: int = 1) -> None:
     from .args import count
 
     g = ap.add_argument_group("where the games are played (the tables are the same either way)")
-    g.add_argument("--jobs", type=count, default=jobs_default,
+    g.add_argument("--jobs", type=count, default=jobs_default, metavar="N",
                    help=f"local worker processes (default {jobs_default})")
     g.add_argument("--ray", action="store_true", help="play the games as Ray tasks (docs/scaling.md)")
-    g.add_argument("--address", help="with --ray: join the cluster there ('auto': the one started "
+    g.add_argument("--address", metavar="auto|HOST:PORT", help="with --ray: join the cluster there ('auto': the one started "
                    "on this machine with 'ray start --head', or HOST:PORT); default: a local Ray")
-    g.add_argument("--ray-cpus", type=count, help="with --ray and no --address: CPUs of the local Ray "
+    g.add_argument("--ray-cpus", type=count, metavar="N", help="with --ray and no --address: CPUs of the local Ray "
                    "(default every core)")
-    g.add_argument("--cpus-per-task", type=count, default=1, help="with --ray: CPUs each game task "
+    g.add_argument("--cpus-per-task", type=count, default=1, metavar="N", help="with --ray: CPUs each game task "
                    "reserves (default 1)")
-    g.add_argument("--games-per-task", type=count, help="games sent per task (default: 1 for ISMCTS "
+    g.add_argument("--games-per-task", type=count, metavar="N", help="games sent per task (default: 1 for ISMCTS "
                    "games, else about 4 batches per worker)")
 
 

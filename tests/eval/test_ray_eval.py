@@ -109,6 +109,12 @@ def test_bad_runner_flags_are_refused(tmp_path, argv, message):
     assert not (tmp_path / "tournament.md").exists()
 
 
+def test_a_task_larger_than_every_node_is_refused(tmp_path, local_ray):
+    with pytest.raises(SystemExit, match="--cpus-per-task 3: no node of this Ray has that many CPUs"):
+        eval_main(["--agents", "random", "--games", "1", "--out", str(tmp_path), "--ray",
+                   "--cpus-per-task", "3"])
+
+
 def test_ray_missing_is_said_in_words(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` now raises ImportError
     with pytest.raises(SystemExit, match=r"python -m eval: --ray: Ray is not installed .*pip install"):
