@@ -30,7 +30,7 @@ import yaml
 from boardgym.core.errors import ConfigError
 
 from .args import count, natural
-from .evaluate import results_table, skipped_row, team_jobs, team_row, vs_field_jobs, vs_field_row
+from .evaluate import skipped_row, team_jobs, team_row, vs_field_jobs, vs_field_row
 from .play import ENV_ONLY_KWARGS, env_game_kwargs, try_agent
 from .results_page import OPPONENTS, describe_ismcts, page_sections, to_markdown  # noqa: F401
 from .results_plots import attach_plots

@@ -257,8 +257,9 @@ def add_runner_args(ap: argparse.ArgumentParser, jobs_default: int = 1) -> None:
     g.add_argument("--jobs", type=count, default=jobs_default, metavar="N",
                    help=f"local worker processes (default {jobs_default})")
     g.add_argument("--ray", action="store_true", help="play the games as Ray tasks (docs/scaling.md)")
-    g.add_argument("--address", metavar="auto|HOST:PORT", help="with --ray: join the cluster there ('auto': the one started "
-                   "on this machine with 'ray start --head', or HOST:PORT); default: a local Ray")
+    g.add_argument("--address", metavar="auto|HOST:PORT",
+                   help="with --ray: join the cluster there ('auto': the one started on this machine "
+                        "with 'ray start --head', or HOST:PORT); default: a local Ray")
     g.add_argument("--ray-cpus", type=count, metavar="N", help="with --ray and no --address: CPUs of the local Ray "
                    "(default every core)")
     g.add_argument("--cpus-per-task", type=count, default=1, metavar="N", help="with --ray: CPUs each game task "

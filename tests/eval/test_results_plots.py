@@ -73,3 +73,18 @@ def test_plots_are_drawn_from_a_small_results_dict_and_kept_without_their_logs(t
     assert "No learning curve for ppo: the checkout that drew these plots had no TensorBoard logs " \
            "under `runs/tiny/tb`" in third
     assert linked_pngs(third) == [links[0], links[2]]
+
+
+def test_sections_kept_from_the_page_keep_their_plots(tmp_path):
+    """``--only K --keep-others`` without the JSON: the other sections come back from the page
+    as text, plot block included; drawn again from their own tables, they link the same PNGs."""
+    from eval.results_page import page_sections
+
+    results, _ = _results(tmp_path / "runs" / "none" / "model.zip")
+    meta = {"command": "c", "started": "s", "finished": "f", "seconds": 1, "machine": "m", "versions": "v"}
+    page = tmp_path / "results.md"
+    first = attach_plots(to_markdown(results, {}, meta) + "\n", page)
+    kept = [results[0]] + [{"key": "duel", "markdown": page_sections(first)["duel"]}]
+    second = attach_plots(to_markdown(kept, {}, meta) + "\n", page)
+    assert linked_pngs(second) == linked_pngs(first) == ["plots/solo_win_rates.png", "plots/duel_win_rates.png"]
+    assert second.count(MARK) == 2 and all((tmp_path / p).is_file() for p in linked_pngs(second))
