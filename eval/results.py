@@ -12,6 +12,10 @@ intervals (``eval.stats``). The page records the exact command, budgets, seeds, 
 from the JSON of the previous run, or, without that JSON (it is git-ignored), from the previous
 page itself, as written (each section states the command and time that produced it). An entry's
 ``game_kwargs`` override its training config's options (one config, several difficulties).
+Every entry's games go through one map of ``eval.runner`` (``--jobs`` local processes or
+``--ray``; the same tables either way). Each section gets its plots under ``docs/plots/``
+(``eval.results_plots``: win rates with intervals, learning curves from the run folders' logs);
+``--plots-only`` redraws them from the page's own tables without playing.
 """
 from __future__ import annotations
 
