@@ -256,7 +256,7 @@ def check_collection(prefix: str, section: dict) -> dict:
             ray = check_address(ray)
         except ConfigError as exc:
             raise SystemExit(f"{prefix}ray: expected false, true (a local Ray), 'auto' or HOST:PORT "
-                             f"(join that cluster); {exc}") from None
+                             f"(join that cluster, e.g. 10.0.0.5:6379), got {ray!r}") from None
     return dict(section, jobs=jobs, ray=bool(ray) if ray in (None, True, False) else ray)
 
 
