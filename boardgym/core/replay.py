@@ -290,6 +290,9 @@ def _words(state, a: int) -> str:
     """An action in the game's words (its ``describe_action``, else the catalogue)."""
     from boardgym.cli import describer
 
+    n = state.game.catalog.n
+    if not 0 <= a < n:
+        return f"no action of this game, which has 0..{n - 1}"
     return describer(state.game.info.name)(state, a)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardgym.core.errors import ConfigError
+from boardgym.core.errors import ConfigError, StateError
 from boardgym.core.replay import Replay, play
 
 from .collect import collect
@@ -21,15 +21,21 @@ __all__ = ["collect", "play_replay", "render_page", "write_page", "write_viewer"
 def write_viewer(replay, out=None, seat: int | None = None, max_steps: int | None = None) -> Path:
     """Write the viewer page of ``replay`` (a ``Replay`` or a replay file) to ``out`` (default:
     the file's name with ``.html``); ``seat`` opens it on that seat's own view."""
+    src = None
     if not isinstance(replay, Replay):
         src = Path(replay)
         replay = Replay.load(src, check=False)  # collect re-applies and checks every move
         out = out if out is not None else src.with_suffix(".html")
     if out is None:
         raise ConfigError("write_viewer: name the HTML file to write (out=...)")
-    data = collect(replay, max_steps=max_steps)
-    if seat is not None and not 0 <= seat < data["players"]:
-        raise ConfigError(f"--seat must be a seat of this game, 0..{data['players'] - 1}, got {seat}")
+    if seat is not None:
+        n = replay.make_game().num_players
+        if not 0 <= seat < n:
+            raise ConfigError(f"--seat must be a seat of this game, 0..{n - 1}, got {seat}")
+    try:
+        data = collect(replay, max_steps=max_steps)
+    except StateError as exc:
+        raise StateError(f"{src}: {exc}" if src is not None else str(exc)) from None
     return write_page(data, out, "full" if seat is None else str(seat))
 
 

@@ -28,7 +28,8 @@ MAX_CHANGED_LINES = 8
 
 def collect(replay, max_steps: int | None = None) -> dict:
     """The viewer's data of ``replay`` (checked as it is replayed: a ``StateError`` names a
-    move that is not legal). ``max_steps`` keeps the first decisions only."""
+    move that is not legal). ``max_steps`` keeps the first decisions only (and the state after
+    them)."""
     from boardgym.cli import describer, narrator
 
     game = replay.make_game()
@@ -64,16 +65,17 @@ def collect(replay, max_steps: int | None = None) -> dict:
                 before = state.clone()
             continue
         _close_run(target, game, state, run_obs, run_text)
-        if kind == "decision" and max_steps is not None and len(steps) >= max_steps:
-            truncated = True
-            break
         rec = _snapshot(state, tiles, describe)
         steps.append(rec)
+        if kind == "decision" and max_steps is not None and len(steps) > max_steps:
+            truncated = True  # the state after the last decision shown, its own not shown
+            break
         target = rec["c"] = {"k": 0, "lines": []}
         run_obs = None
         if kind == "decision":
             p = state.current_player
-            rec["d"] = {"by": p, "text": describe(state, a)}
+            mask = state.legal_mask()  # (a move that is not legal is refused by steps() next)
+            rec["d"] = {"by": p, "text": describe(state, a) if 0 <= a < len(mask) and mask[a] else ""}
             last = (rec, _observations(game, state))
             if narrate is not None:
                 before = state.clone()
@@ -83,7 +85,7 @@ def collect(replay, max_steps: int | None = None) -> dict:
         "game": info.name, "title": info.title, "config": dict(game.config), "seed": replay.seed,
         "players": n, "cooperative": info.cooperative,
         "agents": replay.agents or [None] * n, "source": replay.source,
-        "decisions": len(replay.actions), "shown": len(steps), "truncated": truncated,
+        "decisions": len(replay.actions), "shown": len(steps) - 1, "truncated": truncated,
         "over": over, "returns": [float(x) for x in final.returns()] if over else None,
         "score_label": "score" if hasattr(final, "score") else "running score",
         "setup": setup, "steps": steps,
@@ -111,7 +113,7 @@ def _same(a, b) -> bool:
 
 def _close_run(target, game, state, run_obs, run_text) -> None:
     """A run of chance outcomes ends at ``state``: who could see it, and (without a narrator)
-    the lines of the text table it changed."""
+    the lines of the text table it changed (``table``)."""
     if not target["k"]:
         return
     now = _observations(game, state)
@@ -121,7 +123,7 @@ def _close_run(target, game, state, run_obs, run_text) -> None:
         changed = [line.strip() for line in state.render().splitlines() if line not in old]
         if len(changed) > MAX_CHANGED_LINES:
             changed = changed[:MAX_CHANGED_LINES] + [f"(and {len(changed) - MAX_CHANGED_LINES} more lines)"]
-        target["lines"] += ["The table changes: " + changed[0]] + changed[1:] if changed else []
+        target["table"] = changed
 
 
 def _snapshot(state, tiles: TileSet, describe) -> dict:

@@ -155,10 +155,12 @@ PAGE = r"""<!doctype html>
                                view + " does not see", "unseen"));
       return;
     }
-    const head = c.k ? c.k + " chance outcome" + (c.k === 1 ? "" : "s") + (c.lines.length ? ":" : "")
+    const table = c.table || [];
+    const head = c.k ? c.k + " chance outcome" + (c.k === 1 ? "" : "s") +
+                       (c.lines.length ? ":" : table.length ? "; the game's table changes:" : "")
                      : label;
     container.appendChild(el("div", head));
-    lines(container, c.lines);
+    lines(container, c.lines.concat(table));
   }
 
   function show(i) {
@@ -255,8 +257,9 @@ PAGE = r"""<!doctype html>
     $("slider").oninput = (e) => show(Number(e.target.value));
     const jump = () => { const v = parseInt($("jump").value, 10); if (!Number.isNaN(v)) show(v); };
     $("jump").onchange = jump;
-    $("jump").onkeydown = (e) => { if (e.key === "Enter") { jump(); e.preventDefault(); } };
-    sel.onchange = (e) => setView(e.target.value);
+    // after a jump or a view choice the keys step again (focus leaves the box)
+    $("jump").onkeydown = (e) => { if (e.key === "Enter") { jump(); e.preventDefault(); e.target.blur(); } };
+    sel.onchange = (e) => { setView(e.target.value); e.target.blur(); };
     document.addEventListener("keydown", (e) => {
       if (e.target === $("jump") || e.target === sel || e.altKey || e.ctrlKey || e.metaKey) return;
       const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: last,
