@@ -219,8 +219,8 @@ PAGE = r"""<!doctype html>
     } else {
       const p = Number(view);
       label = seatName(p) + "'s own view (what this seat is given)";
-      text = s.v[p];
-      if (s.o[view]) text += "\n\nOptions of " + seatName(p) + ":\n" + s.o[view].map((o) => "  - " + o).join("\n");
+      text = (s.o[view] ? "Options of " + seatName(p) + ":\n" + s.o[view].map((o) => "  - " + o).join("\n") + "\n\n" : "") +
+             "Observation (what a policy for this seat reads):\n" + s.v[p];
     }
     $("view-label").textContent = label;
     $("view-text").textContent = text;
