@@ -93,10 +93,10 @@ class BoardgymEnv(gym.Env):
         self.illegal_penalty = check_penalty(illegal_penalty)
         self.shaping = check_flag("shaping", shaping)
         self.render_mode = check_render_mode(render_mode)
-        replay_dir = check_save_dir(save_replays)
         check_options(game, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game, **game_kwargs)
         self.game_name = game
+        replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "gymnasium") if replay_dir else None
         n = self.game.num_players
         self.cooperative = self.game.info.cooperative

@@ -94,9 +94,10 @@ class _Common:
         self.illegal_penalty = check_penalty(game_kwargs.pop("illegal_penalty", -1.0))
         self.max_cycles = check_max_cycles(game_kwargs.pop("max_cycles", None))
         self.render_mode = check_render_mode(render_mode)
-        replay_dir = check_save_dir(game_kwargs.pop("save_replays", None))
+        save_replays = game_kwargs.pop("save_replays", None)
         check_options(game_name, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game_name, **game_kwargs)
+        replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "pettingzoo") if replay_dir else None
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]

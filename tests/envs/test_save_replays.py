@@ -99,3 +99,9 @@ def test_save_replays_refuses_a_file(tmp_path):
     with pytest.raises(ConfigError, match="is a file, not a folder"):
         gym.make(GYM_IDS[0], save_replays=f)
     assert f.read_text() == "x"
+
+
+def test_no_folder_is_made_for_an_env_that_is_refused(tmp_path):
+    with pytest.raises(ConfigError):
+        gym.make(GYM_IDS[0], save_replays=tmp_path / "new", no_such_option=1)
+    assert not (tmp_path / "new").exists()
