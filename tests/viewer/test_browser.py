@@ -7,10 +7,14 @@ each lands in results/viewer_screenshots/<game>.png.
 says how to install it (BOARDGYM_CHROMIUM names another binary)."""
 from __future__ import annotations
 
+import base64
+import io
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from boardgym.games import GAMES
 from boardgym.viewer import collect, play_replay, write_page
@@ -50,6 +54,33 @@ def _decision(data, i, view="full"):
     return f"{who}: {d['text']}"
 
 
+def _pictures(replay, k):
+    """``render_rgb`` of the first ``k`` decision states."""
+    out = []
+    for state, kind, _a in replay.steps():
+        if kind == "decision":
+            out.append(state.render_rgb())
+            if len(out) == k:
+                return out
+    return out
+
+
+def _same_picture(page, pictures, i):
+    """The canvas shows the game's picture of decision state ``i`` (``render_rgb``) up to the
+    sheets' palette: nearly every pixel exact, also where the picture changed since the step
+    before (a tile left from that step would show there)."""
+    want = pictures[i].astype(np.int16)
+    url = page.evaluate("() => document.getElementById('picture').toDataURL('image/png')")
+    got = np.asarray(Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB"))
+    assert got.shape == want.shape
+    exact = (got == want).all(axis=2)
+    assert exact.mean() > 0.95, exact.mean()
+    if i > 0:
+        changed = (pictures[i] != pictures[i - 1]).any(axis=2)
+        if changed.sum() > 50:
+            assert exact[changed].mean() > 0.85, (changed.sum(), exact[changed].mean())
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_viewer_page_in_a_browser(browser, game, tmp_path):
     replay = play_replay(game, ["heuristic"], seed=3)
@@ -81,6 +112,8 @@ def test_viewer_page_in_a_browser(browser, game, tmp_path):
         for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] << 16 | d[i + 1] << 8 | d[i + 2]);
         return [c.width, c.height, seen.size]; }""")
     assert [w, h] == data["picture"]["size"] and colours > 8
+    pictures = _pictures(replay, 9)
+    _same_picture(page, pictures, 0)
 
     page.keyboard.press("ArrowRight")
     at(1)
@@ -98,6 +131,7 @@ def test_viewer_page_in_a_browser(browser, game, tmp_path):
     at(7)
     page.click("#next")
     at(8)
+    _same_picture(page, pictures, 8)  # tiles stamped over step 7's picture
 
     # the seat toggle: the full state (the game's table) and seat 0's own view differ
     full = text("#view-text")
