@@ -2,18 +2,21 @@
 
 Generic over every registered game: it reads only the engine contract (``render``,
 ``render_rgb``, ``observation`` / ``observation_dict``, ``legal_mask_for``, ``returns``,
-``score`` or ``potential``) and the words helpers ``boardgym play`` uses (``describer``: the
-game's ``describe_action`` or the catalogue; ``narrator``: the game's ``make_narrator``).
+``score`` or ``potential``) and the words the terminal player uses (``boardgym.terminal.words``:
+the game's ``describe_action``, ``make_narrator``, ``state_text`` and ``secret_move``, each with
+its plain fallback).
 
 A step is one decision: the state before it (picture, the game's text table, who decides, the
 options of every seat that decides, each seat's score), the decision in words, and what followed
 until the next decision (what the narrator says, or the lines of the text table that the chance
 outcomes changed, and how many outcomes were drawn). The last step is the final state.
 
-Each seat's own view is what that seat is given, never more: its observation (the game's
-``observation_dict``, pieces by name) and its own options. In that view a decision of another
-seat, or a run of chance outcomes, that left the seat's observation unchanged is shown as
-unseen (a simultaneous commitment, a card drawn into another hand): the seat could not know it.
+Each seat's own view is what that seat is given, never more: the table as that seat sees it
+(the game's ``state_text``; a game without one: its observation, the ``observation_dict``
+pieces by name) and its own options. In that view a decision of another seat that the game
+tells in secret (``secret_move``: a Paleo group's card choice), or that left the seat's
+observation unchanged, and a run of chance outcomes that left it unchanged, are shown as unseen:
+the seat could not know them.
 """
 from __future__ import annotations
 
@@ -30,13 +33,13 @@ def collect(replay, max_steps: int | None = None) -> dict:
     """The viewer's data of ``replay`` (checked as it is replayed: a ``StateError`` names a
     move that is not legal). ``max_steps`` keeps the first decisions only (and the state after
     them)."""
-    from boardgym.cli import describer, narrator
+    from boardgym.terminal.words import Words
 
     game = replay.make_game()
     info = game.info
     n = game.num_players
-    describe = describer(info.name)
-    narrate = narrator(info.name)
+    words = Words(info.name)
+    describe, narrate = words.action, words.narrate
     tiles = TileSet()
     steps: list[dict] = []
     setup = {"k": 0, "lines": []}
@@ -54,7 +57,8 @@ def collect(replay, max_steps: int | None = None) -> dict:
         if last is not None:  # the state right after a decision, before its chance outcomes
             rec, seen = last
             now = _observations(game, state)
-            rec["d"]["hide"] = [s for s in range(n) if s != rec["d"]["by"] and _same(seen[s], now[s])]
+            rec["d"]["hide"] = [s for s in range(n) if s != rec["d"]["by"]
+                                and ("secret" in rec["d"] or _same(seen[s], now[s]))]
             run_obs, run_text, last = now, (None if narrate else state.render()), None
         if run_obs is None:
             run_obs = _observations(game, state)
@@ -65,7 +69,7 @@ def collect(replay, max_steps: int | None = None) -> dict:
                 before = state.clone()
             continue
         _close_run(target, game, state, run_obs, run_text)
-        rec = _snapshot(state, tiles, describe)
+        rec = _snapshot(state, tiles, words)
         steps.append(rec)
         if kind == "decision" and max_steps is not None and len(steps) > max_steps:
             truncated = True  # the state after the last decision shown, its own not shown
@@ -75,7 +79,11 @@ def collect(replay, max_steps: int | None = None) -> dict:
         if kind == "decision":
             p = state.current_player
             mask = state.legal_mask()  # (a move that is not legal is refused by steps() next)
-            rec["d"] = {"by": p, "text": describe(state, a) if 0 <= a < len(mask) and mask[a] else ""}
+            legal = 0 <= a < len(mask) and mask[a]
+            rec["d"] = {"by": p, "text": describe(state, a) if legal else ""}
+            secret = words.secret(state, a) if legal else None
+            if secret:  # how the other seats are told a move the rules keep hidden
+                rec["d"]["secret"] = secret
             last = (rec, _observations(game, state))
             if narrate is not None:
                 before = state.clone()
@@ -126,7 +134,7 @@ def _close_run(target, game, state, run_obs, run_text) -> None:
         target["table"] = changed
 
 
-def _snapshot(state, tiles: TileSet, describe) -> dict:
+def _snapshot(state, tiles: TileSet, words) -> dict:
     game = state.game
     n = game.num_players
     p = state.current_player
@@ -134,7 +142,7 @@ def _snapshot(state, tiles: TileSet, describe) -> dict:
     options = {}
     for s in acting:
         mask = state.legal_mask_for(s)
-        options[str(s)] = [describe(state, int(a)) for a in np.flatnonzero(mask)]
+        options[str(s)] = [words.action(state, int(a)) for a in np.flatnonzero(mask)]
     rec = {
         "p": tiles.add(state.render_rgb()),
         "x": state.render(),
@@ -142,7 +150,7 @@ def _snapshot(state, tiles: TileSet, describe) -> dict:
         "over": p == TERMINAL,
         "o": options,
         "s": _scores(state),
-        "v": [observation_words(state, s) for s in range(n)],
+        "v": [seat_view(state, s, words) for s in range(n)],
         "d": None,
     }
     return rec
@@ -156,6 +164,15 @@ def _scores(state) -> list[float]:
         return [float(state.potential(s)) for s in range(n)]
     except Exception:  # noqa: BLE001 - a score that cannot be read mid-game is left out
         return [None] * n
+
+
+# -- a seat's own view ------------------------------------------------------------------------
+def seat_view(state, seat: int, words) -> str:
+    """What ``seat`` sees: the game's table as that seat sees it (its ``describe.state_text``,
+    the terminal player's view, no hidden part of the others), else its observation in words."""
+    if words._state_text is not None:
+        return words.table(state, seat)
+    return observation_words(state, seat)
 
 
 # -- a seat's observation in words ------------------------------------------------------------

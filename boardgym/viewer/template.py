@@ -192,7 +192,8 @@ PAGE = r"""<!doctype html>
     const d = s.d, dec = $("decision");
     dec.textContent = "";
     if (!d) dec.appendChild(el("span", s.over ? "none: the game is over" : "none", "unseen"));
-    else if (hiddenFrom(d)) dec.appendChild(el("span", seatName(d.by) + " made a choice that P" + view + " does not see", "unseen"));
+    else if (hiddenFrom(d)) dec.appendChild(el("span", seatName(d.by) + " " + (d.secret || "made a choice") +
+                                              " (P" + view + " does not see what)", "unseen"));
     else dec.textContent = seatName(d.by) + ": " + d.text;
     chanceBlock($("chance"), d ? s.c : null, "what happened:");
 
@@ -220,7 +221,7 @@ PAGE = r"""<!doctype html>
       const p = Number(view);
       label = seatName(p) + "'s own view (what this seat is given)";
       text = (s.o[view] ? "Options of " + seatName(p) + ":\n" + s.o[view].map((o) => "  - " + o).join("\n") + "\n\n" : "") +
-             "Observation (what a policy for this seat reads):\n" + s.v[p];
+             s.v[p];
     }
     $("view-label").textContent = label;
     $("view-text").textContent = text;

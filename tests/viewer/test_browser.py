@@ -50,7 +50,7 @@ def _decision(data, i, view="full"):
         return "none: the game is over" if s["over"] else "none"
     who = f"P{d['by']} (heuristic)"
     if view != "full" and int(view) in d["hide"]:
-        return f"{who} made a choice that P{view} does not see"
+        return f"{who} {d.get('secret') or 'made a choice'} (P{view} does not see what)"
     return f"{who}: {d['text']}"
 
 

@@ -14,7 +14,8 @@ from boardgym.cli import main as cli
 from boardgym.core.replay import Replay
 from boardgym.games import GAMES
 from boardgym.viewer import collect, play_replay, render_page
-from boardgym.viewer.collect import observation_words
+from boardgym.terminal.words import Words
+from boardgym.viewer.collect import seat_view
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -34,7 +35,7 @@ def test_every_step_holds_what_the_page_shows(game_data):
     for st, state in zip(data["steps"], states):
         assert len(st["p"]) == -(-w // t) * -(-h // t)
         assert st["x"] == state.render()
-        assert st["v"] == [observation_words(state, s) for s in range(n)]
+        assert st["v"] == [seat_view(state, s, Words(game.info.name)) for s in range(n)]
         assert sorted(int(k) for k in st["o"]) == state.acting_players()
         if st["d"] is not None:
             assert st["d"]["by"] == state.current_player and st["d"]["text"]
@@ -103,11 +104,11 @@ def test_view_command_refuses_bad_input(tmp_path, capsys):
 def test_play_saves_a_replay_even_on_quit(tmp_path):
     path = tmp_path / "mine.json"
     out = io.StringIO()
-    code = cli(["play", "tides_of_ruin_arcade", "--seed", "4", "--save-replay", str(path)],
-               stdin=io.StringIO("0\n0\n0\nq\n"), stdout=out)
+    code = cli(["play", "paleo", "--seed", "4", "--save-replay", str(path)],
+               stdin=io.StringIO("q\n"), stdout=out)
     assert code == 1 and f"Replay saved to {path}" in out.getvalue()
-    replay = Replay.load(path)
-    assert len(replay.actions) == 3 and replay.returns is None and replay.agents == ["you"]
+    replay = Replay.load(path)  # the game so far: its setup's chance outcomes, no decision yet
+    assert replay.returns is None and replay.source == "boardgym play" and replay.chance
     assert cli(["play", "paleo", "--save-replay", str(tmp_path / "no" / "x.json")],
                stdin=io.StringIO("q\n"), stdout=out) == 2
 
