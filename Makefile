@@ -5,8 +5,9 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-$(shell cat pyproject.toml constraints.txt | cksum | cut -d' ' -f1)
 GAME    ?= ancient_terrible_things
 JOBS    ?= 2
+CHROMIUM ?= $(or $(BOARDGYM_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: install lock test slow train eval results bench play clean
+.PHONY: install browser lock test slow train eval results bench play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +21,22 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# the viewer's browser test (tests/viewer/test_browser.py) drives Debian's chromium through
+# playwright; as root it is installed here, otherwise the message says what to run
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium (for the viewer's browser test)"; \
+	    apt-get install -y -q --no-install-recommends chromium >/dev/null 2>&1 \
+	      || { apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends chromium >/dev/null; } \
+	      || { echo "make: installing chromium with apt-get failed" >&2; exit 1; }; \
+	  else \
+	    echo "make: the viewer's browser test needs Chromium at $(CHROMIUM): install it with" >&2; \
+	    echo "  sudo apt-get install -y --no-install-recommends chromium" >&2; \
+	    echo "or name another one with BOARDGYM_CHROMIUM=/path/to/chromium" >&2; exit 1; \
+	  fi; \
+	fi
+
 # after changing a range in pyproject.toml: install without the old pins and write them anew
 lock: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[train,dev,bench,rllib]"
@@ -27,8 +44,8 @@ lock: $(BIN)/python
 	mv constraints.txt.new constraints.txt
 	rm -f $(VENV)/.installed-*
 
-test: install
-	$(BIN)/python -m pytest -q -n $(JOBS) --durations=10
+test: install browser
+	BOARDGYM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n $(JOBS) --durations=10
 
 slow: install
 	$(BIN)/python -m pytest -q -n $(JOBS) -m slow

@@ -13,6 +13,13 @@
     (the registry's ``players_kwarg``, e.g. Paleo's ``num_groups``). In cooperative games you
     play the seat ``--seat`` and the other seats are your partners (``--opponents``, the
     heuristic by default); ``--all-seats`` lets you decide for every seat yourself.
+``boardgym play ... --save-replay FILE``
+    also saves the game (at its end, or when you quit) as a replay file.
+``boardgym view REPLAY [-o OUT.html] [--seat N] [--max-steps K]``
+    write the replay as one self-contained HTML page (``boardgym.viewer``): the board at every
+    step, each decision and chance outcome in words, whose turn, the scores, the full state or a
+    seat's own view. ``boardgym view --game GAME [--agents heuristic] [--seed S] [--players N]``
+    plays a new game first and saves its replay beside the page (results/viewer/ by default).
 ``boardgym validate GAME [--pack DIR]``
     check a game's content pack (default: the shipped one) with the game's ``validate`` module
     (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
@@ -78,6 +85,13 @@ def cmd_play(args, inp, out) -> int:
     return play(args, inp, out)
 
 
+# -- ``view`` -------------------------------------------------------------------------------------
+def cmd_view(args, out) -> int:
+    from boardgym.viewer.command import view
+
+    return view(args, out)
+
+
 # -- ``validate`` ---------------------------------------------------------------------------------
 def cmd_validate(args, out) -> int:
     try:
@@ -120,6 +134,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="extra game option, e.g. --set scenario=II (repeatable)")
     pp.add_argument("--confirm-single", action="store_true",
                     help="ask even when a decision has only one legal option (by default it is taken and said)")
+    pp.add_argument("--save-replay", metavar="FILE", default=None,
+                    help="save the game as a replay file (also on quit); watch it with boardgym view FILE")
+    from boardgym.viewer.command import add_parser as add_view_parser
+
+    add_view_parser(sub)
     vp = sub.add_parser("validate", help="check a game's content pack: schema, cross-checks and story graph")
     vp.add_argument("game", help="game package name, e.g. primeval_peril")
     vp.add_argument("--pack", default=None, metavar="DIR", help="the pack folder (default: the shipped pack)")
@@ -135,6 +154,8 @@ def main(argv=None, stdin=None, stdout=None) -> int:
             return cmd_list(args, out)
         if args.cmd == "validate":
             return cmd_validate(args, out)
+        if args.cmd == "view":
+            return cmd_view(args, out)
         return cmd_play(args, inp, out)
     except ConfigError as exc:
         print(f"boardgym: error: {exc}", file=sys.stderr)

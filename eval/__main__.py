@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from boardgym.games import GAMES
 
 from . import plots, tournament
 from .args import count, natural, player_counts
+from .play import REPLAYS_ENV
 from .runner import add_runner_args, runner_from_args
 
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
@@ -49,6 +51,8 @@ def parse_args(argv=None):
     ap.add_argument("--tb", help="a TensorBoard log dir (runs/NAME/tb) to plot a learning curve from")
     ap.add_argument("--out", help="output folder (default results/<game>)")
     add_runner_args(ap)
+    ap.add_argument("--save-replays", metavar="DIR",
+                    help="save every game as a replay file in DIR (watch one: boardgym view FILE)")
     return ap.parse_args(argv)
 
 
@@ -95,8 +99,19 @@ def check_args(game: str, specs: list[str], players: list[int], options: dict, t
         raise SystemExit(f"python -m eval: --tb: no TensorBoard event files under {tb!r}")
 
 
+def replays_folder(path: str) -> str:
+    """``--save-replays DIR``: make the folder; its absolute path."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(f"python -m eval: --save-replays: cannot make {path!r} ({exc.strerror or exc})") from None
+    return str(Path(path).resolve())
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.save_replays:  # every game of the run (and of the processes it starts) saves there
+        os.environ[REPLAYS_ENV] = replays_folder(args.save_replays)
     d = game_defaults(args.game).get("tournament", {})
     specs = split_specs(args.agents) if args.agents is not None else list(d.get("agents", ["random"]))
     options = parse_options(args.option)
@@ -135,6 +150,8 @@ def main(argv=None) -> int:
          "tournaments": results, "plots": [str(p) for p in pngs],
          "played_on": runner.describe(), "seconds": round(time.perf_counter() - t0, 2)},
         indent=2, default=str))
+    if args.save_replays:
+        print(f"replays of every game in {args.save_replays} (watch one: boardgym view FILE)", flush=True)
     print(f"wrote {out / 'tournament.md'}, {out / 'tournament.json'} and {len(pngs)} plot(s) "
           f"in {time.perf_counter() - t0:.1f} s (games played on {runner.describe()})", flush=True)
     return 0

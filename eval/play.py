@@ -6,8 +6,12 @@ the same seed set. Agents are reset with ``seed * 16 + seat`` before each game.
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import re
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -86,8 +90,15 @@ def seat_scores(state) -> list[float]:
     return [float(x) for x in state.returns()]
 
 
-def play_one(game, agents: list[Agent], seats: list[int], seed: int) -> GameResult:
-    """One game: ``seats[p]`` indexes ``agents`` for seat ``p``; chance from ``seed``."""
+# ``python -m eval --save-replays DIR`` sets this variable, so every game of the run, in this
+# process or in a worker it starts, saves its replay there (save_replay below).
+REPLAYS_ENV = "BOARDGYM_SAVE_REPLAYS"
+
+
+def play_one(game, agents: list[Agent], seats: list[int], seed: int, save_replays=None) -> GameResult:
+    """One game: ``seats[p]`` indexes ``agents`` for seat ``p``; chance from ``seed``. With
+    ``save_replays`` (a folder; default: the ``BOARDGYM_SAVE_REPLAYS`` variable) the game's
+    replay is written there."""
     t0 = time.perf_counter()
     n = game.num_players
     by_seat = [agents[seats[p]] for p in range(n)]
@@ -99,8 +110,22 @@ def play_one(game, agents: list[Agent], seats: list[int], seed: int) -> GameResu
         return by_seat[p].act(state.observation(p), state.legal_mask(), state)
 
     final, replay = play(game, seed, choose)
+    folder = save_replays or os.environ.get(REPLAYS_ENV)
+    if folder:
+        save_replay(replay, [getattr(a, "name", "agent") for a in by_seat], folder)
     return GameResult(seed, list(seats), [float(x) for x in final.returns()], seat_scores(final),
                       len(replay.actions), time.perf_counter() - t0)
+
+
+def save_replay(replay, names: list[str], folder) -> Path:
+    """Write one game's replay to ``folder`` as ``<game>_<n>p_seed<S>_<agent per seat>_<hash>.json``;
+    the hash of its content keeps games that differ apart (and the same game the same file)."""
+    replay.agents, replay.source = list(names), "python -m eval"
+    text = replay.to_json()
+    who = "-".join(re.sub(r"[^A-Za-z0-9_.]+", "_", x)[:24] for x in names)
+    digest = hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
+    path = Path(folder) / f"{replay.game}_{len(names)}p_seed{replay.seed}_{who}_{digest}.json"
+    return replay.save(path)
 
 
 def pair_outcomes(result: GameResult) -> list[tuple[int, int, float]]:

@@ -68,7 +68,7 @@ def init_ray(address: str | None = None, num_cpus: int | None = None, log=None):
         raise ConfigError("num_cpus is set by the cluster when joining one (--address); leave it out")
     if ray.is_initialized():
         return ray
-    env_vars = {k: os.environ[k] for k in ("PYTHONPATH",) if k in os.environ}
+    env_vars = {k: os.environ[k] for k in ("PYTHONPATH", "BOARDGYM_SAVE_REPLAYS") if k in os.environ}
     kwargs = {"include_dashboard": False, "log_to_driver": True,
               "runtime_env": {"env_vars": env_vars} if env_vars else None}
     if address is None:

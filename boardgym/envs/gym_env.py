@@ -5,6 +5,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from boardgym.core.actions import action_id
 from boardgym.core.chance import resolve_chance
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
@@ -13,11 +14,13 @@ from .illegal import check_mode, try_apply
 from .kwargs import (check_flag, check_options, check_penalty, check_render_mode, check_seat,
                      refuse_for_cooperative)
 from .opponents import make_opponents
+from .replays import ReplayWriter, check_save_dir
 from .render import RENDER_MODES, render_state
 from .spaces import observation_space
 
 
-ENV_OPTIONS = ("opponents", "seat", "shaping", "illegal_action", "illegal_penalty", "render_mode")
+ENV_OPTIONS = ("opponents", "seat", "shaping", "illegal_action", "illegal_penalty", "render_mode",
+               "save_replays")
 
 
 class BoardgymEnv(gym.Env):
@@ -71,7 +74,8 @@ class BoardgymEnv(gym.Env):
         default, or ``"random"``); cooperative games refuse both. ``shaping`` (True/False),
         ``illegal_action`` ("penalize" or "raise"), ``illegal_penalty`` (a finite number),
         ``render_mode`` ("ansi": the state as text; "human": printed; "rgb_array": an
-        ``HxWx3 uint8`` picture), and every option of the game (``num_players``, ...). A wrong
+        ``HxWx3 uint8`` picture), ``save_replays`` (None, or a folder: one replay file per
+        finished episode, every move and chance outcome, for ``boardgym view``), and every option of the game (``num_players``, ...). A wrong
         type or value raises ``ConfigError`` naming the kwarg; a kwarg that neither the game
         nor the env knows raises ``UnknownOptionError`` (a ``ConfigError`` and a
         ``TypeError``, as Python's own "unexpected keyword argument").
@@ -84,7 +88,7 @@ class BoardgymEnv(gym.Env):
 
     def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
-                 render_mode: str | None = None, **game_kwargs):
+                 render_mode: str | None = None, save_replays=None, **game_kwargs):
         self.illegal_action = check_mode(illegal_action)
         self.illegal_penalty = check_penalty(illegal_penalty)
         self.shaping = check_flag("shaping", shaping)
@@ -92,6 +96,8 @@ class BoardgymEnv(gym.Env):
         check_options(game, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game, **game_kwargs)
         self.game_name = game
+        replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
+        self._replays = ReplayWriter(replay_dir, self.game, "gymnasium") if replay_dir else None
         n = self.game.num_players
         self.cooperative = self.game.info.cooperative
         if self.cooperative:
@@ -129,12 +135,18 @@ class BoardgymEnv(gym.Env):
             if p == TERMINAL or self._learner_turn():
                 return
             if p == CHANCE:
-                resolve_chance(state, self.np_random)
+                if self._replays is not None:
+                    self._replays.resolve(state, self.np_random)
+                else:
+                    resolve_chance(state, self.np_random)
                 continue
             agent = self.opponents[p]
             mask = state.legal_mask()
             obs = state.observation(p)
-            state.apply(agent.act(obs, mask, state))
+            a = agent.act(obs, mask, state)
+            state.apply(a)
+            if self._replays is not None:
+                self._replays.decision(a)
 
     def _observe(self):
         state = self.state
@@ -163,6 +175,11 @@ class BoardgymEnv(gym.Env):
         for k, agent in self.opponents.items():
             agent.reset(opp_seed + k)
         self.state = self.game.new_initial_state()
+        if self._replays is not None:
+            n = self.game.num_players
+            self._replays.start(seed, ["learner" if self.cooperative or p == self.seat
+                                       else getattr(self.opponents.get(p), "name", "opponent")
+                                       for p in range(n)])
         self._advance()
         self._potential = self.state.potential(self._reward_player())
         obs = self._observe()
@@ -179,8 +196,12 @@ class BoardgymEnv(gym.Env):
             info = self._info(obs)
             info["illegal_action"] = error
             return obs, self.illegal_penalty, False, False, info
+        if self._replays is not None:
+            self._replays.decision(action_id(action))
         self._advance()
         terminated = self.state.is_terminal()
+        if terminated and self._replays is not None:
+            self._replays.finish(self.state)
         reward = 0.0
         me = self._reward_player()
         if terminated:

@@ -44,7 +44,8 @@ Arguments:
     Every option of the game (``num_players`` / ``num_groups``, ...), ``illegal_action``
     ("penalize" or "raise"), ``illegal_penalty`` (a finite number), ``max_cycles`` (None or a
     positive int; ``pettingzoo.make(..., max_cycles=K)`` passes it), ``render_mode`` ("ansi",
-    "human", "rgb_array"). A wrong type or value raises ``ConfigError`` naming the kwarg; an
+    "human", "rgb_array"), ``save_replays`` (None, or a folder: one replay file per finished or
+    truncated episode, for ``boardgym view``). A wrong type or value raises ``ConfigError`` naming the kwarg; an
     unknown kwarg ``UnknownOptionError`` (also a ``TypeError``). ``env()`` is ``raw_env()`` in
     PettingZoo's order-enforcing wrapper (as the classic envs); ``raw_env()`` and
     ``parallel_env()`` are unwrapped. The game's ``State`` is ``env.game_state``.
@@ -68,9 +69,10 @@ from boardgym.games import make_game
 from .illegal import check_mode, in_space, try_apply
 from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode
 from .render import RENDER_MODES, render_state
+from .replays import ReplayWriter, check_save_dir
 from .spaces import observation_space
 
-ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode")
+ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode", "save_replays")
 
 
 class _Common:
@@ -81,6 +83,8 @@ class _Common:
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
         self._seed(seed)
         self.game_state = self.game.new_initial_state()
+        if self._replays is not None:
+            self._replays.start(seed)
         self._resolve_chance()
         self.agents = list(self.possible_agents)
         self._cycles = 0
@@ -90,8 +94,11 @@ class _Common:
         self.illegal_penalty = check_penalty(game_kwargs.pop("illegal_penalty", -1.0))
         self.max_cycles = check_max_cycles(game_kwargs.pop("max_cycles", None))
         self.render_mode = check_render_mode(render_mode)
+        save_replays = game_kwargs.pop("save_replays", None)
         check_options(game_name, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game_name, **game_kwargs)
+        replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
+        self._replays = ReplayWriter(replay_dir, self.game, "pettingzoo") if replay_dir else None
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -117,7 +124,15 @@ class _Common:
             self.np_random, _ = seeding.np_random(seed)
 
     def _resolve_chance(self):
-        resolve_chance(self.game_state, self.np_random)
+        if self._replays is not None:
+            self._replays.resolve(self.game_state, self.np_random)
+        else:
+            resolve_chance(self.game_state, self.np_random)
+
+    def _episode_over(self):
+        """The game ended or was truncated: write its replay (``save_replays``)."""
+        if self._replays is not None:
+            self._replays.finish(self.game_state)
 
     def _observe_seat(self, seat: int) -> dict:
         state = self.game_state
@@ -158,7 +173,10 @@ class _Common:
 
     def _try_apply(self, action) -> str | None:
         """Apply a seat's action; return the error text if illegal and penalized."""
-        return try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
+        error = try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
+        if error is None and self._replays is not None:
+            self._replays.decision(in_space(action, self.game.num_actions))
+        return error
 
 
 class BoardgymAECEnv(_Common, AECEnv):
@@ -215,15 +233,17 @@ class BoardgymAECEnv(_Common, AECEnv):
             rewards[agent] = self.illegal_penalty
             self.infos[agent] = {"illegal_action": error}
         else:
-            resolve_chance(state, self.np_random)
+            self._resolve_chance()
         p = state.current_player
         if p == TERMINAL:
             rewards = self._final_rewards()
             self.terminations = dict.fromkeys(agents, True)
+            self._episode_over()
         else:
             self.agent_selection = self.possible_agents[p]
             if self.max_cycles is not None and self._end_of_cycle(error is None):
                 self.truncations = dict.fromkeys(agents, True)
+                self._episode_over()
         self.rewards = rewards
         cum = self._cumulative_rewards
         for a, r in rewards.items():
@@ -312,6 +332,7 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         obs = {a: self._observe_seat(i) for i, a in enumerate(self.possible_agents) if a in self.agents}
         if done or cut:
             self.agents = []
+            self._episode_over()
         if self.render_mode == "human":
             self.render()
         return obs, rewards, terms, truncs, infos

@@ -1,0 +1,161 @@
+"""Replay files (format 1): save and load over every game, and every way a file can be wrong is
+refused with a StateError that names what (the step and the action in words for a move that
+is not legal), leaving the file as it was."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from boardgym.core import StateError
+from boardgym.core.replay import FORMAT_VERSION, Recorder, Replay, play
+from boardgym.core.chance import resolve_chance
+from boardgym.games import GAMES, make_game
+
+
+def _random_game(name, seed=0, **config):
+    game = make_game(name, **config)
+    rng = np.random.default_rng(seed)
+    return play(game, seed, lambda s: int(rng.choice(np.flatnonzero(s.legal_mask()))))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_save_load_replays_every_game_exactly(name, tmp_path):
+    final, replay = _random_game(name, 1)
+    replay.agents = ["random"] * final.game.num_players
+    path = replay.save(tmp_path / "game.json")
+    loaded = Replay.load(path)
+    assert loaded == replay
+    d = json.loads(path.read_text())
+    assert d["format"] == "boardgym-replay" and d["format_version"] == FORMAT_VERSION
+    assert d["finished"] is True and d["returns"] == [float(x) for x in final.returns()]
+    assert len(d["chance"]) > 0 and d["players"] == final.game.num_players
+    assert loaded.final_state().to_json() == final.to_json()
+
+
+def test_chance_outcomes_are_applied_not_resampled():
+    """A game whose chance came from another generator (an env's) replays from its outcomes."""
+    game = make_game("ancient_terrible_things")
+    rng, pick = np.random.default_rng(99), np.random.default_rng(5)
+    rec = Recorder(game, None, source="test")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        rec.resolve(state, rng)
+        if state.is_terminal():
+            break
+        a = int(pick.choice(np.flatnonzero(state.legal_mask())))
+        state.apply(a)
+        rec.decision(a)
+    replay = Replay.from_json(rec.replay(state).to_json())
+    assert replay.seed is None and replay.final_state().to_json() == state.to_json()
+
+
+def test_recorder_draws_what_resolve_chance_draws():
+    for name in GAMES:
+        game = make_game(name)
+        a, b = game.new_initial_state(), game.new_initial_state()
+        ra, rb = np.random.default_rng(7), np.random.default_rng(7)
+        resolve_chance(a, ra)
+        Recorder(game).resolve(b, rb)
+        assert a.to_json() == b.to_json() and ra.random() == rb.random(), name
+
+
+def test_format_0_files_still_load():
+    final, replay = _random_game("ancient_terrible_things", 2)
+    old = Replay(replay.game, replay.config, replay.seed, replay.actions)
+    text = old.to_json()
+    assert sorted(json.loads(text)) == ["actions", "config", "game", "seed"]
+    assert Replay.from_json(text).final_state().to_json() == final.to_json()
+
+
+@pytest.fixture(scope="module")
+def saved():
+    final, replay = _random_game("ancient_terrible_things", 3, num_players=2)
+    return json.loads(replay.to_json())
+
+
+def _refused(tmp_path, data, words):
+    path = tmp_path / "bad.json"
+    text = data if isinstance(data, str) else json.dumps(data)
+    path.write_text(text)
+    with pytest.raises(StateError, match=words):
+        Replay.load(path)
+    assert path.read_text() == text  # loading never changes the file
+
+
+def test_bad_files_are_refused_with_what_is_wrong(saved, tmp_path):
+    def edit(**kw):
+        d = json.loads(json.dumps(saved))
+        d.update(kw)
+        return d
+
+    _refused(tmp_path, "{not json", "not JSON")
+    _refused(tmp_path, edit(format_version=2), "format version 2")
+    _refused(tmp_path, edit(format="other"), "format is")
+    _refused(tmp_path, edit(game="chess"), "'chess', which is not a registered game")
+    _refused(tmp_path, edit(config={"num_players": 9}), "configuration is not valid for ancient_terrible_things")
+    _refused(tmp_path, edit(config={"colour": 1}), "unknown option")
+    _refused(tmp_path, edit(game_version=saved["game_version"] + 1), "rules version")
+    _refused(tmp_path, edit(seed=1.5), "seed is 1.5")
+    _refused(tmp_path, edit(actions=[True]), r"actions\[0\] is true")
+    _refused(tmp_path, edit(chance="x"), "chance is")
+    _refused(tmp_path, edit(extra=1), "unknown key")
+    _refused(tmp_path, edit(returns=[1.0, "a"]), "returns must be")
+    _refused(tmp_path, edit(returns=[9.0, -9.0]), "replaying gives")
+    _refused(tmp_path, edit(finished=False), "finished must be true exactly when")
+    _refused(tmp_path, edit(agents=["a"]), "1 agents for 2 seats")
+    d = json.loads(json.dumps(saved))
+    del d["chance"]
+    _refused(tmp_path, d, r"missing key\(s\) \['chance'\]")
+
+
+def test_a_move_that_is_not_legal_is_named_with_its_step_in_words(saved, tmp_path):
+    game = make_game("ancient_terrible_things", **saved["config"])
+    d = json.loads(json.dumps(saved))
+    # the first decision replaced by an action that is not legal there
+    replay = Replay.from_json(json.dumps(d))
+    for state, kind, _a in replay.steps(game):
+        if kind == "decision":
+            break
+    bad = int(np.flatnonzero(~state.legal_mask())[0])
+    d["actions"][0] = bad
+    from boardgym.cli import describer
+
+    words = describer("ancient_terrible_things")(state, bad)  # the action in the game's words
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(StateError) as err:
+        Replay.load(path)
+    msg = str(err.value)
+    assert "decision 0, P" in msg and f"action {bad} ({words})" in msg and "is not legal here" in msg, msg
+    assert str(path) in msg
+    d = json.loads(json.dumps(saved))
+    d["chance"][0] = 10**6
+    _refused(tmp_path, d, r"chance outcome 0\).*cannot be drawn here")
+    d = json.loads(json.dumps(saved))
+    d["actions"].append(d["actions"][-1])
+    _refused(tmp_path, d, "the game is over but the replay has 1 more decision")
+    d = json.loads(json.dumps(saved))
+    d["chance"] = d["chance"][:3]
+    _refused(tmp_path, d, "chance outcomes are used up")
+
+
+def test_an_unfinished_game_loads_without_returns(saved, tmp_path):
+    d = json.loads(json.dumps(saved))
+    d["actions"] = d["actions"][:10]
+    d["returns"], d["finished"] = None, False
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(d))
+    replay = Replay.load(path)
+    assert not replay.final_state().is_terminal()
+
+
+def test_files_that_are_not_replays(tmp_path):
+    with pytest.raises(StateError, match="no such replay file"):
+        Replay.load(tmp_path / "missing.json")
+    with pytest.raises(StateError, match="is a folder"):
+        Replay.load(tmp_path)
+    (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(StateError, match="not UTF-8"):
+        Replay.load(tmp_path / "bin.json")
