@@ -53,7 +53,8 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     cfg_path = args.config
     if args.resume and not Path(args.resume).exists():
-        raise SystemExit(f"--resume: no checkpoint {args.resume!r}")
+        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip; backend rllib: a "
+                         f"folder runs/NAME/checkpoints/iter_N)")
     if args.address is not None:
         from boardgym.core.errors import ConfigError
 

@@ -37,6 +37,23 @@ def policy_mapping_fn(agent_id, episode=None, **kwargs) -> str:
     return module_for(agent_id)
 
 
+def win_rate_callback(episode, metrics_logger=None, **kwargs) -> None:
+    """``on_episode_end``: log the learner's win per opponent kind (``win_rate/<kind>``, a mean
+    over the last 200 episodes; self-play games are left out: main plays both sides)."""
+    if metrics_logger is None:
+        return
+    done = set()
+    for aid, sa in episode.agent_episodes.items():
+        if not str(aid).startswith("main_") or len(sa) == 0:
+            continue
+        info = sa.get_infos(-1)
+        kind = info.get("opponent") if isinstance(info, dict) else None
+        if kind is None or kind == SELF or kind in done:
+            continue
+        done.add(kind)
+        metrics_logger.log_value(("win_rate", kind), info["win"], reduce="mean", window=200)
+
+
 def _pz_module(game: str):
     import importlib
 
@@ -109,6 +126,7 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
 
     def _draw_seats(self) -> None:
         self.seat_agent, self.internal = {}, {}
+        self.drawn = "team"
         if self.team:
             self.seat_agent = {s: f"main_{s}" for s in range(self.n)}
             return
@@ -196,5 +214,23 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
         term["__all__"] = done
         trunc = {a: False for a in obs}
         trunc["__all__"] = False
-        return obs, rew, term, trunc, {}
+        return obs, rew, term, trunc, (self._outcome(obs) if done else {})
+
+    def _outcome(self, final_obs: dict) -> dict:
+        """The final infos: per learner seat, who it played (``opponent``: the drawn kind, or
+        ``team``) and its ``win`` as eval counts it (top return, shared first place 1/k; team
+        games: a positive team return)."""
+        returns = [float(x) for x in self.pz.game_state.returns()]
+        kind = "team" if self.team else self.drawn
+        best = max(returns)
+        infos = {}
+        for s, aid in self.seat_agent.items():
+            if aid not in final_obs or not aid.startswith("main_"):
+                continue
+            if self.team:
+                win = float(np.mean(returns) > 0)
+            else:
+                win = (returns[s] == best) / sum(1 for x in returns if x == best)
+            infos[aid] = {"opponent": kind, "win": float(win)}
+        return infos
 

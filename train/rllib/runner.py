@@ -64,7 +64,7 @@ def build_config(cfg: dict):
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from .env import BoardgymMultiAgentEnv, policy_mapping_fn
+    from .env import BoardgymMultiAgentEnv, policy_mapping_fn, win_rate_callback
     from .module import MaskedActorCritic
 
     rl = cfg["rllib"]
@@ -88,6 +88,7 @@ def build_config(cfg: dict):
             .multi_agent(policies=set(ids), policy_mapping_fn=policy_mapping_fn,
                          policies_to_train=[MAIN])
             .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=specs))
+            .callbacks(on_episode_end=win_rate_callback)
             .debugging(seed=int(cfg["seed"])))
     return conf
 
@@ -130,6 +131,9 @@ def _scalars(result: dict) -> dict:
             out[f"env/{k}"] = er[k]
     for mid, v in (er.get("module_episode_returns_mean") or {}).items():
         out[f"env/return_mean/{mid}"] = v
+    for kind, v in (er.get("win_rate") or {}).items():
+        if isinstance(v, (int, float)):
+            out[f"win_rate/{kind}"] = v
     learner = (result.get("learners", {}) or {}).get(MAIN, {}) or {}
     for k in ("policy_loss", "vf_loss", "entropy", "mean_kl_loss", "vf_explained_var", "curr_entropy_coeff"):
         if isinstance(learner.get(k), (int, float)):
@@ -150,6 +154,10 @@ def train_rllib(cfg: dict, out: Path, resume: str | None = None, address: str | 
     if resume is not None and not Path(resume).is_dir():
         raise SystemExit(f"--resume: no RLlib checkpoint folder {resume!r}")
     torch.set_num_threads(int(rl["torch_threads"]))
+    if address is None:   # a local Ray: its env runners are this run's work, not background jobs
+        import os
+
+        os.environ.setdefault("RAY_worker_niceness", str(rl["worker_niceness"]))
     init_ray(address, None if address else rl["num_cpus"], log=log)
     record = dict(cfg, out=str(out), resume=resume, command=" ".join(sys.argv), versions=_versions())
     write_config(record, out / "config.yaml")
@@ -191,13 +199,16 @@ def train_rllib(cfg: dict, out: Path, resume: str | None = None, address: str | 
             sc = _scalars(result)
             sc["perf/env_steps_per_s"] = step_n / dt if dt > 0 else 0.0
             sc["perf/iteration_s"] = dt
+            sc = {k: float(v) for k, v in sc.items() if v == v}   # no NaN (no episode of a kind)
             for k, v in sc.items():
-                writer.add_scalar(k, float(v), life)
+                writer.add_scalar(k, v, life)
             writer.flush()
             prog.write(json.dumps({"iteration": it, "env_steps": life, "seconds": round(dt, 3), **sc}) + "\n")
             prog.flush()
-            log(f"iter {it}: {life} steps, {sc['perf/env_steps_per_s']:.0f} steps/s, return "
-                f"{sc.get('env/return_mean/main', sc.get('env/episode_return_mean', float('nan'))):.3f}")
+            wins = " ".join(f"{k.split('/', 1)[1]} {v:.2f}" for k, v in sorted(sc.items())
+                            if k.startswith("win_rate/"))
+            log(f"iter {it}: {life} steps, {sc['perf/env_steps_per_s']:.0f} steps/s, main's return "
+                f"{sc.get('env/return_mean/main', float('nan')):.3f}" + (f"; win rate vs {wins}" if wins else ""))
             if slots and it % every == 0:
                 slot = slots[(it // every) % len(slots)]
                 snapshot(algo, slot)

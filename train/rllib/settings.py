@@ -27,6 +27,8 @@ RLLIB_DEFAULTS = {
     "minutes": None,             # wall-clock budget for the train loop (None = no limit)
     "checkpoint_every": 10,      # iterations between checkpoints (and at the end)
     "torch_threads": 1,          # torch threads in the driver (the learner)
+    "worker_niceness": 0,        # local Ray only: the env runners' nice value (Ray's own default is 15,
+                                 # which starves them on a shared machine); RAY_worker_niceness wins
     "league": {
         "size": 4,               # frozen snapshot slots (modules snap0..); 0 = no snapshots
         "snapshot_every": 5,     # iterations between copies of main into the next slot
@@ -104,6 +106,9 @@ def check_rllib(section, cfg: dict) -> dict:
     _num("minutes", out["minutes"], allow_none=True)
     _int("checkpoint_every", out["checkpoint_every"], 1)
     _int("torch_threads", out["torch_threads"], 1)
+    wn = out["worker_niceness"]
+    if isinstance(wn, bool) or not isinstance(wn, int) or not 0 <= wn <= 19:
+        raise SystemExit(f"rllib.worker_niceness must be a whole number from 0 to 19, got {wn!r}")
     lg = out["league"]
     _int("league.size", lg["size"], 0)
     _int("league.snapshot_every", lg["snapshot_every"], 1)
