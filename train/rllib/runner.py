@@ -158,6 +158,9 @@ def train_rllib(cfg: dict, out: Path, resume: str | None = None, address: str | 
         import os
 
         os.environ.setdefault("RAY_worker_niceness", str(rl["worker_niceness"]))
+        # Ray's memory monitor kills its own workers when the *machine* is nearly full, other
+        # programs' memory included (it killed an env runner here once): off for a local Ray
+        os.environ.setdefault("RAY_memory_monitor_refresh_ms", "0")
     init_ray(address, None if address else rl["num_cpus"], log=log)
     record = dict(cfg, out=str(out), resume=resume, command=" ".join(sys.argv), versions=_versions())
     write_config(record, out / "config.yaml")
