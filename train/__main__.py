@@ -97,6 +97,13 @@ def main(argv=None) -> int:
     if cfg.get("backend") == "rllib":
         from boardgym.core.errors import ConfigError
 
+        sb3_only = [f for f, v in (("--timesteps", args.timesteps), ("--n-envs", args.n_envs),
+                                   ("--vec-env", args.vec_env)) if v is not None]
+        if sb3_only:
+            raise SystemExit(f"{', '.join(sb3_only)}: for backend sb3; this config trains with rllib: "
+                             f"use --set rllib.iterations=N, rllib.minutes=M, rllib.env_runners=K or "
+                             f"rllib.envs_per_env_runner=K")
+
         from .rllib.runner import train_rllib
 
         try:

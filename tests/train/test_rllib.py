@@ -216,6 +216,10 @@ def test_bad_inputs_are_refused_in_words(tmp_path):
     with pytest.raises(SystemExit, match="not used with backend rllib"):
         validate_config(c)
     c = copy.deepcopy(cfg)
+    c["pool"] = {"size": 2}
+    with pytest.raises(SystemExit, match="pool: section.*backend sb3"):
+        validate_config(c)
+    c = copy.deepcopy(cfg)
     c["backend"] = "rlib"
     with pytest.raises(SystemExit, match="backend must be one of sb3, rllib"):
         validate_config(c)
@@ -223,3 +227,7 @@ def test_bad_inputs_are_refused_in_words(tmp_path):
 
     with pytest.raises(SystemExit, match="--address"):
         main(["--config", str(CONFIG_DIR / "rllib_att_selfplay.yaml"), "--address", "nohost"])
+    with pytest.raises(SystemExit, match="--timesteps: for backend sb3.*rllib.iterations"):
+        main(["--config", str(CONFIG_DIR / "rllib_att_selfplay.yaml"), "--timesteps", "100",
+              "--out", str(tmp_path / "run")])
+    assert not (tmp_path / "run").exists()

@@ -103,7 +103,7 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
         vector = getattr(config, "vector_index", 0) if config is not None else 0
         base = cfg["seed"]
         self._rng = np.random.default_rng(None if base is None else [int(base), int(worker), int(vector)])
-        self._agents_cache: dict[str, object] = {}
+        self._agents_cache: dict[tuple, object] = {}
         seat_ids = [f"main_{s}" for s in range(self.n)]
         seat_ids += [f"snap{k}_{s}" for k in range(self.league_size) for s in range(self.n)]
         self.possible_agents = seat_ids
@@ -115,12 +115,13 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
         self.internal: dict[int, object] = {}
 
     # -- per-episode draw ------------------------------------------------------------------
-    def _opponent(self, spec: str, seed: int):
-        if spec not in self._agents_cache:
+    def _opponent(self, spec: str, seat: int, seed: int):
+        """The in-env agent ``spec`` for ``seat`` (one object per seat: its own generator)."""
+        if (spec, seat) not in self._agents_cache:
             from agents.specs import make_agent
 
-            self._agents_cache[spec] = make_agent(spec, self.game_name, seed)
-        agent = self._agents_cache[spec]
+            self._agents_cache[spec, seat] = make_agent(spec, self.game_name, seed)
+        agent = self._agents_cache[spec, seat]
         agent.reset(seed)
         return agent
 
@@ -138,7 +139,7 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
             elif kind == POOL:
                 self.seat_agent[s] = f"snap{int(self._rng.integers(self.league_size))}_{s}"
             else:
-                self.internal[s] = self._opponent(kind, int(self._rng.integers(2**31 - 1)))
+                self.internal[s] = self._opponent(kind, s, int(self._rng.integers(2**31 - 1)))
         self.drawn = kind
 
     # -- stepping --------------------------------------------------------------------------

@@ -127,6 +127,10 @@ def check_rllib(section, cfg: dict) -> dict:
         raise SystemExit(f"rllib.league.weights must have a positive sum, got {w!r}")
     if w.get("pool", 0) > 0 and lg["size"] < 1:
         raise SystemExit("rllib.league.weights gives 'pool' a weight but rllib.league.size is 0")
+    sb3 = [k for k in ("pool", "pretrain", "ppo") if cfg.get(k)]
+    if sb3:
+        raise SystemExit(f"{', '.join(sb3)}: section(s) of backend sb3; with backend rllib the league is "
+                         f"rllib.league and PPO's settings are rllib.* (docs/scaling.md)")
     bad = [k for k in NOT_FOR_RLLIB if k in (cfg.get("env_kwargs") or {})]
     if bad:
         raise SystemExit(f"env_kwargs {bad}: not used with backend rllib (rllib.league decides who "
