@@ -6,6 +6,7 @@ Ancient Terrible Things 2 players (competitive: the self-play league) and Paleo 
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -130,7 +131,7 @@ def test_rllib_spec_plays_legal_games_in_eval(att_run):
         obs, _, done, _, _ = env.step(agent.act(obs["observation"], obs["action_mask"]))
 
 
-def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path):
+def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path, monkeypatch):
     from train.rllib.agent import RLlibAgent
     from train.rllib.runner import env_config, module_ids, train_rllib
 
@@ -138,8 +139,9 @@ def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path):
     assert module_ids(cfg) == ["main"]
     ec = env_config(cfg)
     assert ec["league_size"] == 0 and ec["game_kwargs"]["level"] == 1
-    summary = train_rllib(cfg, tmp_path, evaluate=False, log=lambda m: None)
-    assert summary["iterations"] == 1
+    monkeypatch.chdir(tmp_path)   # a relative run folder, as `python -m train` gives by default
+    summary = train_rllib(cfg, Path("runs") / "paleo", evaluate=False, log=lambda m: None)
+    assert summary["iterations"] == 1 and (tmp_path / "runs" / "paleo" / "policy").is_dir()
     seen = set()
     from train.rllib.env import BoardgymMultiAgentEnv
 
@@ -155,7 +157,8 @@ def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path):
             ends += 1
             obs, _ = env.reset()
     assert seen == {"main_0", "main_1"}
-    assert drive(ec, RLlibAgent(tmp_path, deterministic=False, seed=1), 200, seed=4) == 200
+    agent = RLlibAgent(tmp_path / "runs" / "paleo", deterministic=False, seed=1)
+    assert drive(ec, agent, 200, seed=4) == 200
 
 
 def test_every_game_has_an_rllib_config_and_adapter_games_end():

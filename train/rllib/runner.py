@@ -118,7 +118,7 @@ def _versions() -> dict:
 def export_policy(algo, out: Path) -> Path:
     """``out/policy``: the ``main`` module alone (``rllib:out`` loads it)."""
     path = out / "policy"
-    _learner_module(algo, MAIN).save_to_path(str(path))
+    _learner_module(algo, MAIN).save_to_path(str(path.resolve()))   # RLlib wants an absolute path
     return path
 
 
