@@ -157,7 +157,7 @@ def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path, monkeypatch):
             ends += 1
             obs, _ = env.reset()
     assert seen == {"main_0", "main_1"}
-    agent = RLlibAgent(tmp_path / "runs" / "paleo", deterministic=False, seed=1)
+    agent = RLlibAgent(Path("runs") / "paleo", deterministic=False, seed=1)   # relative too
     assert drive(ec, agent, 200, seed=4) == 200
 
 

@@ -43,7 +43,7 @@ class RLlibAgent(Agent):
         import torch
         from ray.rllib.core.rl_module.rl_module import RLModule
 
-        self.path = str(check_path(path, f"rllib:{path}"))
+        self.path = str(check_path(path, f"rllib:{path}").resolve())   # RLlib wants absolute paths
         self.module = RLModule.from_checkpoint(self.path)
         self.module.eval()
         self.deterministic = deterministic
