@@ -117,6 +117,7 @@ def test_rllib_spec_plays_legal_games_in_eval(att_run):
     _, out, _ = att_run
     for path in (out, out / "policy", out / "checkpoints" / "iter_000002"):
         assert check_spec(f"rllib:{path}").kind == "rllib"
+        assert make_agent(f"rllib:{path}", "ancient_terrible_things").module is not None
     rows = evaluate_vs_field("ancient_terrible_things", {"num_players": 2}, [f"rllib:{out}"],
                              ["random"], [1, 2])
     assert rows[0]["agent"] == "rllib" and rows[0]["games"] == 2

@@ -21,7 +21,8 @@ MODULE_IN_CHECKPOINT = ("learner_group", "learner", "rl_module", "main")
 def module_dir(path) -> Path | None:
     """The RLModule folder ``path`` names (see the module doc), or None."""
     p = Path(path)
-    for cand in (p / "policy", p, p.joinpath(*MODULE_IN_CHECKPOINT)):
+    for cand in (p / "policy", p.joinpath(*MODULE_IN_CHECKPOINT), p):   # (a checkpoint's root
+        # holds the algorithm's class_and_ctor_args.pkl, so its main module comes first)
         if (cand / "class_and_ctor_args.pkl").is_file():
             return cand
     return None
