@@ -134,6 +134,10 @@ def _scalars(result: dict) -> dict:
     for kind, v in (er.get("win_rate") or {}).items():
         if isinstance(v, (int, float)):
             out[f"win_rate/{kind}"] = v
+    timers = result.get("timers", {}) or {}
+    for k, name in (("env_runner_sampling_timer", "sample_s"), ("learner_update_timer", "learn_s")):
+        if isinstance(timers.get(k), (int, float)):
+            out[f"perf/{name}"] = timers[k]   # seconds per iteration spent sampling / updating
     learner = (result.get("learners", {}) or {}).get(MAIN, {}) or {}
     for k in ("policy_loss", "vf_loss", "entropy", "mean_kl_loss", "vf_explained_var", "curr_entropy_coeff"):
         if isinstance(learner.get(k), (int, float)):
