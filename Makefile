@@ -39,8 +39,11 @@ train: install
 eval: install
 	$(BIN)/python -m eval --game $(GAME)
 
+# docs/results.md and its plots (docs/plots/): the games in $(JOBS) local processes, or with RAY=1
+# as Ray tasks on a local Ray (ADDRESS=auto or ADDRESS=HOST:PORT joins a cluster instead, see
+# docs/scaling.md); the tables are the same either way.
 results: install
-	$(BIN)/python -m eval.results --jobs 3
+	$(BIN)/python -m eval.results $(if $(RAY),--ray $(if $(ADDRESS),--address $(ADDRESS)),--jobs $(JOBS))
 
 bench: install
 	$(BIN)/python -m eval.bench

@@ -1,8 +1,10 @@
 """``python -m eval --game G [--agents random,heuristic[,ppo:PATH][,ismcts:K=V,...]] [--games N]
-[--players P[,Q]] [--option KEY=VALUE ...] [--seed-base S] [--tb runs/NAME/tb] [--out results/G]``:
-tournaments -> tournament.md/.json + PNGs. Agent specs are parsed by ``agents.specs``
-(``--help`` lists the kinds); a flag with a wrong value stops the command before any game is
-played, with a message naming it.
+[--players P[,Q]] [--option KEY=VALUE ...] [--seed-base S] [--tb runs/NAME/tb] [--out results/G]
+[--jobs N | --ray [--address auto|HOST:PORT] [--ray-cpus N] [--cpus-per-task N]]``:
+tournaments -> tournament.md/.json + PNGs. The games are played here, in ``--jobs`` local
+processes or as Ray tasks (``eval.runner``; docs/scaling.md), with the same tables either way.
+Agent specs are parsed by ``agents.specs`` (``--help`` lists the kinds); a flag with a wrong
+value stops the command before any game is played, with a message naming it.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from boardgym.games import GAMES
 
 from . import plots, tournament
 from .args import count, natural, player_counts
+from .runner import add_runner_args, runner_from_args
 
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
 
@@ -45,6 +48,7 @@ def parse_args(argv=None):
                     help="bootstrap resamples over games for the Elo intervals (0 = profile likelihood only)")
     ap.add_argument("--tb", help="a TensorBoard log dir (runs/NAME/tb) to plot a learning curve from")
     ap.add_argument("--out", help="output folder (default results/<game>)")
+    add_runner_args(ap)
     return ap.parse_args(argv)
 
 
@@ -98,6 +102,7 @@ def main(argv=None) -> int:
     options = parse_options(args.option)
     players = args.players if args.players else list(d.get("players", [2]))
     check_args(args.game, specs, players, options, args.tb)
+    runner = runner_from_args(args, "python -m eval", log=lambda m: print(m, flush=True))
     games = args.games if args.games is not None else int(d.get("games", 100))
     seed_base = args.seed_base if args.seed_base is not None else int(d.get("seed_base", 0))
     out = Path(args.out) if args.out else Path("results") / args.game
@@ -108,7 +113,8 @@ def main(argv=None) -> int:
                              f"agents: {'; '.join(specs)}; games: {games}; seed base: {seed_base}"
                              + (f"; options: {options}" if options else "") + "\n"], []
     for p in players:
-        r = tournament.run(args.game, specs, p, games, seed_base, n_boot=args.bootstrap, options=options)
+        r = tournament.run(args.game, specs, p, games, seed_base, n_boot=args.bootstrap, options=options,
+                           runner=runner)
         results.append(r)
         section = tournament.to_markdown(r)
         md.append(section)
@@ -127,9 +133,10 @@ def main(argv=None) -> int:
     (out / "tournament.json").write_text(json.dumps(
         {"game": args.game, "agents": specs, "games": games, "seed_base": seed_base,
          "tournaments": results, "plots": [str(p) for p in pngs],
-         "seconds": round(time.perf_counter() - t0, 2)}, indent=2, default=str))
+         "played_on": runner.describe(), "seconds": round(time.perf_counter() - t0, 2)},
+        indent=2, default=str))
     print(f"wrote {out / 'tournament.md'}, {out / 'tournament.json'} and {len(pngs)} plot(s) "
-          f"in {time.perf_counter() - t0:.1f} s", flush=True)
+          f"in {time.perf_counter() - t0:.1f} s (games played on {runner.describe()})", flush=True)
     return 0
 
 

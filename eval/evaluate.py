@@ -6,7 +6,8 @@ from __future__ import annotations
 from agents.specs import spec_label
 from boardgym.games import make_game
 
-from .play import play_one, solo_win, try_agent
+from .play import solo_win, try_agent
+from .runner import GameJob, GameRunner
 from .stats import mean_interval, wilson_interval
 
 
@@ -18,64 +19,73 @@ def _row(agent, opponent, wins, n, scores, note=""):
             "mean_score": m, "score_low": mlo, "score_high": mhi, "note": note}
 
 
-def _skipped(agent, opponent, why):
+def skipped_row(agent, opponent, why):
     return {"agent": agent, "opponent": opponent, "games": 0, "wins": 0, "win_rate": None,
             "win_low": None, "win_high": None, "mean_score": None, "score_low": None,
             "score_high": None, "note": f"skipped: {why}"}
 
 
-def evaluate_team(game_name: str, game_kwargs: dict, specs: list[str], seeds: list[int]) -> list[dict]:
-    """Solo / cooperative: each agent plays every seat of every game, one game per seed."""
-    game = make_game(game_name, **game_kwargs)
-    n = game.num_players
-    rows = []
+def team_jobs(game_name: str, game_kwargs: dict, spec, seeds: list[int]) -> list[GameJob]:
+    """Solo / cooperative: one agent (built with seed 0) in every seat, one game per seed."""
+    n = make_game(game_name, **game_kwargs).num_players
+    return [GameJob(game_name, dict(game_kwargs), (spec,), (0,), (0,) * n, seed) for seed in seeds]
+
+
+def team_row(label: str, results: list) -> dict:
+    """The row of one agent's solo / cooperative games (``team_jobs`` results, in order)."""
+    per_seed = [solo_win(r) for r in results]
+    row = _row(label, "-", sum(per_seed), len(results), [sum(r.scores) / len(r.scores) for r in results])
+    row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
+    return row
+
+
+def vs_field_jobs(game_name: str, game_kwargs: dict, spec, opp_spec, seeds: list[int]) -> list[GameJob]:
+    """Competitive: the agent (built with seed 0) holds seat ``g % n`` of the g-th seed, the
+    opponent (built with seed 1) every other seat."""
+    n = make_game(game_name, **game_kwargs).num_players
+    return [GameJob(game_name, dict(game_kwargs), (spec, opp_spec), (0, 1),
+                    tuple(0 if p == g % n else 1 for p in range(n)), seed) for g, seed in enumerate(seeds)]
+
+
+def vs_field_row(label: str, opp_label: str, results: list) -> dict:
+    """A win is the top return (shared first place counts 1/k); the score is the agent's own."""
+    wins, scores = 0.0, []
+    for r in results:
+        me = r.seats.index(0)
+        best = max(r.returns)
+        if r.returns[me] == best:
+            wins += 1.0 / sum(1 for x in r.returns if x == best)
+        scores.append(r.scores[me])
+    return _row(label, opp_label, wins, len(results), scores)
+
+
+def evaluate_team(game_name: str, game_kwargs: dict, specs: list, seeds: list[int],
+                  runner=None) -> list[dict]:
+    """Solo / cooperative: each agent plays every seat of every game, one game per seed
+    (``runner``: an ``eval.runner.GameRunner``, default this process)."""
+    rows, groups = [], []
     for spec in specs:
-        agent, why = try_agent(spec, game_name, 0)
-        if agent is None:
-            rows.append(_skipped(spec_label(spec), "-", why))
-            continue
-        per_seed, scores = [], []
-        for seed in seeds:
-            r = play_one(game, [agent], [0] * n, seed)
-            per_seed.append(solo_win(r))
-            scores.append(sum(r.scores) / n)
-        row = _row(spec_label(spec), "-", sum(per_seed), len(seeds), scores)
-        row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
-        rows.append(row)
-    return rows
+        _, why = try_agent(spec, game_name, 0)
+        rows.append(skipped_row(spec_label(spec), "-", why) if why else None)
+        groups.append([] if why else team_jobs(game_name, game_kwargs, spec, seeds))
+    results = (runner or GameRunner()).play_groups(groups)
+    return [row or team_row(spec_label(spec), res) for spec, row, res in zip(specs, rows, results)]
 
 
-def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list[str], opponents: list[str],
-                      seeds: list[int]) -> list[dict]:
+def evaluate_vs_field(game_name: str, game_kwargs: dict, specs: list, opponents: list,
+                      seeds: list[int], runner=None) -> list[dict]:
     """Competitive: each agent holds one seat (rotated with the seed index) against
-    ``opponent`` in every other seat. A win is the top return (shared first place counts
-    1/k); the score column is the agent's own score."""
-    game = make_game(game_name, **game_kwargs)
-    n = game.num_players
-    rows = []
+    ``opponent`` in every other seat (``vs_field_jobs``, ``vs_field_row``)."""
+    rows, groups = [], []
     for opp_spec in opponents:
-        opp, why = try_agent(opp_spec, game_name, 1)
+        _, why_o = try_agent(opp_spec, game_name, 1)
         for spec in specs:
-            if opp is None:
-                rows.append(_skipped(spec_label(spec), spec_label(opp_spec), why))
-                continue
-            agent, why_a = try_agent(spec, game_name, 0)
-            if agent is None:
-                rows.append(_skipped(spec_label(spec), spec_label(opp_spec), why_a))
-                continue
-            if agent is opp:  # the same object in every seat would share its generator
-                opp, _ = try_agent(opp_spec, game_name, 1)
-            wins, scores = 0.0, []
-            for g, seed in enumerate(seeds):
-                me = g % n
-                seats = [0 if p == me else 1 for p in range(n)]
-                r = play_one(game, [agent, opp], seats, seed)
-                best = max(r.returns)
-                if r.returns[me] == best:
-                    wins += 1.0 / sum(1 for x in r.returns if x == best)
-                scores.append(r.scores[me])
-            rows.append(_row(spec_label(spec), spec_label(opp_spec), wins, len(seeds), scores))
-    return rows
+            why = why_o or try_agent(spec, game_name, 0)[1]
+            rows.append((spec, opp_spec, skipped_row(spec_label(spec), spec_label(opp_spec), why) if why else None))
+            groups.append([] if why else vs_field_jobs(game_name, game_kwargs, spec, opp_spec, seeds))
+    results = (runner or GameRunner()).play_groups(groups)
+    return [row or vs_field_row(spec_label(spec), spec_label(opp), res)
+            for (spec, opp, row), res in zip(rows, results)]
 
 
 def _fmt(x, digits=3):

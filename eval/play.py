@@ -6,6 +6,7 @@ the same seed set. Agents are reset with ``seed * 16 + seat`` before each game.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,6 +74,7 @@ class GameResult:
     returns: list[float]
     scores: list[float]
     decisions: int
+    seconds: float = 0.0      # wall time of the game (where it was played)
 
 
 def seat_scores(state) -> list[float]:
@@ -86,6 +88,7 @@ def seat_scores(state) -> list[float]:
 
 def play_one(game, agents: list[Agent], seats: list[int], seed: int) -> GameResult:
     """One game: ``seats[p]`` indexes ``agents`` for seat ``p``; chance from ``seed``."""
+    t0 = time.perf_counter()
     n = game.num_players
     by_seat = [agents[seats[p]] for p in range(n)]
     for p, a in enumerate(by_seat):
@@ -97,7 +100,7 @@ def play_one(game, agents: list[Agent], seats: list[int], seed: int) -> GameResu
 
     final, replay = play(game, seed, choose)
     return GameResult(seed, list(seats), [float(x) for x in final.returns()], seat_scores(final),
-                      len(replay.actions))
+                      len(replay.actions), time.perf_counter() - t0)
 
 
 def pair_outcomes(result: GameResult) -> list[tuple[int, int, float]]:

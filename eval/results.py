@@ -1,6 +1,6 @@
 """The project's results page: ``python -m eval.results [--ppo KEY=PATH ...] [--games N]
-[--ismcts-games N] [--only KEY[,KEY] [--keep-others]] [--jobs N] [--config eval/configs/results.yaml]
-[--out docs/results.md] [--json results/results.json]``.
+[--ismcts-games N] [--only KEY[,KEY] [--keep-others]] [--jobs N | --ray [--address A]]
+[--config eval/configs/results.yaml] [--out docs/results.md] [--json results/results.json]``.
 
 For every entry of ``eval/configs/results.yaml`` (a training config: its env id and game options)
 it plays random, the game's heuristic, ISMCTS (the stated budget) and, when a model exists, PPO
@@ -12,6 +12,10 @@ intervals (``eval.stats``). The page records the exact command, budgets, seeds, 
 from the JSON of the previous run, or, without that JSON (it is git-ignored), from the previous
 page itself, as written (each section states the command and time that produced it). An entry's
 ``game_kwargs`` override its training config's options (one config, several difficulties).
+Every entry's games go through one map of ``eval.runner`` (``--jobs`` local processes or
+``--ray``; the same tables either way). Each section gets its plots under ``docs/plots/``
+(``eval.results_plots``: win rates with intervals, learning curves from the run folders' logs);
+``--plots-only`` redraws them from the page's own tables without playing.
 """
 from __future__ import annotations
 
@@ -30,13 +34,15 @@ import yaml
 from boardgym.core.errors import ConfigError
 
 from .args import count, natural
-from .evaluate import evaluate_team, evaluate_vs_field, results_table
-from .play import ENV_ONLY_KWARGS, env_game_kwargs
+from .evaluate import skipped_row, team_jobs, team_row, vs_field_jobs, vs_field_row
+from .play import ENV_ONLY_KWARGS, env_game_kwargs, try_agent
+from .results_page import OPPONENTS, describe_ismcts, page_sections, to_markdown  # noqa: F401
+from .results_plots import attach_plots
+from .runner import GameRunner, add_runner_args, runner_from_args
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = Path(__file__).resolve().parent / "configs" / "results.yaml"
 TRAIN_CONFIGS = ROOT / "train" / "configs"
-OPPONENTS = ["heuristic", "random"]
 
 
 def parse_args(argv=None):
@@ -55,10 +61,13 @@ def parse_args(argv=None):
                     help="with --only: keep the other entries' sections from the previous --json file, "
                          "else from the previous --out page")
     ap.add_argument("--no-ismcts", action="store_true")
-    ap.add_argument("--jobs", type=count, default=1, help="entries evaluated in parallel processes")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results.md"))
     ap.add_argument("--json", default=str(ROOT / "results" / "results.json"), help="the raw rows")
+    ap.add_argument("--plots-only", action="store_true",
+                    help="play nothing: draw the plots of the --out page from its own tables (and the "
+                         "TensorBoard logs of its models' run folders under --runs) and link them")
+    add_runner_args(ap)
     return ap.parse_args(argv)
 
 
@@ -161,9 +170,11 @@ ISMCTS_KEYS = ("simulations", "rollout_depth", "c", "rollout", "prior", "prior_w
 BUDGET_ONLY = ("games", "opponents")  # where and how much ISMCTS plays, not how it searches
 
 
-def ismcts_agent(game_name: str, budget: dict):
-    """``agents.ismcts.make_ismcts`` with the budget's search settings (``games`` is not one)."""
-    from agents.ismcts import make_ismcts
+def ismcts_spec(game_name: str, budget: dict) -> str:
+    """The budget's search settings (``games`` and ``opponents`` are not ones) as an
+    ``ismcts:KEY=VALUE,...`` agent spec, so a worker process or a Ray task builds the same
+    agent from its text; a relative evaluator path is read from the repository root."""
+    from agents.specs import check_spec, parse_spec
 
     unknown = sorted(set(budget) - set(ISMCTS_KEYS) - set(BUDGET_ONLY))
     if unknown:
@@ -172,7 +183,18 @@ def ismcts_agent(game_name: str, budget: dict):
     model = evaluator_model(budget)
     if model is not None:
         kw["evaluator"] = f"{model[0]}:{model[1]}"
-    return make_ismcts(game_name, seed=0, **kw)
+    parts = []
+    for k, v in kw.items():
+        for key, value in ((f"rollout.{n}", x) for n, x in v.items()) if k == "rollout_options" else [(k, v)]:
+            text = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+            if any(c in text for c in ",;") or text != text.strip():
+                raise ConfigError(f"ismcts budget: {key} = {value!r} cannot be written in an agent spec")
+            parts.append(f"{key}={text}")
+    spec = "ismcts:" + ",".join(parts)
+    if parse_spec(spec).options != kw:
+        raise ConfigError(f"ismcts budget {kw} does not read back from the spec {spec!r}")
+    check_spec(spec, game_name)
+    return spec
 
 
 def evaluator_model(budget: dict) -> tuple[str, Path] | None:
@@ -194,34 +216,8 @@ def missing_evaluator(budget: dict) -> str | None:
     return None
 
 
-def describe_ismcts(b: dict) -> str:
-    """One line saying exactly what the ISMCTS row ran."""
-    prior = b.get("prior")
-    rollout = b.get("rollout", "random")
-    depth = int(b["rollout_depth"])
-    text = (f"{b['simulations']} simulations per searched decision, c = {b.get('c', 1.0)}, "
-            f"{rollout} rollouts " + ("to the end of the game" if depth >= 10_000 else f"of {depth} decisions")
-            + (f" (rollout options {b['rollout_options']})" if b.get("rollout_options") else ""))
-    if prior and prior != "none":
-        text += f", PUCT prior: {prior} (weight {b.get('prior_weight', 0.5)})"
-    ev = b.get("evaluator")
-    if ev:
-        kind, _, path = str(ev).partition(":")
-        what = "the value network" if kind == "value" else "the PPO critic of"
-        text += f", cut rollouts scored by {what} `{path}`"
-    if b.get("search", "all") == "key":
-        text += ", searching only the heuristic's key decisions (the heuristic plays the rest)"
-    return text
-
-
-def _run_entry_job(job):
-    import torch
-
-    torch.set_num_threads(1)
-    return run_entry(*job)
-
-
-def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict:
+def plan_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict:
+    """What an entry plays: its game, and one group of game jobs per (agent, opponent) row."""
     from boardgym.games import make_game
 
     train_cfg = read_train_config(entry["train_config"])
@@ -238,51 +234,76 @@ def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dict
     if skipped:
         print(f"  {entry['key']}: ISMCTS skipped: {skipped}", flush=True)
     elif not settings["no_ismcts"]:
-        agents.append(("ismcts", ismcts_agent(game_name, budget), seeds[:int(budget["games"])]))
+        agents.append(("ismcts", ismcts_spec(game_name, budget), seeds[:int(budget["games"])]))
     for label, path in ppos:
         agents.append((label, f"ppo:{path}", seeds))
-    rows, timing = [], {}
-    t_entry = time.perf_counter()
+    rows = []   # (label, opponent spec or None, skipped row or None, jobs)
     for label, spec, agent_seeds in agents:
-        t0 = time.perf_counter()
         if competitive:
-            versus = list(budget.get("opponents", OPPONENTS)) if label == "ismcts" else OPPONENTS
-            got = evaluate_vs_field(game_name, game_kwargs, [spec], versus, agent_seeds)
+            for opp in (list(budget.get("opponents", OPPONENTS)) if label == "ismcts" else OPPONENTS):
+                why = try_agent(opp, game_name, 1)[1] or try_agent(spec, game_name, 0)[1]
+                rows.append((label, opp, why, [] if why else vs_field_jobs(game_name, game_kwargs, spec,
+                                                                             opp, agent_seeds)))
         else:
-            got = evaluate_team(game_name, game_kwargs, [spec], agent_seeds)
-        for r in got:
-            r["agent"] = label
-        rows.extend(got)
-        dt = time.perf_counter() - t0
-        n_games = len(agent_seeds) * (len(versus) if competitive else 1)
-        timing[label] = {"seconds": round(dt, 1), "games": n_games,
-                         "seconds_per_game": round(dt / max(1, n_games), 3)}
-        print(f"  {entry['key']}: {label} done in {dt:.1f} s", flush=True)
-    if competitive:  # agent-major order reads better: each agent vs heuristic, vs random
-        order = {a: i for i, (a, _, _) in enumerate(agents)}
+            why = try_agent(spec, game_name, 0)[1]
+            rows.append((label, None, why, [] if why else team_jobs(game_name, game_kwargs, spec, agent_seeds)))
+    return {"entry": entry, "train_cfg": train_cfg, "game_name": game_name, "game_kwargs": game_kwargs,
+            "players": game.num_players, "cooperative": bool(game.info.cooperative),
+            "competitive": competitive, "seeds": seeds, "budget": budget, "skipped": skipped,
+            "settings": settings, "labels": [a[0] for a in agents], "rows": rows}
+
+
+def finish_entry(plan: dict, results: list[list]) -> dict:
+    """An entry's section data from its plan and the results of its job groups (in order)."""
+    from agents.specs import spec_label
+
+    entry, settings, budget = plan["entry"], plan["settings"], plan["budget"]
+    rows, timing = [], {}
+    for (label, opp, why, _), res in zip(plan["rows"], results):
+        if plan["competitive"]:
+            o = spec_label(opp)
+            row = skipped_row(label, o, why) if why else vs_field_row(label, o, res)
+        else:
+            row = skipped_row(label, "-", why) if why else team_row(label, res)
+        rows.append(row)
+        t = timing.setdefault(label, {"seconds": 0.0, "games": 0})
+        t["seconds"] += sum(r.seconds for r in res)
+        t["games"] += len(res)
+    for label, t in timing.items():
+        t["seconds_per_game"] = round(t["seconds"] / max(1, t["games"]), 3)
+        t["seconds"] = round(t["seconds"], 1)
+        print(f"  {entry['key']}: {label}: {t['games']} games, {t['seconds']:.1f} s of play", flush=True)
+    if plan["competitive"]:  # agent-major order reads better: each agent vs heuristic, vs random
+        order = {a: i for i, a in enumerate(plan["labels"])}
         rows.sort(key=lambda r: (order[r["agent"]], OPPONENTS.index(r["opponent"])
                                  if r["opponent"] in OPPONENTS else 9))
-    return {"key": entry["key"], "train_config": entry["train_config"], "env_id": train_cfg["env_id"],
-            "game": game_name, "game_kwargs": game_kwargs, "entry_game_kwargs": entry.get("game_kwargs"),
-            "players": game.num_players,
-            "competitive": competitive, "cooperative": bool(game.info.cooperative),
+    seeds, skipped = plan["seeds"], plan["skipped"]
+    return {"key": entry["key"], "train_config": entry["train_config"], "env_id": plan["train_cfg"]["env_id"],
+            "game": plan["game_name"], "game_kwargs": plan["game_kwargs"],
+            "entry_game_kwargs": entry.get("game_kwargs"), "players": plan["players"],
+            "competitive": plan["competitive"], "cooperative": plan["cooperative"],
             "seeds": [seeds[0], seeds[-1]],
             "ismcts": budget if not (settings["no_ismcts"] or skipped) else None, "ismcts_skipped": skipped,
-            "rows": rows, "timing": timing, "seconds": round(time.perf_counter() - t_entry, 1)}
+            "rows": rows, "timing": timing,
+            "seconds": round(sum(t["seconds"] for t in timing.values()), 1)}
 
 
-def page_sections(text: str) -> dict[str, str]:
-    """A results page's sections, ``{key: markdown}``: from each ``## KEY: ...`` heading to the
-    next one (trailing blank lines dropped)."""
-    sections: dict[str, list[str]] = {}
-    current = None
-    for line in text.splitlines():
-        if line.startswith("## "):
-            current = line[3:].partition(":")[0].strip()
-            sections[current] = []
-        if current is not None:
-            sections[current].append(line)
-    return {k: "\n".join(v).rstrip() for k, v in sections.items()}
+def run_entries(entries: list[tuple[dict, dict, list]], runner=None) -> list[dict]:
+    """Every entry's games in one map (``runner``: an ``eval.runner.GameRunner``), then the
+    sections; the tables do not depend on where the games were played."""
+    plans = [plan_entry(*e) for e in entries]
+    groups = [jobs for p in plans for (_, _, _, jobs) in p["rows"]]
+    print(f"{sum(len(g) for g in groups)} games to play", flush=True)
+    results = (runner or GameRunner()).play_groups(groups)
+    out, at = [], 0
+    for p in plans:
+        out.append(finish_entry(p, results[at:at + len(p["rows"])]))
+        at += len(p["rows"])
+    return out
+
+
+def run_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]], runner=None) -> dict:
+    return run_entries([(entry, settings, ppos)], runner)[0]
 
 
 def _previous(js: Path, page: Path) -> dict:
@@ -308,103 +329,6 @@ def _merge_previous(js: Path, page: Path, conf: dict, fresh: list[dict],
     return [by_key[k] for k in order if k in by_key], info
 
 
-def _kind(res: dict) -> str:
-    if res["competitive"]:
-        return f"competitive, {res['players']} players"
-    if res["players"] == 1:
-        return "solo"
-    return f"cooperative, {res['players']} seats, one shared agent"
-
-
-def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
-    out = ["# Results", "",
-           "Generated by `python -m eval.results` (eval/results.py); do not edit by hand. "
-           "Regenerate with the command below.", "",
-           f"- command: `{meta['command']}`",
-           f"- started {meta['started']}, finished {meta['finished']} ({meta['seconds']:.0f} s)",
-           f"- machine: {meta['machine']}",
-           f"- versions: {meta['versions']}", "",
-           "Every agent meets the same seeds (chance is drawn from `numpy.random.default_rng(seed)`); "
-           "win rates carry 95% Wilson intervals, mean scores 95% Student t intervals. Solo and "
-           "cooperative games: a win is a positive (team) return; the score is the game's score "
-           "where it has one (ATT: secrets; Tides of Ruin: the TR-END-4 team score), else the team "
-           "return (Paleo: +1 / -1). Competitive "
-           "games: the agent holds one seat, rotated with the seed index, the opponent every other "
-           "seat; a win is the top return (a shared first place counts 1/k) and the score is the "
-           "agent's own. Mirror rows (heuristic vs heuristic, random vs random) measure seat and "
-           "seed luck: about 0.5 is expected in 2 players. PPO plays deterministically (the most "
-           "probable legal action). ISMCTS is `agents.ismcts.make_ismcts` with the stated budget, on "
-           "the first seeds only (it is slow).", ""]
-    kept = [res["key"] for res in results if "markdown" in res]
-    if kept:
-        out += [f"Sections kept as the previous page wrote them (each names the command and time "
-                      f"that produced it, and was measured by the code of that time): {', '.join(kept)}.", ""]
-    for res in results:
-        if "markdown" in res:  # kept from the previous page as it was written
-            out.extend([res["markdown"], ""])
-            continue
-        out.append(f"## {res['key']}: `{res['env_id']}` ({_kind(res)})")
-        out.append("")
-        own = res.get("entry_game_kwargs")
-        out.append(f"- game options: `{json.dumps(res['game_kwargs'], sort_keys=True)}` "
-                   f"(training config `train/configs/{res['train_config']}`"
-                   + (f", with this section's `{json.dumps(own, sort_keys=True)}`" if own else "") + ")")
-        out.append(f"- seeds {res['seeds'][0]}..{res['seeds'][1]}"
-                   + (", each agent against the heuristic and against random" if res["competitive"] else ""))
-        if res.get("ismcts_skipped"):
-            out.append(f"- ISMCTS not run: {res['ismcts_skipped']}")
-        if res["ismcts"]:
-            b = res["ismcts"]
-            versus = (f", against {' and '.join(b.get('opponents', OPPONENTS))}" if res["competitive"] else "")
-            out.append(f"- ISMCTS budget: {describe_ismcts(b)}; "
-                       f"{b['games']} games{versus} (seeds {res['seeds'][0]}.."
-                       f"{res['seeds'][0] + int(b['games']) - 1})")
-        infos = ppo_info.get(res["key"]) or []
-        for label, info in infos:
-            shown = Path(info["path"])
-            if shown.is_absolute() and ROOT in shown.parents:
-                shown = shown.relative_to(ROOT)
-            line = f"- {label}: `{shown}`"
-            if info.get("timesteps"):
-                line += f", {info['timesteps']} steps"
-            if info.get("train_seconds"):
-                line += f" in {info['train_seconds']:.0f} s of training"
-            if info.get("command"):
-                line += f"; trained with `{info['command']}`"
-            out.append(line)
-        if not infos:
-            out.append("- PPO: no model (train one with `python -m train --config "
-                       f"train/configs/{res['train_config']}` or pass `--ppo {res['key']}=PATH`)")
-        t = ", ".join(f"{k} {v['seconds_per_game']:.2f} s/game" for k, v in res["timing"].items())
-        out.append(f"- time: {res['seconds']:.0f} s ({t})")
-        if res.get("command"):
-            out.append(f"- section produced by `{res['command']}`, finished {res['finished']}")
-        out.append("")
-        out.append(results_table(res["rows"]))
-        out.append("")
-        out.extend(paired_with_heuristic(res["rows"]))
-    return "\n".join(out)
-
-
-def paired_with_heuristic(rows: list[dict]) -> list[str]:
-    """Solo / cooperative sections: each agent against the heuristic on the seeds both played
-    (an exact McNemar test on the seeds only one of them won), as markdown lines."""
-    from .stats import paired_sign_test
-
-    base = next((r for r in rows if r["agent"] == "heuristic" and r.get("per_seed")), None)
-    if base is None:
-        return []
-    lines = []
-    for r in rows:
-        if r is base or not r.get("per_seed"):
-            continue
-        k = min(len(r["per_seed"]), len(base["per_seed"]))
-        t = paired_sign_test(r["per_seed"][:k], base["per_seed"][:k])
-        lines.append(f"- {r['agent']} vs the heuristic on the same {k} seeds: won {t['a_only']} that "
-                     f"the heuristic lost, lost {t['b_only']} that it won (exact McNemar p = {t['p_value']:.3g})")
-    return (["Paired with the heuristic:", ""] + lines + [""]) if lines else []
-
-
 def _versions() -> str:
     import numpy
 
@@ -422,8 +346,21 @@ def _versions() -> str:
     return ", ".join(parts)
 
 
+def plots_only(page: Path, runs: Path) -> int:
+    """Draw the plots of the page as it stands (its tables are the numbers) and link them."""
+    from .results_plots import attach_plots
+
+    if not page.is_file():
+        raise SystemExit(f"--plots-only: no results page {page} to draw the plots of")
+    page.write_text(attach_plots(page.read_text(), page, runs))
+    print(f"wrote the plots of {page} under {page.parent / 'plots'}", flush=True)
+    return 0
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.plots_only:
+        return plots_only(Path(args.out), Path(args.runs))
     started, t0 = _now(), time.perf_counter()
     conf = yaml.safe_load(Path(args.config).read_text())
     settings = {"seed_base": args.seed_base if args.seed_base is not None else int(conf["seed_base"]),
@@ -454,6 +391,7 @@ def main(argv=None) -> int:
         torch.set_num_threads(1)
     except ImportError:
         pass
+    runner = runner_from_args(args, "python -m eval.results", log=lambda m: print(m, flush=True))
     jobs = []
     ppo_info: dict[str, list] = {}
     for e in entries:
@@ -471,13 +409,7 @@ def main(argv=None) -> int:
         print(f"{e['key']}: {train_cfg['env_id']} (PPO: {', '.join(str(p) for _, p in ppos) or 'none'})",
               flush=True)
         jobs.append((e, settings, ppos))
-    if args.jobs > 1 and len(jobs) > 1:  # one process per entry: the page's entries are independent
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(_run_entry_job, jobs))
-    else:
-        results = [run_entry(*job) for job in jobs]
+    results = run_entries(jobs, runner)
     cli = list(argv if argv is not None else sys.argv[1:])
     command = "python -m eval.results" + (" " + shlex.join(cli) if cli else "")
     for res in results:
@@ -487,10 +419,10 @@ def main(argv=None) -> int:
     meta = {"command": command,
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
-            "versions": _versions()}
+            "played_on": runner.describe(), "versions": _versions()}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(to_markdown(results, ppo_info, meta) + "\n")
+    out.write_text(attach_plots(to_markdown(results, ppo_info, meta) + "\n", out, Path(args.runs)))
     js = Path(args.json)
     js.parent.mkdir(parents=True, exist_ok=True)
     js.write_text(json.dumps({"meta": meta, "settings": settings, "ppo": ppo_info, "results": results},

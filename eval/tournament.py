@@ -17,35 +17,45 @@ from agents.specs import spec_label
 from boardgym.games import make_game
 
 from .evaluate import evaluate_team, results_table
-from .play import pair_outcomes, play_one, players_kwarg, seat_assignments, try_agent
+from .play import pair_outcomes, players_kwarg, seat_assignments, try_agent
+from .runner import GameJob, GameRunner
 from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
 
 
+def competitive_jobs(game_name: str, game_kwargs: dict, specs: list, k_specs: list[int], games: int,
+                     seed_base: int) -> list[GameJob]:
+    """Every pair of the agents ``k_specs`` (indices into ``specs``, agent ``i`` built with seed
+    ``i``) plays ``games`` games on seeds ``seed_base...``, seats rotated each game."""
+    n = make_game(game_name, **game_kwargs).num_players
+    seeds = list(range(seed_base, seed_base + games))
+    return [GameJob(game_name, dict(game_kwargs), (specs[ia], specs[ib]), (ia, ib),
+                    tuple(seat_assignments(n, g)), seed)
+            for ia, ib in itertools.combinations(k_specs, 2) for g, seed in enumerate(seeds)]
+
+
 def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_base: int,
-                n_boot: int = 500) -> dict:
+                n_boot: int = 500, runner=None) -> dict:
     game = make_game(game_name, **game_kwargs)
     n = game.num_players
-    agents, labels, skipped = [], [], []
+    kept, labels, skipped = [], [], []
     for i, spec in enumerate(specs):
-        a, why = try_agent(spec, game_name, i)
-        if a is None:
+        _, why = try_agent(spec, game_name, i)
+        if why is not None:
             skipped.append({"agent": spec_label(spec), "reason": why})
             continue
-        # two instances so both sides of a self-pairing would have their own generator
-        b, _ = try_agent(spec, game_name, i + 100)
-        agents.append((a, b))
+        kept.append(i)
         label = spec_label(spec)
         if label in labels:
             label = f"{label}#{sum(1 for x in labels if x.split('#')[0] == label) + 1}"
         labels.append(label)
-    k = len(agents)
+    k = len(kept)
     seeds = list(range(seed_base, seed_base + games))
+    jobs = competitive_jobs(game_name, game_kwargs, specs, kept, games, seed_base)
+    index = {i: j for j, i in enumerate(kept)}   # spec index -> row of the tables
     per_game = []  # list of pairwise results per game, agent indices into labels
-    for ia, ib in itertools.combinations(range(k), 2):
-        for g, seed in enumerate(seeds):
-            seats = seat_assignments(n, g)
-            r = play_one(game, [agents[ia][0], agents[ib][0]], seats, seed)
-            per_game.append([((ia, ib)[x], (ia, ib)[y], s) for x, y, s in pair_outcomes(r)])
+    for job, r in zip(jobs, (runner or GameRunner()).play(jobs)):
+        pair = [index[s] for s in job.build_seeds]
+        per_game.append([(pair[x], pair[y], s) for x, y, s in pair_outcomes(r)])
     w = pairwise_matrix([r for g in per_game for r in g], k)
     played = w + w.T
     matrix = [[None if i == j or played[i, j] == 0 else float(w[i, j] / played[i, j]) for j in range(k)]
@@ -64,9 +74,10 @@ def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int,
             "elo_high": [float(x) for x in hi]}
 
 
-def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_base: int) -> dict:
+def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_base: int,
+         runner=None) -> dict:
     seeds = list(range(seed_base, seed_base + games))
-    rows = evaluate_team(game_name, game_kwargs, specs, seeds)
+    rows = evaluate_team(game_name, game_kwargs, specs, seeds, runner)
     game = make_game(game_name, **game_kwargs)
     played = [r for r in rows if r.get("per_seed")]
     paired = [{"a": a["agent"], "b": b["agent"], **paired_sign_test(a["per_seed"], b["per_seed"])}
@@ -76,12 +87,14 @@ def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_b
 
 
 def run(game_name: str, specs: list[str], players: int, games: int, seed_base: int,
-        n_boot: int = 500, options: dict | None = None) -> dict:
+        n_boot: int = 500, options: dict | None = None, runner=None) -> dict:
+    """A competitive or team tournament (``runner``: an ``eval.runner.GameRunner``, default
+    this process; the result is the same wherever the games are played)."""
     kwargs = dict(options or {}, **{players_kwarg(game_name): players})
     game = make_game(game_name, **kwargs)
     if players == 1 or game.info.cooperative:
-        return team(game_name, kwargs, specs, games, seed_base)
-    return competitive(game_name, kwargs, specs, games, seed_base, n_boot)
+        return team(game_name, kwargs, specs, games, seed_base, runner)
+    return competitive(game_name, kwargs, specs, games, seed_base, n_boot, runner)
 
 
 def to_markdown(result: dict) -> str:

@@ -33,7 +33,9 @@ class Player(io.StringIO):
         if self.asked > self.limit:
             return "q\n"
         text = self.out.getvalue()
-        opts = re.findall(r"^\s+(\d+)\. (.*)$", text[text.rfind("your legal actions:"):], flags=re.M)
+        if text.endswith("press Enter to skip: "):
+            return "\n"  # no replay
+        opts = re.findall(r"^\s+(\d+)\. (.*)$", text[text.rfind("your options:"):], flags=re.M)
         for pat in self.prefer:
             for i, o in opts:
                 if re.search(pat, o) and not AVOID.search(o):
@@ -54,7 +56,7 @@ def told(text: str) -> list[str]:
 def no_codes(text: str) -> None:
     shown = (re.findall(r"^\s+\d+\. (.*)$", text, flags=re.M) + told(text)
              + re.findall(r"^seat \d decides: (.*)$", text, flags=re.M)
-             + re.findall(r"P\d \(you\): (.*)$", text, flags=re.M))
+             + re.findall(r"Seat \d \(you\) chose: (.*)$", text, flags=re.M))
     assert shown
     for line in shown:
         assert not CODE.search(line), line
@@ -63,28 +65,30 @@ def no_codes(text: str) -> None:
 def test_play_primeval_story_and_challenge_in_words():
     # seed 1, the story's challenges first: the intro, the first exploration and its challenge
     rc, text = play(1, [r"challenge\)", r"^explore", r"^travel to", r"joins the challenge"])
-    assert rc == 0 and text.startswith("Sleeping Gods: Primeval Peril: 1 player(s), you are P0, seed 1")
+    assert rc == 0 and text.startswith("Sleeping Gods: Primeval Peril: 1 player(s), you play seat 0, seed 1")
     # setup in words: whose decision and about what (PP-SETUP-4), not "place_start"
     assert "seat 0 decides: place the starting meat on a character" in text
-    assert "   0. to Captain Vine\n" in text
+    assert "\n  146. to Captain Vine\n" in text  # numbered by action id
     # the atlas: space, page and exits in words, and where a travel leads
     assert "the Harpy is at The Harpy's Berth (page 2, Tallowmire Mouth)\n" in text
     assert "  exits: Reedmouth Landing (location 1)" in text
-    assert "P0 (you): travel to Reedmouth Landing (location 1) (1 time)" in text
+    assert "Seat 0 (you) chose: travel to Reedmouth Landing (location 1) (1 time)" in text
     assert "  exits: The Harpy's Berth; Sunken Fork (rocks)" in text
     # the characters: HP, stamina, statuses, tokens and cards, on every table
-    assert len(CHARACTER.findall(text)) >= 5 * text.count("-- P0, your legal actions:")
+    # (a whole table, its heading first, is printed when the turn or phase changes; in between
+    # only the lines that changed)
+    assert len(CHARACTER.findall(text)) >= 5 * len(re.findall(r"^Primeval Peril - turn ", text, re.M)) > 0
     assert "  Captain Vine (seat 0, L1): HP 8/8, stamina 3, - | meatx1 fruitx1 torchx1 | Gutting Knife" in text
     # the section being read: its whole text, and its choices with what they ask
     reedmouth = ("Section 1.1: Reedmouth is a jetty, a dozen huts on stilts and a market that never quite "
                  "closes. Fishwives argue over eels; a dockmaster with one eye watches every boat that ties up.")
     assert f"\n  * {reedmouth}\n" in text and f"\nSECTION{reedmouth[7:]}\n" in text
-    assert "   1. Ask the dockmaster what flew over last night. (a Cunning 5 challenge)\n" in text
-    assert ("   2. Help the landing clear the beetles out of its grain store. "
+    assert "   14. Ask the dockmaster what flew over last night. (a Cunning 5 challenge)\n" in text
+    assert ("   15. Help the landing clear the beetles out of its grain store. "
             "(a fight: combat 4 (Grain Store Infestation))\n") in text
     # the challenge: skill and number, who joined with their skill, then the fate die
     assert "CHALLENGE Cunning 5: total so far 0, participants none" in text
-    assert re.search(r"^   1\. Captain Vine joins the challenge \(Cunning \d, stamina 3\)$", text, re.M)
+    assert re.search(r"^  21\. Captain Vine joins the challenge \(Cunning \d, stamina 3\)$", text, re.M)
     assert "CHALLENGE Cunning 5: total so far 2, participants Captain Vine\n" in text
     fate = [x for x in told(text) if x.startswith("The fate die shows ")]
     assert fate and all(re.fullmatch(r"The fate die shows [0-4]\.", x) for x in fate)
@@ -95,7 +99,7 @@ def test_play_primeval_story_and_challenge_in_words():
                      r"Score -?\d+\.$", text, re.M)
     over = re.search(r"^GAME OVER: (the turn limit cut the game off|an ending is reached, the game is won|the crew "
                      r"is defeated); score (-?\d+)$", text, re.M)
-    assert over and f"Final scores: P0 {over.group(2)}\n" in text and "Result: " in text
+    assert over and f"Final scores: seat 0 {over.group(2)}\n" in text and "Result: " in text
     no_codes(text)
 
 
@@ -103,22 +107,22 @@ def test_play_primeval_fight_shows_grids_and_combat_die():
     # seed 1, fights first: the grain store's beetles, attacked with the cards in hand
     rc, text = play(1, [r"a fight", r"^explore", r" attacks with ", r"^attack ", r", row \d column \d$", r"^travel to"])
     assert rc == 0
-    assert "P0 (you): Help the landing clear the beetles out of its grain store." in text
+    assert "Seat 0 (you) chose: Help the landing clear the beetles out of its grain store." in text
     # the hand (public), the grids with attack and power, the legend of their letters
     assert "\n  * Seat 0 draws Field Notes.\n" in text
     assert "  seat 0 hand: Field Notes, Whip, Field Notes, Wrench, Machete\n" in text
-    assert "  [0] Bark Beetle: attack 2 power 1; grid K 2 K / 1 P 1 / . 1 .\n" in text
-    assert "  [1] Mire Leech: attack 1 power 1; grid . 1 . / 1 V P / . 1 .\n" in text
+    assert "  Enemy 1, Bark Beetle: attack 2, power 1; grid K 2 K / 1 P 1 / . 1 .\n" in text
+    assert "  Enemy 2, Mire Leech: attack 1, power 1; grid . 1 . / 1 V P / . 1 .\n" in text
     assert "  legend: digit a heart of that value; . blank; # covered; K block; P power +1 each round; V venom\n" in text
-    grid = re.compile(r"^  \[\d\] [A-Z][\w' -]+: (attack \d+ power \d+|defeated); "
+    grid = re.compile(r"^  Enemy \d, [A-Z][\w' -]+: (attack \d+, power \d+|defeated); "
                       r"grid (#?[\w.]+ #?[\w.]+ #?[\w.]+ / ){2}#?[\w.]+ #?[\w.]+ #?[\w.]+$", re.M)
     assert any("#" in g.group(0) for g in grid.finditer(text))  # damage covers squares
     # an attack in words: who, with what card and what it does; the combat die; the target
-    assert re.search(r"P0 \(you\): \w[\w. ]* attacks with \w[\w ]* \(.*the die.*\)$", text, re.M)
+    assert re.search(r"Seat 0 \(you\) chose: \w[\w. ]* attacks with \w[\w ]* \(.*the die.*\)$", text, re.M)
     rolls = [x for x in told(text) if x.startswith("The combat die shows ")]
     assert rolls and all(re.fullmatch(r"The combat die shows [0-3]\.", x) for x in rolls)
     assert re.search(r"^seat 0 decides: the enemy to attack$", text, re.M)
-    assert re.search(r"^   \d+\. attack (Bark Beetle|Mire Leech)$", text, re.M)
+    assert re.search(r"^  \d+\. attack enemy [12], (Bark Beetle|Mire Leech)$", text, re.M)
     # the enemies' blows and abilities land on characters, said as they happen
     assert any(re.fullmatch(r"(Captain Vine|Dr\. Milk|Jon|Lois|Meiling): -\d HP \(\d+/\d+\)(, down)?", x)
                for x in told(text))
@@ -135,7 +139,7 @@ def test_keyword_gates_are_said_in_words():
     s = game.new_initial_state()
     gated = next(sec for sec in story.sections if any(ch.requires for ch in sec.choices))
     s.sec = gated.id
-    lines = [ln for ln in state_lines(s) if re.match(r"  \d\. ", ln)]
+    lines = [ln for ln in state_lines(s) if ln.startswith("  - ")]  # listed, not numbered: the menu numbers them
     assert len(lines) == len(gated.choices)
     for ln, ch in zip(lines, gated.choices):
         if ch.requires:

@@ -35,6 +35,8 @@ PRETRAIN_DEFAULTS = {
     "learning_rate": 1.0e-3,  # Adam, separate from PPO's optimizer
     "value_coef": 0.5,        # loss = cross-entropy + value_coef * MSE(value, return-to-go)
     "seed": 0,                # episodes' chance + agents, the split and the batch order
+    "jobs": 1,                # collection processes (with ray: true, the local Ray's CPUs)
+    "ray": False,             # collect on Ray: true (a local Ray), "auto" or "HOST:PORT" (a cluster)
 }
 
 
@@ -215,6 +217,9 @@ def check_pretrain(section) -> dict | None:
         raise SystemExit(f"pretrain: unknown key(s) {unknown}; valid keys: {sorted(PRETRAIN_DEFAULTS)}")
     out = dict(PRETRAIN_DEFAULTS, **section)
     _specs("pretrain.agent", [out["agent"]])
+    from .imitation import check_collection
+
+    out = check_collection("pretrain.", out)
     out["episodes"] = _int("pretrain.", "episodes", out["episodes"], 2)  # >= 1 held out
     out["epochs"] = _int("pretrain.", "epochs", out["epochs"], 1)
     out["batch_size"] = _int("pretrain.", "batch_size", out["batch_size"], 1)

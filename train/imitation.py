@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from boardgym.core.chance import resolve_chance
+from boardgym.core.errors import ConfigError
 from boardgym.core.game import TERMINAL
 
 VAL_SHARE = 0.1
@@ -203,34 +204,75 @@ def make_demonstrators(setup: DemoSetup, spec: str, seed: int, game) -> list:
 
 
 def collect(setup: DemoSetup, spec: str, episodes: int, seed: int, keep: float = 1.0,
-            jobs: int = 1) -> Demos:
+            jobs: int = 1, runner=None) -> Demos:
     """``episodes`` demonstration games; episode ``i`` draws chance and agent seeds from
     ``default_rng([seed, i])`` (a stream no evaluation seed ``default_rng(k)`` reproduces), so
-    the games do not depend on ``jobs`` (worker processes, each playing a contiguous share)."""
+    the games do not depend on where they are played: ``runner`` (an ``eval.runner.GameRunner``:
+    Ray tasks, see :func:`collection_runner`) or ``jobs`` local worker processes, each batch of
+    episodes building its demonstrators once."""
     from boardgym.games import make_game
+    from eval.runner import GameRunner
 
     game = make_game(setup.game_name, **setup.game_kwargs)
-    if jobs > 1 and episodes > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        bounds = np.linspace(0, episodes, min(jobs, episodes) + 1).astype(int)
-        with ProcessPoolExecutor(len(bounds) - 1) as pool:
-            parts = pool.map(_collect_range, [(setup, spec, seed, keep, lo, hi)
-                                              for lo, hi in zip(bounds[:-1], bounds[1:])])
-            eps = [ep for part in parts for ep in part]
-    else:
-        eps = _collect_range((setup, spec, seed, keep, 0, episodes))
+    runner = runner or GameRunner(workers=jobs)
+    work = [(setup, spec, seed, keep, i) for i in range(episodes)]
+    here = runner.workers == 1 and not runner.ray
+    per_task = episodes if here else max(1, -(-episodes // (4 * runner.slots())))
+    eps = runner.map_batches(collect_batch, work, runner.games_per_task or per_task)
     return assemble(game, eps)
 
 
-def _collect_range(args) -> list[dict]:
+def collect_batch(batch, threads=None) -> list[dict]:
+    """``play_episode`` for each ``(setup, spec, seed, keep, i)`` of ``batch``, in order; the
+    demonstrators built once per (setup, spec, seed)."""
     from boardgym.games import make_game
+    from eval.runner import _limit_threads
 
-    setup, spec, seed, keep, lo, hi = args
-    game = make_game(setup.game_name, **setup.game_kwargs)
-    agents = make_demonstrators(setup, spec, seed, game)
-    return [play_episode(game, agents, np.random.default_rng([seed, i]), setup, keep)
-            for i in range(lo, hi)]
+    built: dict = {}
+    out = []
+    for setup, spec, seed, keep, i in batch:
+        key = (repr(setup), spec, seed)
+        if key not in built:
+            game = make_game(setup.game_name, **setup.game_kwargs)
+            built[key] = (game, make_demonstrators(setup, spec, seed, game))
+        game, agents = built[key]
+        if threads is not None:
+            _limit_threads(threads)
+        out.append(play_episode(game, agents, np.random.default_rng([seed, i]), setup, keep))
+    return out
+
+
+def check_collection(prefix: str, section: dict) -> dict:
+    """``jobs`` (local collection processes; with ``ray: true`` the local Ray's CPUs) and
+    ``ray`` (false; true: a local Ray; ``auto`` or ``HOST:PORT``: join that cluster) of a
+    ``pretrain:`` / ``value:`` section, checked; a SystemExit naming the key otherwise."""
+    from train.ray_cluster import check_address
+
+    jobs, ray = section.get("jobs", 1), section.get("ray", False)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SystemExit(f"{prefix}jobs must be a whole number >= 1, got {jobs!r}")
+    if ray not in (False, True, None):
+        try:
+            ray = check_address(ray)
+        except ConfigError as exc:
+            raise SystemExit(f"{prefix}ray: expected false, true (a local Ray), 'auto' or HOST:PORT "
+                             f"(join that cluster, e.g. 10.0.0.5:6379), got {ray!r}") from None
+    return dict(section, jobs=jobs, ray=bool(ray) if ray in (None, True, False) else ray)
+
+
+def collection_runner(section: dict, log=print):
+    """The runner a checked ``pretrain:`` / ``value:`` section asks for (:func:`check_collection`)."""
+    from eval.runner import GameRunner
+
+    ray, jobs = section.get("ray", False), int(section.get("jobs", 1))
+    try:
+        if ray is False:
+            return GameRunner(workers=jobs)
+        if ray is True:
+            return GameRunner(ray=True, num_cpus=jobs if jobs > 1 else None, log=log).start()
+        return GameRunner(ray=True, address=ray, log=log).start()
+    except ConfigError as exc:
+        raise SystemExit(f"collection on Ray: {exc}") from None
 
 
 def assemble(game, eps: list[dict]) -> Demos:
@@ -357,7 +399,8 @@ def pretrain(model, cfg: dict, out: Path, log=print) -> dict:
     pcfg = cfg["pretrain"]
     setup = demo_setup(cfg, gamma=float(model.gamma))
     t0 = time.perf_counter()
-    demos = collect(setup, pcfg["agent"], int(pcfg["episodes"]), int(pcfg["seed"]))
+    demos = collect(setup, pcfg["agent"], int(pcfg["episodes"]), int(pcfg["seed"]),
+                    runner=collection_runner(pcfg, log))
     collect_s = time.perf_counter() - t0
     rate = len(demos) / collect_s if collect_s > 0 else None
     log(f"pretrain: {demos.episodes} {pcfg['agent']} episodes, {len(demos)} decisions recorded "

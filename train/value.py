@@ -7,7 +7,8 @@ from there. ISMCTS scores the states where its rollouts stop with it
 search on top of the heuristic needs is an estimate of the heuristic's own value.
 
 1. **Collect** ``episodes`` demonstrator games (``train.imitation.collect``; ``jobs`` worker
-   processes, the same games for any ``jobs``), recording a ``keep`` share of the decisions: the
+   processes, or Ray tasks with ``ray: true`` / ``ray: auto``: the same games either way,
+   docs/scaling.md), recording a ``keep`` share of the decisions: the
    deciding seat's observation and that seat's final return (every seat, competitive games too).
 2. **Fit** an MLP (ReLU ``hidden`` layers, one logit) by binary cross-entropy against
    ``(return + 1) / 2`` (a win 1, a loss 0, a draw or truncation 1/2), Adam, a seeded 10%
@@ -38,7 +39,8 @@ VALUE_DEFAULTS = {
     "batch_size": 512,
     "learning_rate": 1.0e-3,
     "weight_decay": 1.0e-5,
-    "jobs": 2,                 # collection processes
+    "jobs": 2,                 # collection processes (with ray: true, the local Ray's CPUs)
+    "ray": False,              # collect on Ray: true (a local Ray), "auto" or "HOST:PORT" (a cluster)
     "seed": 0,                 # games, the split, initial weights and the batch order
 }
 
@@ -54,6 +56,9 @@ def check_value(section) -> dict:
         raise SystemExit(f"value: unknown key(s) {unknown}; valid keys: {sorted(VALUE_DEFAULTS)}")
     out = dict(VALUE_DEFAULTS, **section)
     _specs("value.agent", [out["agent"]])
+    from .imitation import check_collection
+
+    out = check_collection("value.", out)
     for key, low in (("episodes", 2), ("epochs", 1), ("batch_size", 1), ("jobs", 1), ("seed", 0)):
         out[key] = _int("value.", key, out[key], low)
     keep = _number("value.", "keep", out["keep"], True)
@@ -174,7 +179,7 @@ def value_setup(cfg: dict):
 def train_value(cfg: dict, out: Path, log=print) -> dict:
     import torch as th
 
-    from .imitation import collect
+    from .imitation import collect, collection_runner
 
     vcfg = cfg["value"]
     th.set_num_threads(int(cfg.get("torch_threads", 1)))
@@ -182,7 +187,8 @@ def train_value(cfg: dict, out: Path, log=print) -> dict:
     write_config(cfg, out / "config.yaml")
     setup = value_setup(cfg)
     t0 = time.perf_counter()
-    demos = collect(setup, vcfg["agent"], vcfg["episodes"], vcfg["seed"], keep=vcfg["keep"], jobs=vcfg["jobs"])
+    demos = collect(setup, vcfg["agent"], vcfg["episodes"], vcfg["seed"], keep=vcfg["keep"],
+                    runner=collection_runner(vcfg, log))
     t_collect = time.perf_counter() - t0
     log(f"collected {len(demos)} decisions from {demos.episodes} {vcfg['agent']} games in {t_collect:.0f} s")
     t0 = time.perf_counter()

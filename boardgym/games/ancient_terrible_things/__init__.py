@@ -6,9 +6,10 @@ docs/games/ancient_terrible_things.md.
 """
 from .describe import describe_action
 from .game import ATTGame
+from .narrate import make_narrator
 from .state import ATTState
 
 ATTGame.state_class = ATTState
 GAME_CLASS = ATTGame
 
-__all__ = ["ATTGame", "ATTState", "GAME_CLASS", "describe_action"]
+__all__ = ["ATTGame", "ATTState", "GAME_CLASS", "describe_action", "make_narrator"]

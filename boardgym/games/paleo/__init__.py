@@ -7,9 +7,10 @@ See docs/games/paleo.md.
 """
 from .describe import describe_action
 from .game import PaleoGame
+from .narrate import make_narrator
 from .state import PaleoState
 
 PaleoGame.state_class = PaleoState
 GAME_CLASS = PaleoGame
 
-__all__ = ["PaleoGame", "PaleoState", "GAME_CLASS", "describe_action"]
+__all__ = ["PaleoGame", "PaleoState", "GAME_CLASS", "describe_action", "make_narrator"]

@@ -7,7 +7,7 @@ from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, C_STATE, CB_RUNNING,
                                                 CH_NONE, D_ATTACKER, D_JOIN, D_MODIFY, EOR_LETTERS,
                                                 H_NUMBER, H_SKILL, H_STATE, STATUS_NAMES)
-from boardgym.games.sleeping_gods.words import enemy_lines
+from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .characters import ABILITIES, NAMES
@@ -122,7 +122,7 @@ def state_lines(s) -> list[str]:
         sec = g.content.story.sections[s.sec]
         out.append(f"SECTION {sec.key}: {sec.text}")
         for k, ch in enumerate(sec.choices):
-            out.append(f"  {k}. {choice_text(s, ch)}")
+            out.append(f"  - {choice_text(s, ch)}")
     if s.sg_chal[H_STATE] != CH_NONE:
         out.append(f"CHALLENGE {SKILL_WORDS[s.sg_chal[H_SKILL]]} {s.sg_chal[H_NUMBER]}: total so far "
                    f"{challenge.current_total(s)}, participants "
@@ -132,7 +132,7 @@ def state_lines(s) -> list[str]:
         out += enemy_lines(s, LETTER_WORDS)
         at = s.sg_atk
         if at[A_CH] >= 0:
-            tgt = g.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "an enemy to choose"
+            tgt = enemy_label(s, at[A_TGT]) if at[A_TGT] >= 0 else "an enemy to choose"
             out.append(f"  {NAMES[at[A_CH]]} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
         for p in range(s.n):
             out.append(f"  seat {p} hand: " + (", ".join(g.combat_cards[x].name for x in s.hand[p]) or "empty"))
@@ -211,11 +211,10 @@ def describe_action(s, action: int) -> str:
     if name in PLAIN_WORDS:
         return PLAIN_WORDS[name]
     if name == "ENEMY":
-        en = g.sg.enemies[s.sg_enemy[k]]
-        return f"{'attack' if kind < HOST_FIRST else 'choose'} {en.name}"
+        return f"{'attack' if kind < HOST_FIRST else 'choose'} {enemy_label(s, k)}"
     if name == "SQUARE":
         e, sq = divmod(k, 9)
-        return f"{g.sg.enemies[s.sg_enemy[e]].name}, row {sq // 3 + 1} column {sq % 3 + 1}"
+        return f"{enemy_label(s, e)}, row {sq // 3 + 1} column {sq % 3 + 1}"
     if name == "SET_DIFFICULTY":
         return f"change the difficulty to {DIFFICULTIES[k]}"
     if name == "OPTION" and kind == D_STORY_CHOICE:
@@ -278,3 +277,34 @@ RESOURCE_WORDS = {"lose": "lose {token}", "rest_sets": "pay {token}", "gain": "d
 PLAIN_WORDS = {"NOOP": "nothing (the game is over)", "END_TURN_EARLY": "end the turn early (1 time left)",
                "EXPLORE": "explore this space (2 time)", "REPAIR": "repair the boat (2 time)",
                "REST": "rest: cross off a moon (0 time)", "REROLL": "spend a reroll token: roll the die again"}
+
+
+def state_text(s, seat: int) -> str:
+    return "\n".join(state_lines(s))
+
+
+def public_lines(s) -> list[str]:
+    """The public parts a player may look through: the combat deck, the cards owned, the quests."""
+    g = s.game
+    names: dict = {}
+    for x in s.deck_in:
+        names[g.combat_cards[x].name] = names.get(g.combat_cards[x].name, 0) + 1
+    return ["Active combat deck: " + (", ".join(f"{k} x{v}" for k, v in names.items()) or "empty"),
+            "Cards owned: " + (", ".join(_card_name(s, n) for n in s.owned) or "none"),
+            f"Locations crossed off: {', '.join(map(str, sorted(s.crossed))) or 'none'}"]
+
+
+def summary_lines(s) -> list[str]:
+    """PP-END-3: the score and its parts."""
+    from .difficulty import easiest_logged
+    from .journey import RESULT_LOST, RESULT_WON
+    from .kinds import DIFFICULTY_SCORE
+    from .scoring import scored_cards
+
+    why = {RESULT_WON: "an ending is reached, the game is won", RESULT_LOST: "the crew is defeated"}.get(
+        s.result, "the turn limit cut the game off")
+    cards, tokens = scored_cards(s), sum(s.inv)
+    return [f"The end: {why}.",
+            f"Score {s.score()} = +{2 * cards} for {cards} adventure cards, +{tokens // 4} for {tokens} tokens, "
+            f"{'+10 for the ending' if s.result == RESULT_WON else '-10 for the defeat' if s.result == RESULT_LOST else '+0'}"
+            f", +{DIFFICULTY_SCORE[easiest_logged(s)]} for the difficulty"]

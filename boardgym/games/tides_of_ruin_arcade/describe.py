@@ -7,7 +7,7 @@ from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_CH, A_D, A_LEFT, A_TGT, C_ROUND, H_NUMBER, H_PARTS,
                                                 H_ROLL, H_STATE, STATUS_NAMES)
-from boardgym.games.sleeping_gods.words import enemy_lines
+from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .cards import skill_left
@@ -106,10 +106,10 @@ def describe_action(s, a: int) -> str:
         x = c.adventure[s.market[a - A.MARKET_SLOT]]
         return f"buy {x.name} for {x.price} coins"
     if A.ENEMY <= a < A.ENEMY + A.MAX_ENEMIES:
-        return f"attack {s.game.sg.enemies[s.sg_enemy[a - A.ENEMY]].name}"
+        return f"attack {enemy_label(s, a - A.ENEMY)}"
     if A.SQUARE <= a < A.SQUARE + 36:
         e, sq = divmod(a - A.SQUARE, 9)
-        return f"damage on {s.game.sg.enemies[s.sg_enemy[e]].name}, row {sq // 3 + 1} column {sq % 3 + 1}"
+        return f"damage on {enemy_label(s, e)}, row {sq // 3 + 1} column {sq % 3 + 1}"
     words = {A.FLEE: "flee (the encounter fails, +1 fatigue to each crew member above 0 HP)",
              A.REDRAW: "spend 1 OM: draw Destiny again", A.PORT: "Port: remove all fatigue, recover all OM, heal 1 each",
              A.MARKET: "Market: reveal 3 adventure cards", A.BUY_SKILL: "buy a blind skill card (2 coins)",
@@ -157,10 +157,57 @@ def decision_text(s, f) -> str:
         return kind
 
 
+PHASE_WORDS = {"setup": "setting up", "turn_start": "a new turn", "prep_open": "preparation",
+               "prep": "preparation", "reveal": "the reveal", "boss": "the boss draws", "challenge": "a challenge",
+               "ch_reward": "the challenge's reward", "combat": "a fight", "end_turn": "end of the turn",
+               "scoring": "scoring", "over": "game over"}
+
+
+def state_text(s, seat: int) -> str:
+    """The table as ``seat`` sees it: with hidden hands (``hidden_hands``) the others' hands as
+    counts, the seat's own by name."""
+    lines = state_lines(s)
+    if s.game.hidden_hands and 0 <= seat < s.n:
+        head = f"  player {seat}: OM "
+        c = s.game.content
+        own = ", ".join(c.skills[x].name for x in s.hand[seat]) or "-"
+        lines = [ln.rsplit("; hand ", 1)[0] + f"; hand {own}" if ln.startswith(head) else ln for ln in lines]
+    return "\n".join(lines)
+
+
+def public_lines(s) -> list[str]:
+    """The public piles: Destiny's discard, the reward cards used, the market, won and lost encounters."""
+    from .flow import COMBAT_CODE
+
+    c = s.game.content
+    dv = ", ".join(f"{v} x{n}" for v, n in zip(s.game.sg.deck.distinct, s.sg_discard) if n)
+
+    def enc(code):
+        return c.combats[code - COMBAT_CODE].name if code >= COMBAT_CODE else c.challenges[code].name
+
+    return [f"Destiny discard: {dv or 'empty'}",
+            "Reward cards used: " + (", ".join(c.rewards[x].name for x in s.rw_disc) or "none"),
+            "Market: " + (", ".join(f"{c.adventure[x].name} ({c.adventure[x].price} coins)" for x in s.market) or "empty"),
+            "Encounters won: " + (", ".join(enc(x) for x in s.won) or "none"),
+            "Encounters lost: " + (", ".join(enc(x) for x in s.lost) or "none"),
+            f"Skill cards: {sum(skill_left(s))} in the deck, {sum(s.sk_disc)} discarded"]
+
+
+def summary_lines(s) -> list[str]:
+    """TR-END-4: the team score and its parts."""
+    from .kinds import DIFF_BONUS
+    from .scoring import penalties, score
+
+    return [("The crew survived the voyage." if s.survived else "The whole crew is down."),
+            f"Team score {score(s)} = +{10 * len(s.won)} for {len(s.won)} successes, -{penalties(s)} for wounds, "
+            f"statuses and fatigue, +{s.xp_gained} XP, +{50 * s.survived} for surviving, "
+            f"+{DIFF_BONUS[s.game.difficulty]} for the difficulty"]
+
+
 def state_lines(s) -> list[str]:
     g = s.game
     c = g.content
-    head = (f"Tides of Ruin — Arcade ({g.difficulty}, {g.length})  turn {s.turn}  phase {PHASES[s.phase]}  "
+    head = (f"Tides of Ruin — Arcade ({g.difficulty}, {g.length})  turn {s.turn}  {PHASE_WORDS[PHASES[s.phase]]}  "
             f"Captain: player {s.active}")
     lines = [head]
     if s.over:
