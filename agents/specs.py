@@ -12,12 +12,15 @@ A spec is one of the kinds in ``KINDS`` (``python -m eval --help`` and every err
 * ``heuristic``: the game's rule-based player (the class ``envs_registry.yaml`` names);
 * ``ppo:PATH``: a trained MaskablePPO model (``.zip``). Loading it unpickles code stored in
   the file, so only files you trust belong there;
+* ``rllib:PATH``: a policy trained with ``backend: rllib`` (``train/rllib/agent.py``): a run
+  folder, its ``policy/`` or an RLlib checkpoint; loading unpickles code stored there, so only
+  folders you trust;
 * ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``agents.ismcts.make_ismcts`` keywords, values
   read as YAML scalars; ``rollout.NAME=V`` goes to ``rollout_options``);
 * ``module:Class``: an ``Agent`` subclass, imported and built with ``seed=`` when its
   constructor takes one. Anything else (a function, another class) is refused.
 
-A new kind (an RLlib policy, a pretrained model) is one ``AgentKind`` entry in ``KINDS``: its
+A new kind (a pretrained model) is one ``AgentKind`` entry in ``KINDS``: its
 syntax, a one-line help, a parser (syntax only, no import, no file), a check (what can be
 verified without building: files, imports) and a builder. Everything that takes agent specs,
 their errors and their help then know it.
@@ -197,6 +200,28 @@ def _ppo(spec: Spec, game_name: str, seed: int | None) -> Agent:
     return PPOAgent(spec.options["path"], seed=seed)
 
 
+def _rllib_parse(arg: str, text: str) -> dict:
+    if not arg.strip():
+        raise ConfigError(f"agent spec {text!r}: rllib needs a run folder or checkpoint, e.g. rllib:runs/NAME")
+    return {"path": arg}
+
+
+def _rllib_check(spec: Spec, game_name: str | None) -> None:
+    from train.rllib.agent import check_path
+
+    check_path(spec.options["path"], spec.text)
+
+
+def _rllib(spec: Spec, game_name: str, seed: int | None) -> Agent:
+    _rllib_check(spec, game_name)
+    from train.ray_cluster import import_ray
+
+    import_ray()   # a ConfigError saying how to install Ray when it is missing
+    from train.rllib.agent import RLlibAgent
+
+    return RLlibAgent(spec.options["path"], seed=seed)
+
+
 def ismcts_keywords() -> list[str]:
     """The ``ismcts:KEY=VALUE`` keys: ``make_ismcts``'s keywords but the game and the seed."""
     from agents.ismcts import make_ismcts
@@ -308,6 +333,9 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
     AgentKind("ppo", "ppo:PATH", "a trained MaskablePPO .zip; loading runs code pickled in the file, "
               "so only trusted files", "ppo:runs/att_solo/model.zip", _ppo_parse, _ppo, _ppo_check,
               prefix=True, label="ppo"),
+    AgentKind("rllib", "rllib:PATH", "a policy trained with backend: rllib (a run folder, its policy/ "
+              "or a checkpoint); loading runs code pickled there, so only trusted folders",
+              "rllib:runs/rllib_att_selfplay", _rllib_parse, _rllib, _rllib_check, prefix=True, label="rllib"),
     AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (agents.ismcts.make_ismcts "
               "keywords, rollout.NAME=V for the rollout agent)", "ismcts:simulations=8,prior=heuristic",
               _ismcts_parse, _ismcts, _ismcts_check, prefix=True, arg_optional=True, keyvalue=True,

@@ -1,6 +1,9 @@
 """``python -m train [--game G] [--config FILE] [--timesteps N] [--seed S] [--n-envs K]
 [--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]
-[--set KEY.PATH=VALUE ...]``.
+[--set KEY.PATH=VALUE ...] [--address auto|HOST:PORT]``.
+
+``backend: rllib`` in the config trains with Ray RLlib (``train/rllib/``); ``--resume`` then
+takes a checkpoint folder (``runs/NAME/checkpoints/iter_N``) and ``--address`` joins a cluster.
 
 ``--set`` overrides any config entry by its dotted path, the value read as YAML, e.g.
 ``--set pool.snapshot_every=20000 --set eval.every=0 --set ppo.learning_rate=1e-4``."""
@@ -23,7 +26,8 @@ def game_of(cfg: dict) -> str:
 
 
 def parse_args(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m train", description="Train MaskablePPO on a boardgym env.")
+    ap = argparse.ArgumentParser(prog="python -m train", description="Train MaskablePPO (backend: sb3) or RLlib PPO "
+                                 "(backend: rllib) on a boardgym env.")
     ap.add_argument("--game", help="game whose default config is used when --config is not given "
                     "(default ancient_terrible_things)")
     ap.add_argument("--config", help="a YAML run config (train/configs/*.yaml)")
@@ -32,7 +36,10 @@ def parse_args(argv=None):
     ap.add_argument("--n-envs", type=int, help="1 = DummyVecEnv; >1 = SubprocVecEnv")
     ap.add_argument("--vec-env", choices=["subproc", "dummy"], help="override vec_env")
     ap.add_argument("--out", help="run folder (default runs/<config name>)")
-    ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps)")
+    ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps); "
+                    "backend rllib: a checkpoint folder runs/NAME/checkpoints/iter_N (up to rllib.iterations)")
+    ap.add_argument("--address", help="backend rllib: join a Ray cluster ('auto' or HOST:PORT) instead "
+                    "of starting a local Ray")
     ap.add_argument("--eval-games", type=int, help="override eval.games")
     ap.add_argument("--no-progress-bar", action="store_true")
     ap.add_argument("--no-eval", action="store_true", help="skip the evaluation after training")
@@ -45,8 +52,18 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     cfg_path = args.config
-    if args.resume and not Path(args.resume).is_file():
-        raise SystemExit(f"--resume: no checkpoint file {args.resume!r}")
+    if args.resume and not Path(args.resume).exists():
+        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip; backend rllib: a "
+                         f"folder runs/NAME/checkpoints/iter_N)")
+    if args.address is not None:
+        from boardgym.core.errors import ConfigError
+
+        from .ray_cluster import check_address
+
+        try:
+            check_address(args.address)
+        except ConfigError as exc:
+            raise SystemExit(str(exc)) from None
     if cfg_path is None and args.resume:
         ck = Path(args.resume).resolve()
         run_dir = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
@@ -76,10 +93,31 @@ def main(argv=None) -> int:
         out = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
     else:
         out = Path("runs") / cfg["name"]
-    from .run import train
-
     t0 = time.perf_counter()
-    train(cfg, out, resume=args.resume, progress_bar=not args.no_progress_bar, evaluate=not args.no_eval)
+    if cfg.get("backend") == "rllib":
+        from boardgym.core.errors import ConfigError
+
+        sb3_only = [f for f, v in (("--timesteps", args.timesteps), ("--n-envs", args.n_envs),
+                                   ("--vec-env", args.vec_env)) if v is not None]
+        if sb3_only:
+            raise SystemExit(f"{', '.join(sb3_only)}: for backend sb3; this config trains with rllib: "
+                             f"use --set rllib.iterations=N, rllib.minutes=M, rllib.env_runners=K or "
+                             f"rllib.envs_per_env_runner=K")
+
+        from .rllib.runner import train_rllib
+
+        try:
+            train_rllib(cfg, out, resume=args.resume, address=args.address, evaluate=not args.no_eval)
+        except ConfigError as exc:
+            raise SystemExit(str(exc)) from None
+    else:
+        if args.resume and not Path(args.resume).is_file():
+            raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip)")
+        if args.address is not None:
+            raise SystemExit("--address is for backend: rllib (this config trains with sb3)")
+        from .run import train
+
+        train(cfg, out, resume=args.resume, progress_bar=not args.no_progress_bar, evaluate=not args.no_eval)
     print(f"run folder: {out} (total {time.perf_counter() - t0:.1f} s)", flush=True)
     return 0
 

@@ -11,6 +11,7 @@ CONFIG_DIR = Path(__file__).resolve().parent / "configs"
 
 DEFAULTS = {
     "name": None,
+    "backend": "sb3",        # sb3 (MaskablePPO, train/run.py) | rllib (Ray RLlib, train/rllib/)
     "env_id": None,
     "env_kwargs": {},
     "seed": 0,
@@ -46,7 +47,8 @@ EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final tabl
 POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
-TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value")
+TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib")
+BACKENDS = ("sb3", "rllib")
 # passed by train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
                   "_init_setup_model")
@@ -100,10 +102,12 @@ def section_keys(path: tuple, cfg: dict):
     """What may stand under the dotted ``path`` of a config: a list of keys (a section), the
     string ``"any"`` (a mapping with free keys: ``pool.weights``, whose keys are agent specs
     checked as values) or None (a value, no keys below)."""
+    from .rllib.settings import LEAGUE_KEYS, RLLIB_KEYS
     from .value import VALUE_DEFAULTS
 
     table = {(): TOP_KEYS, ("eval",): EVAL_KEYS, ("pool",): POOL_KEYS, ("pool", "weights"): "any",
-             ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS)}
+             ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS),
+             ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any"}
     if path in table:
         return table[path]
     if path == ("ppo",):
@@ -299,6 +303,12 @@ def validate_config(cfg: dict) -> dict:
 
         raise SystemExit(f"{where}: env_id {env_id!r} is not a registered id; known: {', '.join(gym_ids())}")
     check_keys(cfg, where)
+    if cfg.get("backend", "sb3") not in BACKENDS:
+        raise SystemExit(f"{where}: backend must be one of {', '.join(BACKENDS)}, got {cfg.get('backend')!r}")
+    if cfg.get("backend") == "rllib":
+        from .rllib.settings import check_rllib
+
+        cfg["rllib"] = check_rllib(cfg.get("rllib"), cfg)
     if not isinstance(cfg.get("env_kwargs") or {}, dict):
         raise SystemExit(f"env_kwargs must be a mapping of env and game options, got {cfg['env_kwargs']!r}")
     if not isinstance(cfg.get("ppo") or {}, dict):

@@ -131,8 +131,9 @@ def learning_curve_plot(out: Path) -> Path | None:
         return None
 
 
-def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
-    """PPO and the baselines over the config's fixed seed set -> results.md / results.json."""
+def evaluate_run(cfg: dict, model_path: Path, out: Path, spec: str | None = None) -> dict:
+    """PPO and the baselines over the config's fixed seed set -> results.md / results.json.
+    ``spec``: the trained agent's spec (default ``ppo:<model_path>``; RLlib runs pass ``rllib:``)."""
     import torch
 
     from eval.evaluate import evaluate_team, evaluate_vs_field, results_table
@@ -149,7 +150,7 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path) -> dict:
     from boardgym.games import make_game
 
     game = make_game(game_name, **game_kwargs)
-    specs = [f"ppo:{model_path}"] + list(ev.get("baselines") or [])
+    specs = [spec or f"ppo:{model_path}"] + list(ev.get("baselines") or [])
     t0 = time.perf_counter()
     if game.num_players == 1 or game.info.cooperative:
         mode = "team"
