@@ -27,7 +27,7 @@
     story as a graph too.
 
 ``--opponents`` is an agent spec (``random``, ``heuristic``,
-``ppo:PATH``, ``ismcts:K=V,...``, ``module:Class``), parsed by ``agents.specs`` through
+``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``agents.specs.KINDS``), parsed by ``agents.specs`` through
 ``boardgym.envs.opponents``, so ``--opponents heuristic`` loads the agent the registry names for
 that game. A flag with a wrong value is refused (exit status 2) with a message naming it.
 """
@@ -115,6 +115,12 @@ def _validators() -> list[str]:
 
 
 # -- entry point ----------------------------------------------------------------------------------
+def _kinds_syntax() -> str:
+    from agents.specs import kinds_syntax
+
+    return kinds_syntax()
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="boardgym", description="boardgym: tabletop RL environments")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -127,8 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--all-seats", action="store_true",
                     help="decide for every seat yourself (e.g. every group of a cooperative game)")
     pp.add_argument("--opponents", default="heuristic",
-                    help="agent spec for the other seats (partners in cooperative games): random, "
-                         "heuristic, ppo:PATH, ismcts:KEY=VALUE,... or module:Class")
+                    help="agent spec for the other seats (partners in cooperative games): "
+                         + _kinds_syntax())
     pp.add_argument("--seed", type=int, default=None, help="seed for chance and the agents")
     pp.add_argument("--set", action="append", metavar="KEY=VALUE",
                     help="extra game option, e.g. --set scenario=II (repeatable)")

@@ -110,8 +110,22 @@ def replays_folder(path: str) -> str:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    if args.save_replays:  # every game of the run (and of the processes it starts) saves there
-        os.environ[REPLAYS_ENV] = replays_folder(args.save_replays)
+    if not args.save_replays:
+        return _main(args)
+    # every game of the run, and of the processes and Ray workers it starts, saves there; the
+    # variable is put back afterwards, so a caller's later games in this process do not save
+    before = os.environ.get(REPLAYS_ENV)
+    os.environ[REPLAYS_ENV] = replays_folder(args.save_replays)
+    try:
+        return _main(args)
+    finally:
+        if before is None:
+            os.environ.pop(REPLAYS_ENV, None)
+        else:
+            os.environ[REPLAYS_ENV] = before
+
+
+def _main(args) -> int:
     d = game_defaults(args.game).get("tournament", {})
     specs = split_specs(args.agents) if args.agents is not None else list(d.get("agents", ["random"]))
     options = parse_options(args.option)

@@ -54,12 +54,19 @@ def _probe(address: str, timeout: float = 3.0) -> None:
                           "--address out to run a local Ray") from None
 
 
-def init_ray(address: str | None = None, num_cpus: int | None = None, log=None):
+def init_ray(address: str | None = None, num_cpus: int | None = None, log=None,
+             worker_niceness: int = 0):
     """Start or join Ray once per process (a second call with Ray already up reuses it).
 
     Workers import this project from the driver's working directory (``runtime_env``
     ``working_dir`` is not used: on a cluster every node installs boardgym, see
-    docs/scaling.md), and ``PYTHONPATH`` is passed on so a source checkout works too."""
+    docs/scaling.md), and ``PYTHONPATH`` is passed on so a source checkout works too.
+
+    A local Ray's workers are this command's own work, not background jobs: they run at
+    ``worker_niceness`` (Ray's default, 15, starves them on a busy machine) and without Ray's
+    memory monitor, which kills its own workers when the whole machine is nearly full, other
+    programs' memory included. ``RAY_worker_niceness`` / ``RAY_memory_monitor_refresh_ms`` set
+    in the environment win; a joined cluster keeps its own settings."""
     ray = import_ray()
     address = check_address(address)
     if num_cpus is not None and (type(num_cpus) is not int or num_cpus < 1):
@@ -68,6 +75,9 @@ def init_ray(address: str | None = None, num_cpus: int | None = None, log=None):
         raise ConfigError("num_cpus is set by the cluster when joining one (--address); leave it out")
     if ray.is_initialized():
         return ray
+    if address is None:
+        os.environ.setdefault("RAY_worker_niceness", str(worker_niceness))
+        os.environ.setdefault("RAY_memory_monitor_refresh_ms", "0")
     env_vars = {k: os.environ[k] for k in ("PYTHONPATH", "BOARDGYM_SAVE_REPLAYS") if k in os.environ}
     kwargs = {"include_dashboard": False, "log_to_driver": True,
               "runtime_env": {"env_vars": env_vars} if env_vars else None}

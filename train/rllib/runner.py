@@ -158,14 +158,7 @@ def train_rllib(cfg: dict, out: Path, resume: str | None = None, address: str | 
     if resume is not None and not Path(resume).is_dir():
         raise SystemExit(f"--resume: no RLlib checkpoint folder {resume!r}")
     torch.set_num_threads(int(rl["torch_threads"]))
-    if address is None:   # a local Ray: its env runners are this run's work, not background jobs
-        import os
-
-        os.environ.setdefault("RAY_worker_niceness", str(rl["worker_niceness"]))
-        # Ray's memory monitor kills its own workers when the *machine* is nearly full, other
-        # programs' memory included (it killed an env runner here once): off for a local Ray
-        os.environ.setdefault("RAY_memory_monitor_refresh_ms", "0")
-    init_ray(address, None if address else rl["num_cpus"], log=log)
+    init_ray(address, None if address else rl["num_cpus"], log=log, worker_niceness=rl["worker_niceness"])
     record = dict(cfg, out=str(out), resume=resume, command=" ".join(sys.argv), versions=_versions())
     write_config(record, out / "config.yaml")
     algo = build_config(cfg).build_algo()
