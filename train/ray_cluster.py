@@ -86,11 +86,17 @@ def init_ray(address: str | None = None, num_cpus: int | None = None, log=None,
     if address not in (None, "auto"):
         _probe(address)
     try:
-        ray.init(address=address, **{k: v for k, v in kwargs.items() if v is not None})
+        # "local": a new Ray of this command's own even when `ray start --head` runs here (a
+        # bare ray.init() would join that cluster, and then refuse num_cpus)
+        ray.init(address=address or "local", **{k: v for k, v in kwargs.items() if v is not None})
     except ConnectionError as exc:
+        auth = "" if os.environ.get("RAY_AUTH_MODE") == "token" or address == "auto" else (
+            " If the cluster uses token authentication (`ray start --head` turns it on in Ray "
+            "2.59+), set RAY_AUTH_MODE=token here with the cluster's token (~/.ray/auth_token "
+            "or RAY_AUTH_TOKEN).")
         raise ConfigError(f"no Ray cluster at --address {address}: {exc}. Start one with "
                           "'ray start --head' (see docs/scaling.md) or leave --address out "
-                          "to run a local Ray") from None
+                          f"to run a local Ray.{auth}") from None
     if log is not None:
         res = ray.cluster_resources()
         log(f"ray: {'joined ' + address if address else 'local'}, {int(res.get('CPU', 0))} CPUs, "
