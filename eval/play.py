@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.specs import make_agent
-from boardgym.core.agent import Agent
+from boardgym.core.agent import Agent, seat_chooser
 from boardgym.core.errors import ConfigError
 from boardgym.core.replay import play
 
@@ -102,14 +102,7 @@ def play_one(game, agents: list[Agent], seats: list[int], seed: int, save_replay
     t0 = time.perf_counter()
     n = game.num_players
     by_seat = [agents[seats[p]] for p in range(n)]
-    for p, a in enumerate(by_seat):
-        a.reset(seed * 16 + p)
-
-    def choose(state):
-        p = state.current_player
-        return by_seat[p].act(state.observation(p), state.legal_mask(), state)
-
-    final, replay = play(game, seed, choose)
+    final, replay = play(game, seed, seat_chooser(by_seat, seed))
     folder = save_replays or os.environ.get(REPLAYS_ENV)
     if folder:
         save_replay(replay, [getattr(a, "name", "agent") for a in by_seat], folder)

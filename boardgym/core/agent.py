@@ -51,3 +51,17 @@ class CallableAgent(Agent):
             return int(self.fn(observation, legal_mask, state))
         except TypeError:
             return int(self.fn(observation, legal_mask))
+
+
+def seat_chooser(by_seat: list, seed: int):
+    """The chooser a game is played with, ``by_seat[p]`` deciding for seat ``p``: every agent
+    is reset with ``seed * 16 + seat`` first, so a game's agent randomness comes from its seed
+    alone (``python -m eval``, its Ray tasks and ``boardgym view --game`` play alike)."""
+    for p, a in enumerate(by_seat):
+        a.reset(seed * 16 + p)
+
+    def choose(state):
+        p = state.current_player
+        return by_seat[p].act(state.observation(p), state.legal_mask(), state)
+
+    return choose

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from boardgym.core.agent import seat_chooser
 from boardgym.core.errors import ConfigError, StateError
 from boardgym.core.replay import Replay, play
 
@@ -53,14 +54,7 @@ def play_replay(game_name: str, agents: list[str], seed: int, options: dict | No
         raise ConfigError(f"--agents: give one agent spec for every seat or one per seat ({n}), "
                           f"got {len(agents)}")
     players = [make_agent(spec, game_name, seed * 16 + p) for p, spec in enumerate(agents)]
-    for p, a in enumerate(players):
-        a.reset(seed * 16 + p)
-
-    def choose(state):
-        p = state.current_player
-        return players[p].act(state.observation(p), state.legal_mask(), state)
-
-    _final, replay = play(game, seed, choose)
+    _final, replay = play(game, seed, seat_chooser(players, seed))
     replay.agents = list(agents)
     replay.source = "boardgym view"
     return replay

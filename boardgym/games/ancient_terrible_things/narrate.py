@@ -9,21 +9,13 @@ before and after each step (decisions and chance alike). Everything it reads is 
 """
 from __future__ import annotations
 
+from boardgym.core.narration import added
+
 from .constants import COLOURS, TOKENS, TYPES
 from .describe import WHITE_FACES, enc_words
 from .kinds import CH_DIE, CH_FIRST, CH_WHITE
 from .scoring import score
 
-
-def _new(after: list, before: list) -> list:
-    left = list(before)
-    out = []
-    for x in after:
-        if x in left:
-            left.remove(x)
-        else:
-            out.append(x)
-    return out
 
 
 def _seat_changes(b, a) -> list[str]:
@@ -32,17 +24,17 @@ def _seat_changes(b, a) -> list[str]:
     for p in range(a.n):
         if b.chars[p] != a.chars[p] and a.chars[p] >= 0:
             out.append(f"Seat {p} is the {c.char_name[a.chars[p]]}")
-        for x in _new(a.feats[p], b.feats[p]):
+        for x in added(a.feats[p], b.feats[p]):
             out.append(f"Seat {p} draws the feat {c.feats[x].name}")
-        for w in _new(a.swag[p], b.swag[p]):
+        for w in added(a.swag[p], b.swag[p]):
             out.append(f"Seat {p} gains the swag {c.swag[w].name}")
-        for w in _new(b.swag[p], a.swag[p]):
+        for w in added(b.swag[p], a.swag[p]):
             out.append(f"Seat {p} gives up the swag {c.swag[w].name}")
-        for e in _new(a.stack[p], b.stack[p]):
+        for e in added(a.stack[p], b.stack[p]):
             out.append(f"Seat {p} overcomes {enc_words(c, e)}")
-        for e in _new(b.stack[p], a.stack[p]):
+        for e in added(b.stack[p], a.stack[p]):
             out.append(f"Seat {p} forgets the encounter {c.enc_name[e]}")
-        for v in _new(a.tent[p], b.tent[p]):
+        for v in added(a.tent[p], b.tent[p]):
             out.append(f"Seat {p} takes a tentacle of value {v} from the Doom stack ({len(a.doom)} left)")
         flips = sum(a.flipped[p]) - sum(b.flipped[p]) if len(a.flipped[p]) == len(b.flipped[p]) else 0
         if flips > 0:
@@ -64,13 +56,13 @@ def _table_changes(b, a) -> list[str]:
     for k in range(5):
         if a.enc_at[k] >= 0 and a.enc_at[k] != b.enc_at[k]:
             out.append(f"Drawn to {g.tiles[k]['name']}: {enc_words(c, a.enc_at[k])}")
-    for e in _new(a.rumours, b.rumours):
+    for e in added(a.rumours, b.rumours):
         out.append(f"{c.enc_name[e]} was not overcome: it goes to the Rumours")
     for k in range(3):
         if a.row[k] >= 0 and a.row[k] != b.row[k]:
             w = c.swag[a.row[k]]
             out.append(f"New in the Trading Post row: {w.name} ({w.price} treasure)")
-    for x in _new(a.feat_discard, b.feat_discard):
+    for x in added(a.feat_discard, b.feat_discard):
         if not any(x in b.feats[p] for p in range(b.n)):
             out.append(f"Feat discard pile: {c.feats[x].name}")
     for t in range(4):

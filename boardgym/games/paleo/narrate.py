@@ -12,6 +12,8 @@ before and after each step (decisions and chance alike).
 """
 from __future__ import annotations
 
+from boardgym.core.narration import added
+
 from .constants import RES
 from .describe import ABIL_WORDS, _card_words, back_name, tool_name
 from .kinds import CH_DEAL, CH_DIE, PHASES
@@ -20,26 +22,16 @@ from .kinds import CH_DEAL, CH_DIE, PHASES
 NIGHT = frozenset({"night", "night_tools", "feed", "missions", "moon_cards", "deal"})
 
 
-def _new(after: list, before: list) -> list:
-    left = list(before)
-    out = []
-    for x in after:
-        if x in left:
-            left.remove(x)
-        else:
-            out.append(x)
-    return out
-
 
 def _people(b, a) -> list[str]:
     cards = a.game.content.cards
     out = []
     for g in range(a.n):
-        for x in _new(a.ppl[g], b.ppl[g]):
+        for x in added(a.ppl[g], b.ppl[g]):
             c = cards[x]
             ab = f"{ABIL_WORDS[c.ability]} {c.value}" if c.ability < 3 else "no ability"
             out.append(f"Group {g} gains a person: {c.name} ({ab}, {c.hearts} hearts)")
-        for x in _new(b.ppl[g], a.ppl[g]):
+        for x in added(b.ppl[g], a.ppl[g]):
             out.append(f"{cards[x].name} of group {g} dies")
         for x, w in zip(a.ppl[g], a.wnd[g]):
             if x in b.ppl[g]:
@@ -70,17 +62,17 @@ def _table(b, a) -> list[str]:
     res = [f"{d:+d} {RES[r]}" for r in range(3) if (d := a.store[r] - b.store[r])]
     if res:
         out.append("Storage: " + ", ".join(res) + " (now " + ", ".join(f"{a.store[r]} {RES[r]}" for r in range(3)) + ")")
-    for x in _new(a.bench, b.bench):
+    for x in added(a.bench, b.bench):
         out.append(f"New idea on the workbench: {_card_words(a, x)}")
-    for x in _new(b.bench, a.bench):
+    for x in added(b.bench, a.bench):
         out.append(f"The idea {cards[x].name} leaves the workbench")
-    for x in _new(a.inplay, b.inplay):
+    for x in added(a.inplay, b.inplay):
         out.append(f"Put in play: {_card_words(a, x)}")
-    for x in _new(a.secrets, b.secrets):
+    for x in added(a.secrets, b.secrets):
         out.append(f"Secret revealed: {_card_words(a, x)}")
-    for x in _new(a.fu, b.fu):
+    for x in added(a.fu, b.fu):
         out.append(f"{cards[x].name} goes to the faceup pile")
-    for x in _new(a.cem, b.cem):
+    for x in added(a.cem, b.cem):
         if not any(x in b.ppl[grp] for grp in range(b.n)):
             out.append(f"{cards[x].name} goes to the cemetery")
     down = len(a.fd_b) - len(b.fd_b)
