@@ -336,3 +336,35 @@ def secret_move(s, action: int) -> str | None:
     if s.pend and s.pend[-1][0] == D_COMMIT:
         return "chose its card in secret (the choices are revealed together)"
     return None
+
+
+def _some(names: list[str], k: int = 5) -> str:
+    """The first ``k`` names, then how many more."""
+    if not names:
+        return "none"
+    more = len(names) - k
+    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")
+
+
+def hidden_lines(s) -> list[str]:
+    """What not every group sees, in player words (the viewer's full state): each group's deck
+    top first by card front (a front the game has not drawn yet is told by its back), each
+    group's chosen card before the reveal, the facedown pile's fronts and the people, dream and
+    idea decks (drawn at random)."""
+    cards = s.game.content.cards
+
+    def front(b: int, x: int) -> str:
+        return cards[x].name if x >= 0 else f"a {back_name(s.game, b)} card (front not drawn yet)"
+
+    out = []
+    for g in range(s.n):
+        deck = [front(b, x) for b, x in zip(s.deck_b[g], s.deck_c[g])]
+        out.append(f"Group {g}'s deck, top first ({len(deck)}): {_some(deck)}")
+        if s.rev[g] < 0 and s.ch_b[g] >= 0:
+            out.append(f"Group {g}'s chosen card (not revealed yet): {front(s.ch_b[g], s.ch_c[g])}")
+    if s.fd_b:
+        out.append(f"Facedown pile, fronts ({len(s.fd_b)}): "
+                   + _some([front(b, x) for b, x in zip(s.fd_b, s.fd_c)]))
+    for what, deck in (("People", s.people_deck), ("Dream", s.dream_deck), ("Idea", s.idea_deck)):
+        out.append(f"{what} deck ({len(deck)}, drawn at random): " + _some([cards[x].name for x in sorted(deck)]))
+    return out
