@@ -212,7 +212,7 @@ PAGE = r"""<!doctype html>
 
     let text, label;
     if (view === "full") {
-      label = "Full state (the game's table)";
+      label = "Full state (everything, the hidden parts included)";
       text = s.x;
       for (const seat of Object.keys(s.o)) {
         text += "\n\nOptions of " + seatName(Number(seat)) + ":\n" + s.o[seat].map((o) => "  - " + o).join("\n");
