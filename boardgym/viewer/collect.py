@@ -6,10 +6,10 @@ Generic over every registered game: it reads only the engine contract (``render`
 the game's ``describe_action``, ``make_narrator``, ``state_text``, ``secret_move`` and
 ``hidden_lines``, each with its plain fallback).
 
-A step is one decision: the state before it (picture, the full state in words (``full_text``), who decides, the
-options of every seat that decides, each seat's score), the decision in words, and what followed
-until the next decision (what the narrator says, or the lines of the text table that the chance
-outcomes changed, and how many outcomes were drawn). The last step is the final state.
+A step is one decision: the state before it (picture, the full state in words: ``full_text``,
+who decides, the options of every seat that decides, each seat's score), the decision in words,
+and what followed until the next decision (what the narrator says, or the lines of the full
+state that the chance outcomes changed, and how many outcomes were drawn). The last step is the final state.
 
 Each seat's own view is what that seat is given, never more: the table as that seat sees it
 (the game's ``state_text``; a game without one: its observation, the ``observation_dict``

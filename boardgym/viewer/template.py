@@ -157,7 +157,7 @@ PAGE = r"""<!doctype html>
     }
     const table = c.table || [];
     const head = c.k ? c.k + " chance outcome" + (c.k === 1 ? "" : "s") +
-                       (c.lines.length ? ":" : table.length ? "; the game's table changes:" : "")
+                       (c.lines.length ? ":" : table.length ? "; the full state changes:" : "")
                      : label;
     container.appendChild(el("div", head));
     lines(container, c.lines.concat(table));
