@@ -321,18 +321,12 @@ def summary_lines(s) -> list[str]:
     return out
 
 
-def _some(names: list[str], k: int = 5) -> str:
-    """The first ``k`` names, then how many more."""
-    if not names:
-        return "none"
-    more = len(names) - k
-    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")
-
-
 def hidden_lines(s) -> list[str]:
     """What no player sees, in player words (the viewer's full state): the cards left in each
     encounter deck, the feat deck and the swag deck. Each is drawn at random, so they are listed
     as held, not in an order."""
+    from boardgym.core.narration import first_names as _some
+
     c = s.game.content
     out = []
     for b in range(3):

@@ -338,19 +338,13 @@ def secret_move(s, action: int) -> str | None:
     return None
 
 
-def _some(names: list[str], k: int = 5) -> str:
-    """The first ``k`` names, then how many more."""
-    if not names:
-        return "none"
-    more = len(names) - k
-    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")
-
-
 def hidden_lines(s) -> list[str]:
     """What not every group sees, in player words (the viewer's full state): each group's deck
     top first by card front (a front the game has not drawn yet is told by its back), each
-    group's chosen card before the reveal, the facedown pile's fronts, the fronts a card of each
-    next card's back may still show, and the people, dream and idea decks (drawn at random)."""
+    group's chosen card before the reveal, the facedown pile's fronts, the fronts the next cards'
+    backs may still show, and the people, dream and idea decks (drawn at random)."""
+    from boardgym.core.narration import first_names as _some
+
     cards = s.game.content.cards
 
     def front(b: int, x: int) -> str:

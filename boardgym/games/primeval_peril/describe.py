@@ -310,18 +310,11 @@ def summary_lines(s) -> list[str]:
             f", +{DIFFICULTY_SCORE[easiest_logged(s)]} for the difficulty"]
 
 
-def _some(names: list[str], k: int = 5) -> str:
-    """The first ``k`` names, then how many more."""
-    if not names:
-        return "none"
-    more = len(names) - k
-    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")
-
-
 def hidden_lines(s) -> list[str]:
     """What no player sees, in player words (the viewer's full state): the events the event deck
     may still draw and the combat cards left to draw; neither deck's order is stored, each card
     is drawn at random from these."""
+    from boardgym.core.narration import first_names as _some
     from .fight import pile
 
     g = s.game

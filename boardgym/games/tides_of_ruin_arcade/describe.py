@@ -286,18 +286,12 @@ def _encounter_lines(s) -> list[str]:
     return out
 
 
-def _some(names: list[str], k: int = 5) -> str:
-    """The first ``k`` names, then how many more."""
-    if not names:
-        return "none"
-    more = len(names) - k
-    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")
-
-
 def hidden_lines(s) -> list[str]:
     """What not every player sees, in player words (the viewer's full state): the hands when
     they are hidden (``hidden_hands``), the fronts an Arcade card of each back may still show,
     the skill deck and the Destiny deck (each drawn at random)."""
+    from boardgym.core.narration import first_names as _some
+
     g, c = s.game, s.game.content
     out = []
     if g.hidden_hands:
