@@ -55,3 +55,17 @@ def test_a_game_without_hidden_lines_falls_back_to_its_render(monkeypatch):
     replay = play_replay("paleo", ["random"], seed=0)
     state = next(s for s, kind, _a in replay.steps(replay.make_game()) if kind == "decision")
     assert words.hidden(state) is None and full_text(state, words) == state.render()
+
+
+def test_tides_hidden_hands_are_in_the_full_state_only():
+    data = collect(play_replay("tides_of_ruin_arcade", ["random"], 1,
+                               {"num_players": 2, "hidden_hands": True}), max_steps=4)
+    st = data["steps"][-1]
+    hidden = st["x"].partition(HIDDEN_HEAD)[2]
+    assert "Player 0's hand:" in hidden and "Player 1's hand:" in hidden
+    assert not any(CODE.search(x) for x in hidden.splitlines())
+    # seat 1 sees only how many cards seat 0 holds; the full state names them
+    theirs = next(x for x in st["v"][1].splitlines() if x.startswith("  player 0: OM "))
+    assert theirs.endswith(" cards") or theirs.endswith(" card"), theirs
+    named = next(x for x in hidden.splitlines() if "Player 0's hand:" in x).split(": ", 1)[1]
+    assert named != "empty" and named not in theirs
