@@ -14,3 +14,12 @@ def added(after: list, before: list) -> list:
         else:
             out.append(x)
     return out
+
+
+def first_names(names: list[str], k: int = 5) -> str:
+    """The first ``k`` names, then how many more (``a, b ... 3 more``), or ``none``: a long pile
+    told short (the games' ``describe.hidden_lines``)."""
+    if not names:
+        return "none"
+    more = len(names) - k
+    return ", ".join(names[:k]) + (f" ... {more} more" if more > 0 else "")

@@ -9,7 +9,9 @@ chance included). From its ``describe`` module, all optional:
 - ``public_lines(state) -> lines``: the public piles a player may look through (``v``);
 - ``summary_lines(state) -> lines``: the end of the game: scores per seat and why, who won;
 - ``secret_move(state, action) -> str | None``: how a move whose content stays hidden until a
-  later reveal is told to the other seats ("chose a card in secret"), or None for a public move.
+  later reveal is told to the other seats ("chose a card in secret"), or None for a public move;
+- ``hidden_lines(state) -> lines``: the parts no player (or not every player) sees, in player
+  words (the deck contents, undrawn fronts, hidden hands), for the viewer's full state.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class Words:
         self._public = getattr(desc, "public_lines", None)
         self._summary = getattr(desc, "summary_lines", None)
         self._secret = getattr(desc, "secret_move", None)
+        self._hidden = getattr(desc, "hidden_lines", None)
 
     def action(self, state, a: int) -> str:
         if self._describe is not None:
@@ -52,6 +55,10 @@ class Words:
 
     def secret(self, state, a: int) -> str | None:
         return self._secret(state, a) if self._secret else None
+
+    def hidden(self, state) -> list[str] | None:
+        """The hidden parts of ``state`` in words, or None for a game without ``hidden_lines``."""
+        return list(self._hidden(state)) if self._hidden else None
 
     def told(self, before, after) -> list[str]:
         return list(self.narrate(before, after)) if self.narrate and before is not None else []

@@ -3,13 +3,13 @@
 Generic over every registered game: it reads only the engine contract (``render``,
 ``render_rgb``, ``observation`` / ``observation_dict``, ``legal_mask_for``, ``returns``,
 ``score`` or ``potential``) and the words the terminal player uses (``boardgym.terminal.words``:
-the game's ``describe_action``, ``make_narrator``, ``state_text`` and ``secret_move``, each with
-its plain fallback).
+the game's ``describe_action``, ``make_narrator``, ``state_text``, ``secret_move`` and
+``hidden_lines``, each with its plain fallback).
 
-A step is one decision: the state before it (picture, the game's text table, who decides, the
-options of every seat that decides, each seat's score), the decision in words, and what followed
-until the next decision (what the narrator says, or the lines of the text table that the chance
-outcomes changed, and how many outcomes were drawn). The last step is the final state.
+A step is one decision: the state before it (picture, the full state in words: ``full_text``,
+who decides, the options of every seat that decides, each seat's score), the decision in words,
+and what followed until the next decision (what the narrator says, or the lines of the full
+state that the chance outcomes changed, and how many outcomes were drawn). The last step is the final state.
 
 Each seat's own view is what that seat is given, never more: the table as that seat sees it
 (the game's ``state_text``; a game without one: its observation, the ``observation_dict``
@@ -59,16 +59,16 @@ def collect(replay, max_steps: int | None = None) -> dict:
             now = _observations(game, state)
             rec["d"]["hide"] = [s for s in range(n) if s != rec["d"]["by"]
                                 and ("secret" in rec["d"] or _same(seen[s], now[s]))]
-            run_obs, run_text, last = now, (None if narrate else state.render()), None
+            run_obs, run_text, last = now, (None if narrate else full_text(state, words)), None
         if run_obs is None:
             run_obs = _observations(game, state)
-            run_text = None if narrate else state.render()
+            run_text = None if narrate else full_text(state, words)
         if kind == "chance":
             target["k"] += 1
             if narrate is not None:
                 before = state.clone()
             continue
-        _close_run(target, game, state, run_obs, run_text)
+        _close_run(target, game, state, run_obs, run_text, words)
         rec = _snapshot(state, tiles, words)
         steps.append(rec)
         if kind == "decision" and max_steps is not None and len(steps) > max_steps:
@@ -119,16 +119,16 @@ def _same(a, b) -> bool:
     return a is not None and b is not None and np.array_equal(a, b)
 
 
-def _close_run(target, game, state, run_obs, run_text) -> None:
+def _close_run(target, game, state, run_obs, run_text, words) -> None:
     """A run of chance outcomes ends at ``state``: who could see it, and (without a narrator)
-    the lines of the text table it changed (``table``)."""
+    the lines of the full state in words it changed (``table``)."""
     if not target["k"]:
         return
     now = _observations(game, state)
     target["hide"] = [s for s in range(game.num_players) if run_obs is not None and _same(run_obs[s], now[s])]
     if run_text is not None:
         old = set(run_text.splitlines())
-        changed = [line.strip() for line in state.render().splitlines() if line not in old]
+        changed = [line.strip() for line in full_text(state, words).splitlines() if line not in old]
         if len(changed) > MAX_CHANGED_LINES:
             changed = changed[:MAX_CHANGED_LINES] + [f"(and {len(changed) - MAX_CHANGED_LINES} more lines)"]
         target["table"] = changed
@@ -145,7 +145,7 @@ def _snapshot(state, tiles: TileSet, words) -> dict:
         options[str(s)] = [words.action(state, int(a)) for a in np.flatnonzero(mask)]
     rec = {
         "p": tiles.add(state.render_rgb()),
-        "x": state.render(),
+        "x": full_text(state, words),
         "acting": acting,
         "over": p == TERMINAL,
         "o": options,
@@ -164,6 +164,22 @@ def _scores(state) -> list[float]:
         return [float(state.potential(s)) for s in range(n)]
     except Exception:  # noqa: BLE001 - a score that cannot be read mid-game is left out
         return [None] * n
+
+
+# -- the full state ---------------------------------------------------------------------------
+HIDDEN_HEAD = "Hidden from the players:"
+
+
+def full_text(state, words) -> str:
+    """Everything in player words: the table as the acting seat sees it (seat 0 when none acts
+    or the game is over), then the parts no player or not every player sees (the game's
+    ``describe.hidden_lines``). A game without ``hidden_lines``: its text table (``render``)."""
+    hidden = words.hidden(state)
+    if hidden is None:
+        return state.render()
+    acting = state.acting_players() if state.current_player >= 0 else []
+    seat = acting[0] if acting else 0
+    return "\n".join([words.table(state, seat), "", HIDDEN_HEAD] + [f"  {line}" for line in hidden])
 
 
 # -- a seat's own view ------------------------------------------------------------------------

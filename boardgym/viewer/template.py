@@ -157,7 +157,7 @@ PAGE = r"""<!doctype html>
     }
     const table = c.table || [];
     const head = c.k ? c.k + " chance outcome" + (c.k === 1 ? "" : "s") +
-                       (c.lines.length ? ":" : table.length ? "; the game's table changes:" : "")
+                       (c.lines.length ? ":" : table.length ? "; the full state changes:" : "")
                      : label;
     container.appendChild(el("div", head));
     lines(container, c.lines.concat(table));
@@ -212,7 +212,7 @@ PAGE = r"""<!doctype html>
 
     let text, label;
     if (view === "full") {
-      label = "Full state (the game's table)";
+      label = "Full state (everything, the hidden parts included)";
       text = s.x;
       for (const seat of Object.keys(s.o)) {
         text += "\n\nOptions of " + seatName(Number(seat)) + ":\n" + s.o[seat].map((o) => "  - " + o).join("\n");

@@ -133,7 +133,7 @@ def test_viewer_page_in_a_browser(browser, game, tmp_path):
     at(8)
     _same_picture(page, pictures, 8)  # tiles stamped over step 7's picture
 
-    # the seat toggle: the full state (the game's table) and seat 0's own view differ
+    # the seat toggle: the full state (hidden parts included) and seat 0's own view differ
     full = text("#view-text")
     page.select_option("#view", "0")
     seat_text = text("#view-text")

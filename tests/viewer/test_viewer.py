@@ -15,7 +15,7 @@ from boardgym.core.replay import Replay
 from boardgym.games import GAMES
 from boardgym.viewer import collect, play_replay, render_page
 from boardgym.terminal.words import Words
-from boardgym.viewer.collect import seat_view
+from boardgym.viewer.collect import full_text, seat_view
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -34,7 +34,7 @@ def test_every_step_holds_what_the_page_shows(game_data):
     states = [s for s, kind, _a in _decision_states(replay, game, 13)]
     for st, state in zip(data["steps"], states):
         assert len(st["p"]) == -(-w // t) * -(-h // t)
-        assert st["x"] == state.render()
+        assert st["x"] == full_text(state, Words(game.info.name))
         assert st["v"] == [seat_view(state, s, Words(game.info.name)) for s in range(n)]
         assert sorted(int(k) for k in st["o"]) == state.acting_players()
         if st["d"] is not None:

@@ -319,3 +319,21 @@ def summary_lines(s) -> list[str]:
         w = winners(s)
         out.append(("Winner: seat " if len(w) == 1 else "Winners (tied): seats ") + ", ".join(map(str, w)))
     return out
+
+
+def hidden_lines(s) -> list[str]:
+    """What no player sees, in player words (the viewer's full state): the cards left in each
+    encounter deck, the feat deck and the swag deck. Each is drawn at random, so they are listed
+    as held, not in an order."""
+    from boardgym.core.narration import first_names as _some
+
+    c = s.game.content
+    out = []
+    for b in range(3):
+        left = [enc_words(c, e) for e in c.by_back[b] if s.enc_unseen[e]]
+        out.append(f"{BACKS[b].capitalize()} encounter deck ({len(left)}, drawn at random): {_some(left, 3)}")
+    out.append(f"Feat deck ({len(s.feat_deck)}, drawn at random): "
+               + _some([c.feats[x].name for x in sorted(s.feat_deck)]))
+    out.append(f"Swag deck ({len(s.swag_deck)}, drawn at random): "
+               + _some([c.swag[w].name for w in sorted(s.swag_deck)]))
+    return out

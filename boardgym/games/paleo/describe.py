@@ -336,3 +336,43 @@ def secret_move(s, action: int) -> str | None:
     if s.pend and s.pend[-1][0] == D_COMMIT:
         return "chose its card in secret (the choices are revealed together)"
     return None
+
+
+def hidden_lines(s) -> list[str]:
+    """What not every group sees, in player words (the viewer's full state): each group's deck
+    top first by card front (a front the game has not drawn yet is told by its back), each
+    group's chosen card before the reveal, the facedown pile's fronts, the fronts the next cards'
+    backs may still show, and the people, dream and idea decks (drawn at random)."""
+    from boardgym.core.narration import first_names as _some
+
+    cards = s.game.content.cards
+
+    def front(b: int, x: int) -> str:
+        return cards[x].name if x >= 0 else f"{back_name(s.game, b)} back"
+
+    out = []
+    for g in range(s.n):
+        deck = [front(b, x) for b, x in zip(s.deck_b[g], s.deck_c[g])]
+        out.append(f"Group {g}'s deck, top first ({len(deck)}): {_some(deck)}")
+        if s.rev[g] < 0 and s.ch_b[g] >= 0:
+            out.append(f"Group {g}'s chosen card (not revealed yet): {front(s.ch_b[g], s.ch_c[g])}")
+    if s.fd_b:
+        out.append(f"Facedown pile ({len(s.fd_b)}): "
+                   + _some([front(b, x) for b, x in zip(s.fd_b, s.fd_c)]))
+    from .hidden import by_back
+
+    backs = []  # the backs of the next cards (each deck's next 5, the chosen cards), once each
+    for b, x in [bx for g in range(s.n) for bx in zip(s.deck_b[g][:5], s.deck_c[g][:5])] + list(zip(s.ch_b, s.ch_c)):
+        if b >= 0 and x < 0 and b not in backs:
+            backs.append(b)
+    parts = []
+    for b in backs:
+        pool = [cards[x].name for x in by_back(s.game)[b] if s.u[x]]
+        if pool:
+            parts.append(f"{back_name(s.game, b)}: {_some(pool, 3)}")
+    if parts:
+        out.append("Fronts not drawn yet, by back (a card of that back shows one of them at random): "
+                   + "; ".join(parts))
+    for what, deck in (("People", s.people_deck), ("Dream", s.dream_deck), ("Idea", s.idea_deck)):
+        out.append(f"{what} deck ({len(deck)}, drawn at random): " + _some([cards[x].name for x in sorted(deck)]))
+    return out

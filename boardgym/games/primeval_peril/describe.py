@@ -308,3 +308,22 @@ def summary_lines(s) -> list[str]:
             f"Score {s.score()} = +{2 * cards} for {cards} adventure cards, +{tokens // 4} for {tokens} tokens, "
             f"{'+10 for the ending' if s.result == RESULT_WON else '-10 for the defeat' if s.result == RESULT_LOST else '+0'}"
             f", +{DIFFICULTY_SCORE[easiest_logged(s)]} for the difficulty"]
+
+
+def hidden_lines(s) -> list[str]:
+    """What no player sees, in player words (the viewer's full state): the events the event deck
+    may still draw and the combat cards left to draw; neither deck's order is stored, each card
+    is drawn at random from these."""
+    from boardgym.core.narration import first_names as _some
+    from .fight import pile
+
+    g = s.game
+    events = [g.events[i].name for i, x in enumerate(s.ev_seen) if not x]
+    out = [f"Event deck ({len(events)}, drawn at random): {_some(events)}"]
+    names: dict = {}
+    for x in pile(s):
+        nm = g.combat_cards[x].name
+        names[nm] = names.get(nm, 0) + 1
+    left = [f"{nm} x{k}" if k > 1 else nm for nm, k in names.items()]
+    out.append(f"Combat cards left to draw ({sum(names.values())}, drawn at random): {_some(left)}")
+    return out

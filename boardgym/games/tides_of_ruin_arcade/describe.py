@@ -284,3 +284,32 @@ def _encounter_lines(s) -> list[str]:
                 tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"
                 out.append(f"  {crew_name(s, at[A_CH])} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
     return out
+
+
+def hidden_lines(s) -> list[str]:
+    """What not every player sees, in player words (the viewer's full state): the hands when
+    they are hidden (``hidden_hands``), the fronts an Arcade card of each back may still show,
+    the skill deck and the Destiny deck (each drawn at random)."""
+    from boardgym.core.narration import first_names as _some
+
+    g, c = s.game, s.game.content
+    out = []
+    if g.hidden_hands:
+        for p in range(s.n):
+            out.append(f"Player {p}'s hand: " + (", ".join(c.skills[x].name for x in s.hand[p]) or "empty"))
+    cards = {0: (s.seen_rw, c.rewards), 1: (s.seen_ch, c.challenges), 2: (s.seen_cb, c.combats)}
+    for b in sorted(set(s.deck)):
+        seen, pool = cards[b]
+        left = [pool[i].name for i, x in enumerate(seen) if not x]
+        out.append(f"Arcade {BACKS[b]} cards not drawn yet ({s.deck.count(b)} in the deck, drawn at random "
+                   f"from these {len(left)}): {_some(left)}")
+    left = skill_left(s)
+    by_name: dict = {}
+    for k in c.skills:
+        if left[k.id] > 0:
+            by_name[k.name] = by_name.get(k.name, 0) + left[k.id]
+    skills = [f"{nm} x{n}" if n > 1 else nm for nm, n in by_name.items()]
+    out.append(f"Skill deck ({sum(left)}, drawn at random): {_some(skills)}")
+    dv = [f"{v} x{n}" for v, n in sorted(g.sg.deck.left(s.sg_discard).items()) if n]
+    out.append(f"Destiny deck ({sum(g.sg.deck.left(s.sg_discard).values())}, drawn at random): {_some(dv, 10)}")
+    return out
