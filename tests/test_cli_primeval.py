@@ -13,9 +13,9 @@ from boardgym.games import make_game
 from boardgym.games.primeval_peril.describe import state_lines
 
 CODE = re.compile(r"\bsg_\w+|\b[a-z]+_[a-z_]+\b|\(\d+, \d+\)|\b[A-Z]+_[A-Z_]+\b|\[\d+\]$")
-CHARACTER = re.compile(r"^  (Captain Vine|Dr\. Milk|Jon|Lois|Meiling) \(seat \d, L[12]\): HP \d+/\d+, stamina [0-3], "
+CHARACTER = re.compile(r"^  (Captain Vine|Dr\. Milk|Jon|Lois|Meiling) \(seat \d, level [12]\): HP \d+/\d+, stamina [0-3], "
                        r"(-|(venom|frightened|weakened|madness)(, (venom|frightened|weakened|madness))*) \| "
-                       r"(no tokens|((meat|fruit|torch|rope|map|coin)x\d ?)+) \| .+$", re.M)
+                       r"(no tokens|\d+ (meat|fruit|torch|rope|map|coin)(, \d+ (meat|fruit|torch|rope|map|coin))*) \| .+$", re.M)
 AVOID = re.compile(r"out of the deck|into the deck|^move |use or move |^rest:|^repair|ability")
 
 
@@ -78,7 +78,7 @@ def test_play_primeval_story_and_challenge_in_words():
     # (a whole table, its heading first, is printed when the turn or phase changes; in between
     # only the lines that changed)
     assert len(CHARACTER.findall(text)) >= 5 * len(re.findall(r"^Primeval Peril - turn ", text, re.M)) > 0
-    assert "  Captain Vine (seat 0, L1): HP 8/8, stamina 3, - | meatx1 fruitx1 torchx1 | Gutting Knife" in text
+    assert "  Captain Vine (seat 0, level 1): HP 8/8, stamina 3, - | 1 meat, 1 fruit, 1 torch | Gutting Knife" in text
     # the section being read: its whole text, and its choices with what they ask
     reedmouth = ("Section 1.1: Reedmouth is a jetty, a dozen huts on stilts and a market that never quite "
                  "closes. Fishwives argue over eels; a dockmaster with one eye watches every boat that ties up.")

@@ -25,12 +25,13 @@ def test_play_tides_first_decisions_are_shown_in_words():
     assert text.startswith("Sleeping Gods: Tides of Ruin — Arcade Mode: 1 player(s), you play seat 0, seed 3")
     # whose decision it is and what about, in words; the deck's backs (reward, challenge, combat)
     assert "player 0 decides: place Boarding Cutlass: on a crew member, or in the stash" in text
-    assert "Arcade deck (8): R Ch Ch Cb R Ch Ch Cb" in text
+    assert ("Arcade deck (8 cards, top first): reward, challenge, challenge, combat, reward, "
+            "challenge, challenge, combat; successes 0, failures 0") in text
     for line in re.findall(r"^player \d decides: (.*)$", text, flags=re.M):
         assert not CODE.search(line), line
     # the crew: name, HP, fatigue, statuses, all five skills and the gear each holds
     assert re.search(r"Navigator Tobin Reach +player 0  HP 7/7  fatigue 0  status -  "
-                     r"STR0 CUN1 PER2 CRA1 KNO3  weapon unarmed  item -  cards -", text)
+                     r"strength 0, cunning 1, perception 2, craft 1, knowledge 3  weapon unarmed  item -  cards -", text)
     assert "Seat 0 (you) chose: Gunner Bram Kettle (HP 8/8, fatigue 0)" in text
     assert re.search(r"Gunner Bram Kettle +player 0  HP 8/8 .* weapon Boarding Cutlass", text)
     # the preparation window says what each option does
@@ -39,19 +40,19 @@ def test_play_tides_first_decisions_are_shown_in_words():
     assert "equip Drill (Hours of practice on deck: +2 Cunning while held.)" in prep
     assert any(o.startswith("use Smugglers' Cove [+2 coins") for o in prep)
     # the encounter: its skill, number and mastery, who joined, the Destiny draw and the total
-    assert "CHALLENGE Dark Sails: PER 8 (mastery 8)" in text
+    assert "CHALLENGE Dark Sails: perception 8 (mastery 8)" in text
     assert "joined: nobody; Destiny 0; total 0 of 8" in text
     assert "joined: Navigator Tobin Reach; Destiny 0; total 2 of 8" in text  # PER 2 counted
     assert "Destiny: last draw 0; discard 0x1" in text                    # the draw, then the window
     assert "\n  3. spend 1 OM: draw Destiny again\n" in text
     assert "Seat 0 (you) chose: confirm" in text
     # what happened, said after each step: the reveal, the draw and the resolution (narrate.py)
-    assert "\n  * Revealed: challenge Dark Sails (PER 8)\n" in text
+    assert "\n  * Revealed: challenge Dark Sails (perception 8)\n" in text
     assert "\n  * Destiny draws 0\n" in text
     assert "\n  * Dark Sails failed (total 2 of 8): Navigator Tobin Reach -3 HP (4/7), +1 fatigue\n" in text
     # the failure: a failed encounter, the Navigator wounded and tired
     after = text.split("Seat 0 (you) chose: confirm")[1]
-    assert "successes 0  failures 1" in after
+    assert "successes 0, failures 1" in after
     assert re.search(r"Navigator Tobin Reach +player 0  HP [0-6]/7  fatigue 1", after)
     for line in options(text):
         assert not CODE.search(line), line

@@ -32,7 +32,7 @@ EOR_WORDS = {"D": "takes the damage", "F": "is frightened", "M": "suffers madnes
 
 
 def _tokens(s, h) -> str:
-    return " ".join(f"{RESOURCES[t]}x{s.inv[6 * h + t]}" for t in range(6) if s.inv[6 * h + t]) or "no tokens"
+    return ", ".join(f"{s.inv[6 * h + t]} {RESOURCES[t]}" for t in range(6) if s.inv[6 * h + t]) or "no tokens"
 
 
 def _card_name(s, n) -> str:
@@ -104,7 +104,7 @@ def state_lines(s) -> list[str]:
     for c in range(5):
         sts = ", ".join(STATUS_NAMES[k] for k in range(4) if s.status[c] >> k & 1) or "-"
         gear = ", ".join(_card_name(s, n) for n in s.equip[c]) or "no cards"
-        out.append(f"  {NAMES[c]} (seat {s.controller(c)}, L{s.level[c]}): HP {s.hp[c]}/{s.max_hp(c)}, "
+        out.append(f"  {NAMES[c]} (seat {s.controller(c)}, level {s.level[c]}): HP {s.hp[c]}/{s.max_hp(c)}, "
                    f"stamina {s.res[c]}, {sts} | {_tokens(s, c)} | {gear}")
     out.append(f"  storage: {_tokens(s, 5)}")
     names: dict = {}

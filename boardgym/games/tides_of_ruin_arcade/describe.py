@@ -11,7 +11,7 @@ from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .cards import skill_left
-from .content import BOSS_KINDS, CORNERS, REWARDS, SKILLS
+from .content import BOSS_KINDS, CORNERS, REWARDS
 from .kinds import BACKS, DECISIONS, MASTERY, OM_COSTS, PHASES, QUOTA, UNITS
 
 STATUS_WORDS = ("poison",) + STATUS_NAMES[1:]
@@ -83,7 +83,7 @@ def describe_action(s, a: int) -> str:
     if A.STATUS <= a < A.STATUS + A.N_STATUS:
         return f"remove {STATUS_WORDS[a - A.STATUS]}"
     if A.SKILL <= a < A.SKILL + A.N_SKILLS:
-        return f"+1 {SKILLS[a - A.SKILL]}"
+        return f"+1 {SKILL_WORDS[a - A.SKILL]}"
     if A.USE_REWARD <= a < A.USE_REWARD + A.MAX_REWARDS:
         return f"use {_reward_text(s, s.rewards[a - A.USE_REWARD])}, take {QUOTA[s.game.difficulty]} of 6"
     if A.REWARD_ITEM <= a < A.REWARD_ITEM + 6:
@@ -204,6 +204,10 @@ def summary_lines(s) -> list[str]:
             f"+{DIFF_BONUS[s.game.difficulty]} for the difficulty"]
 
 
+BACK_WORDS = ("reward", "challenge", "combat")   # an Arcade card's back (TR-SETUP)
+SKILL_WORDS = ("strength", "cunning", "perception", "craft", "knowledge")   # content.SKILLS, in words
+
+
 def state_lines(s) -> list[str]:
     g = s.game
     c = g.content
@@ -220,8 +224,9 @@ def state_lines(s) -> list[str]:
     else:
         f = s.pend[-1]
         lines.append(f"player {f[1]} decides: {decision_text(s, f)}")
-    backs = " ".join(("R", "Ch", "Cb")[b] for b in s.deck)
-    lines.append(f"Arcade deck ({len(s.deck)}): {backs or '-'}   successes {len(s.won)}  failures {len(s.lost)}")
+    backs = ", ".join(BACK_WORDS[b] for b in s.deck)
+    lines.append(f"Arcade deck ({len(s.deck)} cards, top first): {backs or 'empty'}; "
+                 f"successes {len(s.won)}, failures {len(s.lost)}")
     lines.append(f"team: XP {s.xp_gained} gained, {s.xp_bank} to spend; food {s.food}; coins {s.coins}; "
                  f"skill deck {sum(skill_left(s))}, discard {sum(s.sk_disc)}")
     dv = " ".join(f"{v}x{n}" for v, n in zip(g.sg.deck.distinct, s.sg_discard) if n)
@@ -229,7 +234,7 @@ def state_lines(s) -> list[str]:
     lines.append(f"Destiny: {last}; discard {dv or '-'}")
     for ch in range(5):
         st = ", ".join(STATUS_WORDS[k] for k in range(4) if s.status[ch] >> k & 1) or "-"
-        sk = " ".join(f"{SKILLS[k]}{chars.effective_skill(s, ch, k)}" for k in range(5))
+        sk = ", ".join(f"{SKILL_WORDS[k]} {chars.effective_skill(s, ch, k)}" for k in range(5))
         w = c.adventure[s.weapon[ch]].name if s.weapon[ch] >= 0 else "unarmed"
         it = c.adventure[s.item[ch]].name if s.item[ch] >= 0 else "-"
         eq = ", ".join(c.skills[x].name for x in s.equip[ch]) or "-"
@@ -266,7 +271,7 @@ def _encounter_lines(s) -> list[str]:
     ch = s.sg_chal
     if s.enc_kind == 1 and s.enc_id >= 0:
         card = c.challenges[s.enc_id]
-        out.append(f"CHALLENGE {card.name}: {SKILLS[card.skill]} {card.number} "
+        out.append(f"CHALLENGE {card.name}: {SKILL_WORDS[card.skill]} {card.number} "
                    f"(mastery {card.number + MASTERY[s.game.difficulty]}) — {card.text}")
         if ch[H_STATE]:
             parts = ", ".join(crew_name(s, m) for m in range(5) if ch[H_PARTS] >> m & 1) or "nobody"

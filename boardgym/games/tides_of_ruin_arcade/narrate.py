@@ -13,8 +13,7 @@ from __future__ import annotations
 from boardgym.games.sleeping_gods import challenge, combat
 from boardgym.games.sleeping_gods.kinds import CH_DONE, CH_WINDOW, CH_WOUNDS, H_NUMBER, H_STATE, H_TOTAL
 
-from .content import SKILLS
-from .describe import STATUS_WORDS, crew_name
+from .describe import SKILL_WORDS, STATUS_WORDS, crew_name
 from .flow import COMBAT_CODE
 from .kinds import MASTERY
 
@@ -66,7 +65,7 @@ def _draws(before, after) -> list[str]:
     if after.enc_id >= 0 and (after.enc_kind, after.enc_id) != (before.enc_kind, before.enc_id):
         if after.enc_kind == 1:
             card = c.challenges[after.enc_id]
-            out.append(f"Revealed: challenge {card.name} ({SKILLS[card.skill]} {card.number})")
+            out.append(f"Revealed: challenge {card.name} ({SKILL_WORDS[card.skill]} {card.number})")
         else:
             out.append(f"Revealed: combat {c.combats[after.enc_id].name}"
                        + (" — the final battle" if after.final else ""))

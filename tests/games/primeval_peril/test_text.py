@@ -11,7 +11,7 @@ from .test_fight import to_fight
 def test_render_and_describe():
     s = new(num_players=2)
     text = s.render()
-    assert "boat 8/8" in text and "Captain Vine (seat 0, L1): HP 8/8" in text and "deck (12)" in text
+    assert "boat 8/8" in text and "Captain Vine (seat 0, level 1): HP 8/8" in text and "deck (12)" in text
     words = {describe_action(s, a) for a in legal(s)}
     assert "travel to 2.post (1 time)" in words and "use or move Captain Vine's meat" in words
     assert "travel to 2.rocks (rocks) (1 time)" in words

@@ -45,7 +45,7 @@ def test_a_challenge_says_passed_or_mastered_with_its_total(difficulty, draw, wo
     card = challenge_id(s, KNO, 6)
     name = s.game.content.challenges[card].name
     _reveal(told, card)
-    assert told.lines[-1] == f"Revealed: challenge {name} (KNO 6)"
+    assert told.lines[-1] == f"Revealed: challenge {name} (knowledge 6)"
     told(A.CREW + NAVIGATOR)
     told(A.CREW + SURGEON)
     told(A.CONFIRM)
