@@ -225,7 +225,7 @@ class Replay:
                 try:
                     state.apply(a)
                 except IllegalActionError as exc:
-                    raise StateError(f"replay step {step} (decision {i}, P{p}): action {a} "
+                    raise StateError(f"replay step {step} (decision {i}, seat {p}): action {a} "
                                      f"({_words(state, a)}) is not legal here: {exc.reason}") from None
                 i += 1
             step += 1

@@ -108,7 +108,7 @@ PAGE = r"""<!doctype html>
 
   function seatName(s) {
     const a = data.agents[s];
-    return "P" + s + (a ? " (" + a + ")" : "");
+    return "Seat " + s + (a ? " (" + a + ")" : "");
   }
 
   function fmt(x) {
@@ -174,7 +174,7 @@ PAGE = r"""<!doctype html>
 
     let turn;
     if (s.over) {
-      turn = "Game over" + (data.returns ? ": returns " + data.returns.map((r, p) => "P" + p + " " + fmt(r)).join(", ") : "");
+      turn = "Game over" + (data.returns ? ": returns " + data.returns.map((r, p) => "seat " + p + " " + fmt(r)).join(", ") : "");
     } else if (step === last && data.truncated) {
       turn = "The rest of the game is not shown (" + data.shown + " of " + data.decisions + " decisions)";
     } else if (s.acting.length > 1) {
@@ -193,7 +193,7 @@ PAGE = r"""<!doctype html>
     dec.textContent = "";
     if (!d) dec.appendChild(el("span", s.over ? "none: the game is over" : "none", "unseen"));
     else if (hiddenFrom(d)) dec.appendChild(el("span", seatName(d.by) + " " + (d.secret || "made a choice") +
-                                              " (P" + view + " does not see what)", "unseen"));
+                                              " (seat " + view + " does not see what)", "unseen"));
     else dec.textContent = seatName(d.by) + ": " + d.text;
     chanceBlock($("chance"), d ? s.c : null, "what happened:");
 

@@ -128,7 +128,7 @@ def test_a_move_that_is_not_legal_is_named_with_its_step_in_words(saved, tmp_pat
     with pytest.raises(StateError) as err:
         Replay.load(path)
     msg = str(err.value)
-    assert "decision 0, P" in msg and f"action {bad} ({words})" in msg and "is not legal here" in msg, msg
+    assert "decision 0, seat " in msg and f"action {bad} ({words})" in msg and "is not legal here" in msg, msg
     assert str(path) in msg
     d = json.loads(json.dumps(saved))
     d["chance"][0] = 10**6

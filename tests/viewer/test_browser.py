@@ -48,9 +48,9 @@ def _decision(data, i, view="full"):
     d = s["d"]
     if d is None:
         return "none: the game is over" if s["over"] else "none"
-    who = f"P{d['by']} (heuristic)"
+    who = f"Seat {d['by']} (heuristic)"
     if view != "full" and int(view) in d["hide"]:
-        return f"{who} {d.get('secret') or 'made a choice'} (P{view} does not see what)"
+        return f"{who} {d.get('secret') or 'made a choice'} (seat {view} does not see what)"
     return f"{who}: {d['text']}"
 
 
