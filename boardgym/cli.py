@@ -39,7 +39,6 @@ import sys
 from pathlib import Path
 
 from boardgym.core.errors import ConfigError
-from boardgym.terminal.setup import parse_set as _parse_set, players_kwarg  # noqa: F401 (for other commands)
 
 
 # -- ``list`` ------------------------------------------------------------------------------------
@@ -60,22 +59,6 @@ def cmd_list(args, out) -> int:
         title = games.get(g, {}).get("title", "")
         print(f"  {g}" + (f"  ({title})" if title else ""), file=out)
     return 0
-
-
-# -- readable action names (the terminal player's words, for other commands) -----------------------
-def describer(game_name: str):
-    """``describe(state, action) -> str`` for a game package (its ``describe_action``, else the
-    action catalogue's names)."""
-    from boardgym.terminal.words import Words
-
-    return Words(game_name).action
-
-
-def narrator(game_name: str):
-    """``narrate(before, after) -> lines`` of a game package (its ``make_narrator``), or None."""
-    from boardgym.terminal.words import Words
-
-    return Words(game_name).narrate
 
 
 # -- ``play`` -------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from agents.specs import make_agent
 from boardgym.core.agent import Agent, seat_chooser
 from boardgym.core.errors import ConfigError
 from boardgym.core.replay import play
+from boardgym.envs.registry import players_kwarg, pz_entry  # noqa: F401 (eval's callers use both)
 
 ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode")
 
@@ -30,22 +31,6 @@ def try_agent(spec: str, game_name: str, seed: int | None = None):
         return make_agent(spec, game_name, seed), None
     except (ConfigError, ImportError, FileNotFoundError, OSError) as exc:
         return None, f"{type(exc).__name__}: {exc}"
-
-
-def pz_entry(game_name: str) -> dict | None:
-    """The PettingZoo registry entry of ``game_name`` (its module ends ``<game>_v0``)."""
-    from boardgym.envs.registry import registry
-
-    for entry in registry()["pettingzoo"]:
-        if entry["module"].rsplit(".", 1)[-1] == f"{game_name}_v0":
-            return entry
-    return None
-
-
-def players_kwarg(game_name: str) -> str:
-    """The game option that sets the number of seats (``num_players``, ``num_groups``...)."""
-    entry = pz_entry(game_name) or {}
-    return entry.get("players_kwarg", "num_players")
 
 
 def player_counts(game_name: str) -> list[int]:

@@ -288,12 +288,12 @@ def _players(r: Replay):
 
 def _words(state, a: int) -> str:
     """An action in the game's words (its ``describe_action``, else the catalogue)."""
-    from boardgym.cli import describer
+    from boardgym.terminal.words import Words
 
     n = state.game.catalog.n
     if not 0 <= a < n:
         return f"no action of this game, which has 0..{n - 1}"
-    return describer(state.game.info.name)(state, a)
+    return Words(state.game.info.name).action(state, a)
 
 
 class Recorder:

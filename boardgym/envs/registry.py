@@ -29,6 +29,20 @@ def pettingzoo_ids() -> list[str]:
     return [e["id"] for e in registry()["pettingzoo"]]
 
 
+def pz_entry(game_name: str) -> dict | None:
+    """The PettingZoo registry entry of ``game_name`` (its module ends ``<game>_v0``)."""
+    for entry in registry()["pettingzoo"]:
+        if entry["module"].rsplit(".", 1)[-1] == f"{game_name}_v0":
+            return entry
+    return None
+
+
+def players_kwarg(game_name: str) -> str:
+    """The game option that sets the number of seats (``num_players``, ``num_groups``...): the
+    ``players_kwarg`` of the game's PettingZoo entry."""
+    return (pz_entry(game_name) or {}).get("players_kwarg") or "num_players"
+
+
 def max_episode_steps(game: str) -> int:
     """The Gymnasium ``max_episode_steps`` of every id of ``game``: its declared
     ``GameInfo.max_decisions`` (no legal game reaches it; it cuts off a policy stuck on

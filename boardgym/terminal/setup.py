@@ -8,17 +8,7 @@ import numpy as np
 import yaml
 
 from boardgym.core.errors import ConfigError
-
-
-def players_kwarg(game_name: str, info=None) -> str:
-    """The game option that sets the player count: the registry's ``players_kwarg`` of the
-    game's PettingZoo entry, else ``num_players`` (``info`` is not needed; kept for callers)."""
-    from boardgym.envs.registry import registry
-
-    for entry in registry().get("pettingzoo", []):
-        if entry.get("module", "").rsplit(".", 1)[-1] == f"{game_name}_v0" and entry.get("players_kwarg"):
-            return entry["players_kwarg"]
-    return "num_players"
+from boardgym.envs.registry import players_kwarg
 
 
 def parse_set(items) -> dict:

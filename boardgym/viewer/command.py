@@ -67,7 +67,8 @@ def _specs(args) -> list[str]:
 
 
 def _options(args) -> dict:
-    from boardgym.terminal.setup import parse_set, players_kwarg
+    from boardgym.envs.registry import players_kwarg
+    from boardgym.terminal.setup import parse_set
 
     cfg = parse_set(args.set)
     if args.players is not None:

@@ -120,9 +120,9 @@ def test_a_move_that_is_not_legal_is_named_with_its_step_in_words(saved, tmp_pat
             break
     bad = int(np.flatnonzero(~state.legal_mask())[0])
     d["actions"][0] = bad
-    from boardgym.cli import describer
+    from boardgym.terminal.words import Words
 
-    words = describer("ancient_terrible_things")(state, bad)  # the action in the game's words
+    words = Words("ancient_terrible_things").action(state, bad)  # the action in the game's words
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(d))
     with pytest.raises(StateError) as err:
