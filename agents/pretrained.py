@@ -1,0 +1,101 @@
+"""A pretrained baseline shipped with boardgym (``boardgym/pretrained/``) as an Agent.
+
+``PretrainedAgent(game_name, name=None)`` loads the manifest entry (the game's default without a
+name), checks its file (``boardgym.pretrained.weights.read_checked``) and plays the policy's most
+probable legal action, evaluated with numpy alone (``agents.value_net.SparseMLP``, the one
+forward pass): no torch, nothing unpickled. The spec is ``pretrained`` / ``pretrained:NAME``
+(``agents/specs.py``).
+
+A policy plays only the game configuration it was trained and measured for: the first decision
+of each game checks the state's options against the manifest's (when the caller passes the
+state) and the observation and mask sizes always, and refuses a mismatch in words.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardgym.core.agent import Agent
+from boardgym.core.errors import ConfigError
+
+from .ppo import masked_choice
+from .value_net import SparseMLP
+
+
+class PretrainedPolicy:
+    """The actor (logits) and critic (value) of one checked manifest entry."""
+
+    def __init__(self, entry):
+        from boardgym.pretrained.weights import read_checked
+
+        activation, layers = read_checked(entry)
+        self.entry = entry
+        self.actor = SparseMLP(layers["actor"], activation, "pretrained actor")
+        self.critic = SparseMLP(layers["critic"], activation, "pretrained critic")
+
+    def logits(self, observation) -> np.ndarray:
+        return self.actor.forward(observation)
+
+    def value(self, observation) -> float:
+        return float(self.critic.forward(observation)[0])
+
+
+def load_policy(game_name: str, name: str | None = None, folder=None) -> PretrainedPolicy:
+    """The policy ``name`` of ``game_name`` (its default without a name) from the manifest in
+    ``folder`` (default: ``$BOARDGYM_PRETRAINED_DIR`` or the package's)."""
+    from boardgym.pretrained.manifest import load_manifest
+
+    return PretrainedPolicy(load_manifest(folder).find(game_name, name))
+
+
+class PretrainedAgent(Agent):
+    name = "pretrained"
+
+    def __init__(self, game_name: str, name: str | None = None, folder=None,
+                 deterministic: bool = True, seed: int | None = None):
+        self.policy = load_policy(game_name, name, folder)
+        self.entry = self.policy.entry
+        self.name = f"pretrained:{self.entry.name}"
+        self.deterministic = deterministic
+        self.rng = np.random.default_rng(seed)
+        self._checked_game = None
+        from boardgym.games import make_game
+
+        config = make_game(self.entry.game, **self.entry.doc["options"]).config   # as the game normalises it
+        self._trained = {k: _plain(config.get(k)) for k in self.entry.doc["options"]}
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+
+    def _check(self, observation, legal_mask, state) -> None:
+        doc, e = self.entry.doc, self.entry
+        what = f"pretrained policy {e.name!r} was trained for {e.game} with {e.options_text()}"
+        if state is not None and state.game is not self._checked_game:
+            game = state.game
+            if game.info.name != e.game:
+                raise ConfigError(f"{what}; it cannot play {game.info.name}")
+            differ = [f"{k}={game.config.get(k)!r} (trained: {v!r})" for k, v in sorted(self._trained.items())
+                      if _plain(game.config.get(k)) != v]
+            if differ:
+                raise ConfigError(f"{what}; this game has {', '.join(differ)}. "
+                                  f"Use a policy trained for these options, or play with {e.options_text()}")
+            self._checked_game = game
+        n_obs, n_act = np.shape(observation)[-1], np.shape(legal_mask)[-1]
+        if n_obs != doc["observation_size"] or n_act != doc["num_actions"]:
+            raise ConfigError(f"{what}; this game's observation has {n_obs} entries and {n_act} actions, "
+                              f"the policy's {doc['observation_size']} and {doc['num_actions']}")
+
+    def logits(self, observation) -> np.ndarray:
+        return self.policy.logits(observation)
+
+    def value(self, observation) -> float:
+        return self.policy.value(observation)
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        self._check(observation, legal_mask, state)
+        return masked_choice(self.policy.logits(observation), legal_mask, self.deterministic, self.rng)
+
+
+def _plain(value):
+    """Options compared as JSON values (a tuple and a list of the same items are equal)."""
+    return list(map(_plain, value)) if isinstance(value, (list, tuple)) else value
