@@ -97,7 +97,7 @@ class Manifest:
         have = [e.name for e in self.entries(game)]
         if not have:
             raise ConfigError(f"there is no pretrained policy for {game!r} yet "
-                              f"(games with one: {sorted({e.game for e in self.policies}) or 'none'}); "
+                              f"(games with one: {', '.join(sorted({e.game for e in self.policies})) or 'none'}); "
                               f"train one with `python -m train` and ship it with "
                               f"`python -m train.export_pretrained runs/NAME --name NAME`")
         if name is None:
