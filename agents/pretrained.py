@@ -48,7 +48,14 @@ def load_policy(game_name: str, name: str | None = None, folder=None) -> Pretrai
 
 
 class PretrainedAgent(Agent):
+    """The policy's most probable legal action (``deterministic``) or one sampled from it.
+
+    It declares ``needs_state`` so every caller hands it the state, from which it reads only the
+    game's options (to refuse a configuration it was not trained for) and, when no observation
+    vector is given, the deciding seat's own observation."""
+
     name = "pretrained"
+    needs_state = True
 
     def __init__(self, game_name: str, name: str | None = None, folder=None,
                  deterministic: bool = True, seed: int | None = None):
@@ -92,6 +99,10 @@ class PretrainedAgent(Agent):
         return self.policy.value(observation)
 
     def act(self, observation, legal_mask, state=None) -> int:
+        if observation is None:
+            if state is None:
+                raise ValueError("PretrainedAgent.act needs an observation or the state")
+            observation = state.observation(state.current_player)
         self._check(observation, legal_mask, state)
         return masked_choice(self.policy.logits(observation), legal_mask, self.deterministic, self.rng)
 

@@ -95,8 +95,10 @@ class Manifest:
         """The policy ``name`` of ``game`` (its default without a name); a ConfigError in player
         words (what exists for that game) otherwise."""
         have = [e.name for e in self.entries(game)]
+        other = next((e for e in self.policies if e.name == name), None) if name else None
+        where = f" ({name!r} is a policy of {other.game!r})" if other is not None and other.game != game else ""
         if not have:
-            raise ConfigError(f"there is no pretrained policy for {game!r} yet "
+            raise ConfigError(f"there is no pretrained policy for {game!r} yet{where} "
                               f"(games with one: {', '.join(sorted({e.game for e in self.policies})) or 'none'}); "
                               f"train one with `python -m train` and ship it with "
                               f"`python -m train.export_pretrained runs/NAME --name NAME`")
@@ -108,8 +110,6 @@ class Manifest:
         for e in self.entries(game):
             if e.name == name:
                 return e
-        other = next((e for e in self.policies if e.name == name), None)
-        where = f" (it is a policy of {other.game!r})" if other is not None else ""
         raise ConfigError(f"no pretrained policy {name!r} for {game!r}{where}; "
                           f"the ones for {game!r}: {', '.join(have)}")
 
