@@ -65,32 +65,24 @@ class PretrainedAgent(Agent):
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         self._checked_game = None
-        from boardgym.games import make_game
-
-        config = make_game(self.entry.game, **self.entry.doc["options"]).config   # as the game normalises it
-        self._trained = {k: _plain(config.get(k)) for k in self.entry.doc["options"]}
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
 
     def _check(self, observation, legal_mask, state) -> None:
+        from boardgym.pretrained.weights import mismatch_error, options_mismatch
+
         doc, e = self.entry.doc, self.entry
-        what = f"pretrained policy {e.name!r} was trained for {e.game} with {e.options_text()}"
         if state is not None and state.game is not self._checked_game:
-            game = state.game
-            if game.info.name != e.game:
-                raise ConfigError(f"{what}; it cannot play {game.info.name}")
-            differ = [f"{k}={game.config.get(k)!r} (trained: {v!r})" for k, v in sorted(self._trained.items())
-                      if _plain(game.config.get(k)) != v]
-            if differ:
-                raise ConfigError(f"{what}; this game has {', '.join(differ)}. "
-                                  f"Use a policy trained for these options, or play with {e.options_text()}")
-            self._checked_game = game
+            why = options_mismatch(e, state.game)
+            if why:
+                raise mismatch_error(e, why)
+            self._checked_game = state.game
         n_obs, n_act = np.shape(observation)[-1], np.shape(legal_mask)[-1]
         if n_obs != doc["observation_size"] or n_act != doc["num_actions"]:
-            raise ConfigError(f"{what}; this game's observation has {n_obs} entries and {n_act} actions, "
-                              f"the policy's {doc['observation_size']} and {doc['num_actions']}")
+            raise mismatch_error(e, f"this game's observation has {n_obs} entries and {n_act} actions, "
+                                    f"the policy's {doc['observation_size']} and {doc['num_actions']}")
 
     def logits(self, observation) -> np.ndarray:
         return self.policy.logits(observation)
@@ -106,7 +98,3 @@ class PretrainedAgent(Agent):
         self._check(observation, legal_mask, state)
         return masked_choice(self.policy.logits(observation), legal_mask, self.deterministic, self.rng)
 
-
-def _plain(value):
-    """Options compared as JSON values (a tuple and a list of the same items are equal)."""
-    return list(map(_plain, value)) if isinstance(value, (list, tuple)) else value

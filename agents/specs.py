@@ -85,7 +85,9 @@ class AgentKind:
     ``check(spec, game_name)`` what can be verified without building the agent (a file exists,
     a class imports; ``game_name`` may be None); ``build(spec, game_name, seed) -> Agent``.
     ``keyvalue``: the argument is a ``KEY=VALUE,...`` list, so a comma-separated list of specs
-    keeps its commas.
+    keeps its commas. ``fits(spec, game)``: what can be checked once the configured game is
+    known (a pretrained policy plays only the options it was trained for); ``check_spec`` runs
+    it when given the game's options.
     """
 
     name: str
@@ -99,6 +101,7 @@ class AgentKind:
     arg_optional: bool = False
     keyvalue: bool = False
     label: str | None = None      # the name tables show (default: the spec's text)
+    fits: Callable[[Spec, object], None] | None = None
 
 
 def load_object(path: str, what: str = "object"):
@@ -257,6 +260,16 @@ def _pretrained_check(spec: Spec, game_name: str | None) -> None:
                           f"{', '.join(e.name for e in manifest.entries()) or 'none'}")
 
 
+def _pretrained_fits(spec: Spec, game) -> None:
+    from boardgym.pretrained.manifest import load_manifest
+    from boardgym.pretrained.weights import mismatch_error, options_mismatch
+
+    entry = load_manifest().find(game.info.name, spec.options["name"])
+    why = options_mismatch(entry, game)
+    if why:
+        raise ConfigError(f"agent spec {spec.text!r}: {mismatch_error(entry, why)}")
+
+
 def _pretrained(spec: Spec, game_name: str, seed: int | None) -> Agent:
     _pretrained_check(spec, game_name)
     from agents.pretrained import PretrainedAgent
@@ -385,7 +398,7 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
     AgentKind("pretrained", "pretrained[:NAME]", "a baseline shipped with boardgym: the game's default "
               "policy or the one named (python -m boardgym.pretrained lists them); numpy weights, "
               "nothing unpickled", "pretrained", _pretrained_parse, _pretrained, _pretrained_check,
-              prefix=True, arg_optional=True),
+              prefix=True, arg_optional=True, fits=_pretrained_fits),
     AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (agents.ismcts.make_ismcts "
               "keywords, rollout.NAME=V for the rollout agent)", "ismcts:simulations=8,prior=heuristic",
               _ismcts_parse, _ismcts, _ismcts_check, prefix=True, arg_optional=True, keyvalue=True,
@@ -431,13 +444,18 @@ def parse_spec(text) -> Spec:
     return Spec(text, kind.name, kind.parse(arg, text))
 
 
-def check_spec(text, game_name: str | None = None) -> Spec:
+def check_spec(text, game_name: str | None = None, game_options: dict | None = None) -> Spec:
     """``parse_spec`` plus what can be checked without building the agent: the model file
-    exists, the class imports and is an Agent, the game has a heuristic."""
+    exists, the class imports and is an Agent, the game has a heuristic; with ``game_options``
+    (the game's keyword arguments) also that the agent fits that configuration (``fits``)."""
     spec = parse_spec(text)
     kind = KINDS[spec.kind]
     if kind.check is not None:
         kind.check(spec, game_name)
+    if kind.fits is not None and game_name is not None and game_options is not None:
+        from boardgym.games import make_game
+
+        kind.fits(spec, make_game(game_name, **game_options))
     return spec
 
 

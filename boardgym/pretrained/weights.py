@@ -88,6 +88,32 @@ def check_game(entry: Entry) -> None:
                               f"training and exporting again")
 
 
+def _plain(value):
+    """Options compared as JSON values (a tuple and a list of the same items are equal)."""
+    return list(map(_plain, value)) if isinstance(value, (list, tuple)) else value
+
+
+def options_mismatch(entry: Entry, game) -> str | None:
+    """Why the configured ``game`` is not what the policy was trained and measured for (its
+    manifest options, as the game normalises them), in words; None when it is."""
+    from boardgym.games import make_game
+
+    if game.info.name != entry.game:
+        return f"it cannot play {game.info.name}"
+    trained = make_game(entry.game, **entry.doc["options"]).config
+    differ = [f"{k}={game.config.get(k)!r} (trained: {trained.get(k)!r})" for k in sorted(entry.doc["options"])
+              if _plain(game.config.get(k)) != _plain(trained.get(k))]
+    if not differ:
+        return None
+    return (f"this game has {', '.join(differ)}. Use a policy trained for these options, "
+            f"or play with {entry.options_text()}")
+
+
+def mismatch_error(entry: Entry, why: str) -> ConfigError:
+    return ConfigError(f"pretrained policy {entry.name!r} was trained for {entry.game} with "
+                       f"{entry.options_text()}; {why}")
+
+
 def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
     """The policy's activation and layers, after every check (see the module doc)."""
     path = entry.path

@@ -187,7 +187,7 @@ def test_unknown_name_and_game_without_policy(policies):
         check_spec("pretrained:nope", GAME)
     with pytest.raises(ConfigError, match="there is no pretrained policy for 'paleo' yet"):
         make_agent("pretrained", "paleo")
-    with pytest.raises(ConfigError, match=f"no pretrained policy for 'paleo' yet \('{NAME}' is a policy of 'ancient_terrible_things'\)"):
+    with pytest.raises(ConfigError, match=rf"no pretrained policy for 'paleo' yet \('{NAME}' is a policy of 'ancient_terrible_things'\)"):
         check_spec(f"pretrained:{NAME}", "paleo")
     with pytest.raises(ConfigError, match="needs a name"):
         check_spec("pretrained:")
@@ -195,9 +195,28 @@ def test_unknown_name_and_game_without_policy(policies):
         check_spec("pretrained:Bad-Name")
 
 
+def test_wrong_options_refused_before_playing(policies):
+    """``python -m eval`` checks every spec against each configuration it will play."""
+    from agents.specs import check_spec
+    from eval.__main__ import check_args
+
+    check_spec("pretrained", GAME, {"num_players": 2})
+    with pytest.raises(ConfigError, match=r"agent spec 'pretrained': .* this game has num_players=3 \(trained: 2\)"):
+        check_spec("pretrained", GAME, {"num_players": 3})
+    check_spec("pretrained", GAME, {"num_players": 2, "length": "short"})   # not an option it names
+    with pytest.raises(SystemExit, match="--agents: agent spec 'pretrained'.*num_players=3"):
+        check_args(GAME, ["heuristic", "pretrained"], [2, 3], {}, None)
+
+
 def test_wrong_options_or_sizes_refused_at_the_first_decision(policies):
+    import gymnasium as gym
+
+    import boardgym  # noqa: F401
     from agents.pretrained import PretrainedAgent
 
+    env = gym.make("boardgym/AncientTerribleThings-v0", num_players=3, opponents="pretrained", seat=1)
+    with pytest.raises(ConfigError, match=r"num_players=3 \(trained: 2\)"):
+        env.reset(seed=0)   # seat 0 (the policy) moves first
     agent = PretrainedAgent(GAME)
     obs, mask, state = observations(GAME, 1, seed=5, num_players=3)[0]   # same sizes, 3 seats
     with pytest.raises(ConfigError, match=r"num_players=3 \(trained: 2\)"):
