@@ -316,6 +316,10 @@ def test_listing(policies, tmp_path):
     assert f"pretrained:{NAME} vs random: 2 games (seeds 500..501), win rate" in text
     rc, text = _list_main(["--dir", str(tmp_path / "empty")])
     assert rc == 0 and "No pretrained policies" in text
+    from boardgym.cli import main
+
+    out = io.StringIO()
+    assert main(["pretrained"], stdout=out) == 0 and f"{NAME}: ancient_terrible_things" in out.getvalue()
 
 
 def test_every_shipped_policy_checks_out():
