@@ -62,9 +62,12 @@ def policy_layers(model) -> tuple[str, list, list, dict]:
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
     policy = model.policy
-    if not isinstance(policy.features_extractor, FlattenExtractor) or len(policy.observation_space.shape) != 1:
+    extractors = {getattr(policy, k, None) for k in ("features_extractor", "pi_features_extractor",
+                                                      "vf_features_extractor")} - {None}
+    odd = [type(e).__name__ for e in extractors if not isinstance(e, FlattenExtractor)]
+    if odd or len(policy.observation_space.shape) != 1:
         raise ConfigError("only an MlpPolicy on the flat observation vector can be exported "
-                          f"(this one has {type(policy.features_extractor).__name__})")
+                          f"(this one has {', '.join(odd) or 'a shaped observation'})")
     activation = _ACTIVATIONS.get(policy.activation_fn.__name__)
     if activation is None:
         raise ConfigError(f"the policy's activation {policy.activation_fn.__name__} cannot be exported "

@@ -122,10 +122,11 @@ def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
     if not path.is_file():
         raise ConfigError(f"pretrained policy {entry.name!r}: its file {path} is missing; {redo}")
     size = path.stat().st_size
-    if size != doc["size"] or sha256_of(path) != doc["sha256"]:
+    differs = (f"it has {size} bytes, the manifest says {doc['size']}" if size != doc["size"]
+               else "its sha256 differs from the manifest's" if sha256_of(path) != doc["sha256"] else None)
+    if differs:
         raise ConfigError(f"pretrained policy {entry.name!r}: the file {path} is not the one the manifest "
-                          f"describes ({size} bytes, manifest {doc['size']}; the sha256 differs): it is "
-                          f"corrupt or was replaced; {redo}")
+                          f"describes ({differs}): it is corrupt or was replaced; {redo}")
     activation, layers = read_layers(path)
     problem = _shapes_problem(entry, activation, layers)
     if problem:

@@ -101,7 +101,7 @@ def test_manifest_entry_records_the_run(exported, policies):
     assert doc["sha256"] == sha256_of(entry.path) and doc["size"] == entry.path.stat().st_size
     assert doc["net_arch"] == {"pi": [32, 16], "vf": [32, 16]} and doc["activation"] == "tanh"
     assert doc["observation_size"] == 2235 and doc["num_actions"] == 93
-    assert doc["method"] == "tiny smoke run" and doc["seed"] == 3 and len(doc["git"]["commit"]) in (40, 7)
+    assert doc["method"] == "tiny smoke run" and doc["seed"] == 3 and (doc["git"]["commit"] == "unknown" or len(doc["git"]["commit"]) == 40)
     assert doc["config"]["ppo"]["n_steps"] == 128 and doc["config"]["versions"]["torch"]
     results = json.loads((run / "results.json").read_text())["evaluation"]
     (row,) = doc["evaluation"]["rows"]
@@ -236,7 +236,10 @@ def test_corrupt_or_mismatching_file_refused(policies):
     data = bytearray(path.read_bytes())
     data[len(data) // 2] ^= 0xFF
     path.write_bytes(bytes(data))
-    with pytest.raises(ConfigError, match="not the one the manifest describes.*sha256.*corrupt or was replaced"):
+    with pytest.raises(ConfigError, match="not the one the manifest describes \\(its sha256 differs.*corrupt or was replaced"):
+        make_agent("pretrained", GAME)
+    path.write_bytes(bytes(data) + b"\0")
+    with pytest.raises(ConfigError, match=rf"\(it has {len(data) + 1} bytes, the manifest says {len(data)}\)"):
         make_agent("pretrained", GAME)
     path.unlink()
     with pytest.raises(ConfigError, match="its file .* is missing"):
@@ -331,7 +334,7 @@ def test_every_shipped_policy_checks_out():
         rows = e.doc["evaluation"]["rows"]
         assert rows and all(r["games"] > 0 for r in rows), e.name
         assert any(r["agent"] == f"pretrained:{e.name}" for r in rows), e.name
-        assert e.doc["size"] <= 8_000_000, f"{e.name}: a shipped policy stays a few MB"
+        assert e.doc["size"] <= 20_000_000, f"{e.name}: a shipped policy stays a few MB"
     for game, name in manifest.doc["defaults"].items():
         assert manifest.find(game).name == name
     assert sorted(p.name for p in HERE.glob("*.npz")) == sorted(e.doc["file"] for e in manifest.entries())
