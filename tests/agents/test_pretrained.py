@@ -347,3 +347,24 @@ def test_wheel_carries_the_manifest_schema_and_weights():
     patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["boardgym"]
     for needed in ("pretrained/manifest.json", "pretrained/schema/manifest.schema.json", "pretrained/x.npz"):
         assert any(fnmatch(needed, p) for p in patterns), needed
+
+
+def test_playing_it_needs_no_torch(policies):
+    """A fresh interpreter builds the env with a pretrained opponent and plays it: torch, SB3
+    and pickle-loading code never imported."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, gymnasium as gym, numpy as np, boardgym\n"
+            "env = gym.make('boardgym/AncientTerribleThings-v0', opponents='pretrained')\n"
+            "obs, info = env.reset(seed=1)\n"
+            "for _ in range(30):\n"
+            "    obs, r, term, trunc, info = env.step(int(np.flatnonzero(info['action_mask'])[0]))\n"
+            "    if term or trunc: break\n"
+            "bad = sorted(m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules)\n"
+            "assert not bad, bad\n")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
