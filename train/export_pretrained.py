@@ -237,7 +237,8 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m train.export_pretrained", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m train.export_pretrained", description="ship a finished MaskablePPO run as a pretrained baseline: "
+                                 "numpy weights and a manifest entry in boardgym/pretrained/")
     ap.add_argument("run", help="a finished run folder, e.g. runs/att_2p")
     ap.add_argument("--name", required=True, help="the policy's name (pretrained:NAME)")
     ap.add_argument("--default", action="store_true",
