@@ -15,12 +15,15 @@ A spec is one of the kinds in ``KINDS`` (``python -m eval --help`` and every err
 * ``rllib:PATH``: a policy trained with ``backend: rllib`` (``train/rllib/agent.py``): a run
   folder, its ``policy/`` or an RLlib checkpoint; loading unpickles code stored there, so only
   folders you trust;
+* ``pretrained`` or ``pretrained:NAME``: a baseline shipped with boardgym (``boardgym/pretrained/``,
+  ``python -m boardgym.pretrained`` lists them): the game's default policy or the one named,
+  numpy weights read without unpickling anything;
 * ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``agents.ismcts.make_ismcts`` keywords, values
   read as YAML scalars; ``rollout.NAME=V`` goes to ``rollout_options``);
 * ``module:Class``: an ``Agent`` subclass, imported and built with ``seed=`` when its
   constructor takes one. Anything else (a function, another class) is refused.
 
-A new kind (a pretrained model) is one ``AgentKind`` entry in ``KINDS``: its
+A new kind (as ``pretrained`` was) is one ``AgentKind`` entry in ``KINDS``: its
 syntax, a one-line help, a parser (syntax only, no import, no file), a check (what can be
 verified without building: files, imports) and a builder. Everything that takes agent specs,
 their errors and their help then know it.
@@ -37,7 +40,7 @@ from pathlib import Path
 from typing import Callable
 
 from boardgym.core.agent import Agent, CallableAgent, RandomAgent
-from boardgym.core.errors import ConfigError
+from boardgym.core.errors import ConfigError, ContentError
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -82,7 +85,9 @@ class AgentKind:
     ``check(spec, game_name)`` what can be verified without building the agent (a file exists,
     a class imports; ``game_name`` may be None); ``build(spec, game_name, seed) -> Agent``.
     ``keyvalue``: the argument is a ``KEY=VALUE,...`` list, so a comma-separated list of specs
-    keeps its commas.
+    keeps its commas. ``fits(spec, game)``: what can be checked once the configured game is
+    known (a pretrained policy plays only the options it was trained for); ``check_spec`` runs
+    it when given the game's options.
     """
 
     name: str
@@ -96,6 +101,7 @@ class AgentKind:
     arg_optional: bool = False
     keyvalue: bool = False
     label: str | None = None      # the name tables show (default: the spec's text)
+    fits: Callable[[Spec, object], None] | None = None
 
 
 def load_object(path: str, what: str = "object"):
@@ -222,6 +228,58 @@ def _rllib(spec: Spec, game_name: str, seed: int | None) -> Agent:
     return RLlibAgent(spec.options["path"], seed=seed)
 
 
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+
+
+def _pretrained_parse(arg: str, text: str) -> dict:
+    name = arg.strip()
+    if ":" in text and not name:
+        raise ConfigError(f"agent spec {text!r}: pretrained:NAME needs a name (or write 'pretrained' "
+                          f"for the game's default); `python -m boardgym.pretrained` lists them")
+    if name and not _NAME.match(name):
+        raise ConfigError(f"agent spec {text!r}: a pretrained policy's name is lower-case letters, "
+                          f"digits and _, got {name!r}")
+    return {"name": name or None}
+
+
+def _pretrained_check(spec: Spec, game_name: str | None) -> None:
+    from boardgym.pretrained.manifest import load_manifest
+
+    try:
+        manifest = load_manifest()
+    except ContentError as exc:
+        raise ConfigError(f"agent spec {spec.text!r}: the pretrained manifest is malformed: {exc}") from None
+    name = spec.options["name"]
+    if game_name is not None:
+        try:
+            manifest.find(game_name, name)
+        except ConfigError as exc:
+            raise ConfigError(f"agent spec {spec.text!r}: {exc}") from None
+    elif name is not None and name not in {e.name for e in manifest.entries()}:
+        raise ConfigError(f"agent spec {spec.text!r}: no pretrained policy {name!r}; shipped: "
+                          f"{', '.join(e.name for e in manifest.entries()) or 'none'}")
+
+
+def _pretrained_fits(spec: Spec, game) -> None:
+    from boardgym.pretrained.manifest import load_manifest
+    from boardgym.pretrained.weights import mismatch_error, options_mismatch
+
+    entry = load_manifest().find(game.info.name, spec.options["name"])
+    why = options_mismatch(entry, game)
+    if why:
+        raise ConfigError(f"agent spec {spec.text!r}: {mismatch_error(entry, why)}")
+
+
+def _pretrained(spec: Spec, game_name: str, seed: int | None) -> Agent:
+    _pretrained_check(spec, game_name)
+    from agents.pretrained import PretrainedAgent
+
+    try:
+        return PretrainedAgent(game_name, spec.options["name"], seed=seed)
+    except ContentError as exc:
+        raise ConfigError(f"agent spec {spec.text!r}: {exc}") from None
+
+
 def ismcts_keywords() -> list[str]:
     """The ``ismcts:KEY=VALUE`` keys: ``make_ismcts``'s keywords but the game and the seed."""
     from agents.ismcts import make_ismcts
@@ -262,12 +320,12 @@ def _ismcts_parse(arg: str, text: str) -> dict:
     return kw
 
 
-SEARCH_AGENT_KINDS = ("random", "heuristic", "ppo")
+SEARCH_AGENT_KINDS = ("random", "heuristic", "ppo", "pretrained")
 
 
 def search_agent_spec(sub, role: str, text: str | None = None) -> Spec | None:
-    """An ISMCTS ``prior`` / ``rollout`` agent: None (``none``) or a random, heuristic or
-    ``ppo:PATH`` spec; a ConfigError naming the role otherwise."""
+    """An ISMCTS ``prior`` / ``rollout`` agent: None (``none``) or a random, heuristic,
+    ``ppo:PATH`` or ``pretrained[:NAME]`` spec; a ConfigError naming the role otherwise."""
     if sub in (None, "none"):
         return None
     where = f"agent spec {text!r}: " if text else ""
@@ -276,7 +334,8 @@ def search_agent_spec(sub, role: str, text: str | None = None) -> Spec | None:
     except ConfigError as exc:
         raise ConfigError(f"{where}ISMCTS {role}: {exc}") from None
     if spec.kind not in SEARCH_AGENT_KINDS:
-        raise ConfigError(f"{where}ISMCTS {role} must be 'random', 'heuristic' or 'ppo:PATH', got {sub!r}")
+        raise ConfigError(f"{where}ISMCTS {role} must be 'random', 'heuristic', 'ppo:PATH' or "
+                          f"'pretrained[:NAME]', got {sub!r}")
     return spec
 
 
@@ -336,6 +395,10 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
     AgentKind("rllib", "rllib:PATH", "a policy trained with backend: rllib (a run folder, its policy/ "
               "or a checkpoint); loading runs code pickled there, so only trusted folders",
               "rllib:runs/rllib_att_selfplay", _rllib_parse, _rllib, _rllib_check, prefix=True, label="rllib"),
+    AgentKind("pretrained", "pretrained[:NAME]", "a baseline shipped with boardgym: the game's default "
+              "policy or the one named (python -m boardgym.pretrained lists them); numpy weights, "
+              "nothing unpickled", "pretrained", _pretrained_parse, _pretrained, _pretrained_check,
+              prefix=True, arg_optional=True, fits=_pretrained_fits),
     AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (agents.ismcts.make_ismcts "
               "keywords, rollout.NAME=V for the rollout agent)", "ismcts:simulations=8,prior=heuristic",
               _ismcts_parse, _ismcts, _ismcts_check, prefix=True, arg_optional=True, keyvalue=True,
@@ -381,13 +444,18 @@ def parse_spec(text) -> Spec:
     return Spec(text, kind.name, kind.parse(arg, text))
 
 
-def check_spec(text, game_name: str | None = None) -> Spec:
+def check_spec(text, game_name: str | None = None, game_options: dict | None = None) -> Spec:
     """``parse_spec`` plus what can be checked without building the agent: the model file
-    exists, the class imports and is an Agent, the game has a heuristic."""
+    exists, the class imports and is an Agent, the game has a heuristic; with ``game_options``
+    (the game's keyword arguments) also that the agent fits that configuration (``fits``)."""
     spec = parse_spec(text)
     kind = KINDS[spec.kind]
     if kind.check is not None:
         kind.check(spec, game_name)
+    if kind.fits is not None and game_name is not None and game_options is not None:
+        from boardgym.games import make_game
+
+        kind.fits(spec, make_game(game_name, **game_options))
     return spec
 
 

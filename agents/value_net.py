@@ -23,6 +23,56 @@ from boardgym.core.errors import ConfigError
 FORMAT = 1
 
 
+ACTIVATIONS = {"relu": lambda h: np.maximum(h, 0.0), "tanh": np.tanh}
+
+
+class SparseMLP:
+    """Dense layers with an activation between them (none after the last), evaluated with numpy
+    on a sparse observation: the first layer sums only the rows of the non-zero entries. The
+    one forward pass of the value networks here and of the pretrained policies
+    (``agents/pretrained.py``).
+
+    Args:
+        weights: ``[(W, b), ...]`` with ``W`` of shape (out, in).
+        activation: ``"relu"`` or ``"tanh"`` (SB3's MlpPolicy default).
+        what: what the layers are, for errors (``"value network"``).
+    """
+
+    def __init__(self, weights: list[tuple[np.ndarray, np.ndarray]], activation: str = "relu",
+                 what: str = "network"):
+        if not weights:
+            raise ConfigError(f"a {what} needs at least one layer")
+        if activation not in ACTIVATIONS:
+            raise ConfigError(f"{what}: unknown activation {activation!r}; known: {sorted(ACTIVATIONS)}")
+        prev = None
+        for i, (w, b) in enumerate(weights):
+            if w.ndim != 2 or b.shape != (w.shape[0],) or (prev is not None and w.shape[1] != prev):
+                raise ConfigError(f"{what} layer {i}: weight {w.shape} and bias {b.shape} "
+                                  f"do not chain (previous layer's output: {prev})")
+            prev = w.shape[0]
+        self.first = np.ascontiguousarray(weights[0][0].T, dtype=np.float32)  # (in, hidden)
+        self.first_bias = weights[0][1].astype(np.float32)
+        self.rest = [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights[1:]]
+        self.activation = activation
+        self._act = ACTIVATIONS[activation]
+        self.obs_size = self.first.shape[0]
+        self.out_size = prev
+
+    def layers(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """``[(W, b), ...]`` as given (``W`` of shape (out, in))."""
+        return [(self.first.T, self.first_bias)] + self.rest
+
+    def forward(self, observation) -> np.ndarray:
+        obs = np.asarray(observation, dtype=np.float32).reshape(-1)
+        if obs.shape[0] != self.obs_size:
+            raise ValueError(f"observation has {obs.shape[0]} entries, the network expects {self.obs_size}")
+        nz = np.flatnonzero(obs)
+        h = obs[nz] @ self.first[nz] + self.first_bias
+        for w, b in self.rest:
+            h = w @ self._act(h) + b
+        return h
+
+
 class ValueNet:
     """An MLP with ReLU hidden layers and one logit output; ``value(obs) = 2·sigmoid(z) - 1``.
 
@@ -32,32 +82,15 @@ class ValueNet:
     """
 
     def __init__(self, weights: list[tuple[np.ndarray, np.ndarray]], meta: dict | None = None):
-        if not weights:
-            raise ConfigError("a value network needs at least one layer")
-        prev = None
-        for i, (w, b) in enumerate(weights):
-            if w.ndim != 2 or b.shape != (w.shape[0],) or (prev is not None and w.shape[1] != prev):
-                raise ConfigError(f"value network layer {i}: weight {w.shape} and bias {b.shape} "
-                                  f"do not chain (previous layer's output: {prev})")
-            prev = w.shape[0]
-        if prev != 1:
-            raise ConfigError(f"a value network ends in one output, this one in {prev}")
-        self.first = np.ascontiguousarray(weights[0][0].T, dtype=np.float32)  # (in, hidden)
-        self.first_bias = weights[0][1].astype(np.float32)
-        self.rest = [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights[1:]]
+        self.mlp = SparseMLP(weights, "relu", "value network")
+        if self.mlp.out_size != 1:
+            raise ConfigError(f"a value network ends in one output, this one in {self.mlp.out_size}")
         self.meta = dict(meta or {})
-        self.obs_size = self.first.shape[0]
+        self.obs_size = self.mlp.obs_size
 
     # -- evaluation ------------------------------------------------------------------------
     def logit(self, observation) -> float:
-        obs = np.asarray(observation, dtype=np.float32).reshape(-1)
-        if obs.shape[0] != self.obs_size:
-            raise ValueError(f"observation has {obs.shape[0]} entries, the network expects {self.obs_size}")
-        nz = np.flatnonzero(obs)
-        h = obs[nz] @ self.first[nz] + self.first_bias
-        for w, b in self.rest:
-            h = w @ np.maximum(h, 0.0) + b
-        return float(h[0])
+        return float(self.mlp.forward(observation)[0])
 
     def value(self, observation) -> float:
         """The expected final return of the observing seat, in [-1, 1]."""
@@ -66,7 +99,7 @@ class ValueNet:
 
     # -- files -----------------------------------------------------------------------------
     def save(self, path: str | Path) -> None:
-        layers = [(self.first.T, self.first_bias)] + self.rest
+        layers = self.mlp.layers()
         arrays = {}
         for i, (w, b) in enumerate(layers):
             arrays[f"w{i}"] = w

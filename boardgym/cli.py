@@ -20,6 +20,9 @@
     step, each decision and chance outcome in words, whose turn, the scores, the full state or a
     seat's own view. ``boardgym view --game GAME [--agents heuristic] [--seed S] [--players N]``
     plays a new game first and saves its replay beside the page (results/viewer/ by default).
+``boardgym pretrained``
+    the pretrained baselines shipped with boardgym (``boardgym.pretrained``) and their measured
+    figures; play one with ``--opponents pretrained[:NAME]``.
 ``boardgym validate GAME [--pack DIR]``
     check a game's content pack (default: the shipped one) with the game's ``validate`` module
     (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
@@ -128,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     from boardgym.viewer.command import add_parser as add_view_parser
 
     add_view_parser(sub)
+    sub.add_parser("pretrained", help="list the pretrained baselines shipped with boardgym and their figures")
     vp = sub.add_parser("validate", help="check a game's content pack: schema, cross-checks and story graph")
     vp.add_argument("game", help="game package name, e.g. primeval_peril")
     vp.add_argument("--pack", default=None, metavar="DIR", help="the pack folder (default: the shipped pack)")
@@ -141,6 +145,10 @@ def main(argv=None, stdin=None, stdout=None) -> int:
     try:
         if args.cmd == "list":
             return cmd_list(args, out)
+        if args.cmd == "pretrained":
+            from boardgym.pretrained.__main__ import main as list_pretrained
+
+            return list_pretrained([], out)
         if args.cmd == "validate":
             return cmd_validate(args, out)
         if args.cmd == "view":

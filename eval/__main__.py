@@ -95,6 +95,11 @@ def check_args(game: str, specs: list[str], players: list[int], options: dict, t
             make_game(game, **dict(options, **{pkw: p}))
         except ConfigError as exc:
             raise SystemExit(f"python -m eval: --option: {exc}") from None
+        for spec in specs:   # an agent made for other options (a pretrained policy's)
+            try:
+                check_spec(spec, game, dict(options, **{pkw: p}))
+            except ConfigError as exc:
+                raise SystemExit(f"python -m eval: --agents: {exc}") from None
     if tb is not None and not any(Path(tb).rglob("events.out.tfevents.*")):
         raise SystemExit(f"python -m eval: --tb: no TensorBoard event files under {tb!r}")
 

@@ -1,0 +1,136 @@
+"""A pretrained policy's ``.npz``: written from layer arrays, read back checked.
+
+The file holds plain numpy arrays only (read with ``allow_pickle=False``, so loading one runs no
+code, unlike a ``ppo:`` zip): ``format``, ``activation`` (``"tanh"`` or ``"relu"``), the actor's
+layers ``actor_w{i}`` / ``actor_b{i}`` (``W`` of shape (out, in); the last one gives the action
+logits) and the critic's ``critic_w{i}`` / ``critic_b{i}`` (the last one the value).
+
+``read_checked(entry)`` refuses, in words a player reads, a file that is missing, not the one
+the manifest describes (size, sha256), not a policy file, or whose shapes do not fit the
+manifest or the game as it is now (observation size, action count).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from boardgym.core.errors import ConfigError
+
+from .manifest import Entry, sha256_of
+
+FORMAT = 1
+ROLES = ("actor", "critic")
+
+
+def save_layers(path, activation: str, actor: list, critic: list) -> None:
+    """Write the layers (``[(W, b), ...]`` each) as float32 arrays."""
+    arrays = {"format": np.array(FORMAT), "activation": np.array(activation)}
+    for role, layers in (("actor", actor), ("critic", critic)):
+        arrays[f"{role}_layers"] = np.array(len(layers))
+        for i, (w, b) in enumerate(layers):
+            arrays[f"{role}_w{i}"] = np.asarray(w, dtype=np.float32)
+            arrays[f"{role}_b{i}"] = np.asarray(b, dtype=np.float32)
+    with open(path, "wb") as f:
+        np.savez_compressed(f, **arrays)
+
+
+def read_layers(path) -> tuple[str, dict[str, list]]:
+    """``(activation, {"actor": [(W, b), ...], "critic": [...]})`` from a policy file."""
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            if int(f["format"]) != FORMAT:
+                raise ConfigError(f"{path}: pretrained policy format {int(f['format'])}, this boardgym "
+                                  f"reads format {FORMAT}")
+            activation = str(f["activation"])
+            layers = {role: [(f[f"{role}_w{i}"], f[f"{role}_b{i}"]) for i in range(int(f[f"{role}_layers"]))]
+                      for role in ROLES}
+    except ConfigError:
+        raise
+    except Exception as exc:  # not an npz, a key missing, a corrupt zip, an object array
+        raise ConfigError(f"{path} is not a boardgym pretrained policy file "
+                          f"({type(exc).__name__}: {exc})") from None
+    return activation, layers
+
+
+def _shapes_problem(entry: Entry, activation: str, layers: dict) -> str | None:
+    doc = entry.doc
+    if activation != doc["activation"]:
+        return f"its activation is {activation!r}, the manifest says {doc['activation']!r}"
+    for role, arch_key, outputs in (("actor", "pi", doc["num_actions"]), ("critic", "vf", 1)):
+        ls = layers[role]
+        want = [doc["observation_size"]] + list(doc["net_arch"][arch_key]) + [outputs]
+        got = ([int(ls[0][0].shape[1])] if ls and ls[0][0].ndim == 2 else []) + \
+              [int(w.shape[0]) if w.ndim == 2 else -1 for w, _ in ls]
+        chained = all(w.ndim == 2 and b.shape == (w.shape[0],) for w, b in ls) and \
+            all(ls[i][0].shape[1] == ls[i - 1][0].shape[0] for i in range(1, len(ls)))
+        if not chained or got != want:
+            what = "action logits" if role == "actor" else "value"
+            return (f"its {role} layers have sizes {got}, the manifest describes {want} "
+                    f"(observation, hidden layers, {what})")
+    return None
+
+
+def check_game(entry: Entry) -> None:
+    """The game as it is now still has the observation size and action count the policy was
+    trained on, for the options it was trained for."""
+    from boardgym.games import make_game
+
+    doc = entry.doc
+    try:
+        game = make_game(entry.game, **doc["options"])
+    except ConfigError as exc:
+        raise ConfigError(f"pretrained policy {entry.name!r} was trained for {entry.game} with "
+                          f"{entry.options_text()}, which this version of the game refuses: {exc}") from None
+    for what, now, then in (("observation has", game.observation_size, doc["observation_size"]),
+                            ("action catalogue has", game.num_actions, doc["num_actions"])):
+        if now != then:
+            raise ConfigError(f"pretrained policy {entry.name!r} no longer fits {entry.game}: the game's "
+                              f"{what} {now} entries now, the policy was trained on {then}; it needs "
+                              f"training and exporting again")
+
+
+def _plain(value):
+    """Options compared as JSON values (a tuple and a list of the same items are equal)."""
+    return list(map(_plain, value)) if isinstance(value, (list, tuple)) else value
+
+
+def options_mismatch(entry: Entry, game) -> str | None:
+    """Why the configured ``game`` is not what the policy was trained and measured for (its
+    manifest options, as the game normalises them), in words; None when it is."""
+    from boardgym.games import make_game
+
+    if game.info.name != entry.game:
+        return f"it cannot play {game.info.name}"
+    trained = make_game(entry.game, **entry.doc["options"]).config
+    differ = [f"{k}={game.config.get(k)!r} (trained: {trained.get(k)!r})" for k in sorted(entry.doc["options"])
+              if _plain(game.config.get(k)) != _plain(trained.get(k))]
+    if not differ:
+        return None
+    return (f"this game has {', '.join(differ)}. Use a policy trained for these options, "
+            f"or play with {entry.options_text()}")
+
+
+def mismatch_error(entry: Entry, why: str) -> ConfigError:
+    return ConfigError(f"pretrained policy {entry.name!r} was trained for {entry.game} with "
+                       f"{entry.options_text()}; {why}")
+
+
+def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
+    """The policy's activation and layers, after every check (see the module doc)."""
+    path = entry.path
+    doc = entry.doc
+    redo = "export it again with `python -m train.export_pretrained`"
+    if not path.is_file():
+        raise ConfigError(f"pretrained policy {entry.name!r}: its file {path} is missing; {redo}")
+    size = path.stat().st_size
+    differs = (f"it has {size} bytes, the manifest says {doc['size']}" if size != doc["size"]
+               else "its sha256 differs from the manifest's" if sha256_of(path) != doc["sha256"] else None)
+    if differs:
+        raise ConfigError(f"pretrained policy {entry.name!r}: the file {path} is not the one the manifest "
+                          f"describes ({differs}): it is corrupt or was replaced; {redo}")
+    activation, layers = read_layers(path)
+    problem = _shapes_problem(entry, activation, layers)
+    if problem:
+        raise ConfigError(f"pretrained policy {entry.name!r}: the file {path} does not match its manifest "
+                          f"entry: {problem}; {redo}")
+    check_game(entry)
+    return activation, layers
