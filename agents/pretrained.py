@@ -1,7 +1,9 @@
 """A pretrained baseline shipped with boardgym (``boardgym/pretrained/``) as an Agent.
 
-``PretrainedAgent(game_name, name=None)`` loads the manifest entry (the game's default without a
-name), checks its file (``boardgym.pretrained.weights.read_checked``) and plays the policy's most
+``PretrainedAgent(game_name, name=None)`` loads the manifest entry named, or without a name the
+game's policy trained for the options of the game being played (its declared default when that
+fits, else the first that does: a 2-player ATT game gets the 2-player policy, a solo game the solo
+one), checks its file (``boardgym.pretrained.weights.read_checked``) and plays the policy's most
 probable legal action, evaluated with numpy alone (``agents.value_net.SparseMLP``, the one
 forward pass): no torch, nothing unpickled. The spec is ``pretrained`` / ``pretrained:NAME``
 (``agents/specs.py``).
@@ -59,28 +61,49 @@ class PretrainedAgent(Agent):
 
     def __init__(self, game_name: str, name: str | None = None, folder=None,
                  deterministic: bool = True, seed: int | None = None):
-        self.policy = load_policy(game_name, name, folder)
-        self.entry = self.policy.entry
-        self.name = f"pretrained:{self.entry.name}"
+        from boardgym.pretrained.manifest import load_manifest
+
+        self.manifest = load_manifest(folder)
+        self.requested = name      # None: the game's policy for the options of the game played
+        entries = self.manifest.entries(game_name)
+        if name is None and entries and self.manifest.default_name(game_name) is None:
+            first = entries[0]
+        else:
+            first = self.manifest.find(game_name, name)
+        self._loaded: dict = {}
+        self._use(first)
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         self._checked_game = None
+
+    def _use(self, entry) -> None:
+        if entry.name not in self._loaded:
+            self._loaded[entry.name] = PretrainedPolicy(entry)
+        self.policy = self._loaded[entry.name]
+        self.entry = entry
+        self.name = f"pretrained:{entry.name}"
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
 
     def _check(self, observation, legal_mask, state) -> None:
-        from boardgym.pretrained.weights import mismatch_error, options_mismatch
+        from boardgym.pretrained.manifest import fitting
 
-        doc, e = self.entry.doc, self.entry
         if state is not None and state.game is not self._checked_game:
-            why = options_mismatch(e, state.game)
-            if why:
-                raise mismatch_error(e, why)
+            if state.game.info.name != self.entry.game:
+                from boardgym.pretrained.weights import mismatch_error
+
+                raise mismatch_error(self.entry, f"it cannot play {state.game.info.name}")
+            # plain ``pretrained`` plays the game's policy trained for these options (2-player
+            # ATT gets the 2-player policy, solo the solo one); a named one must fit them
+            self._use(fitting(self.manifest, state.game, self.requested))
             self._checked_game = state.game
+        doc, e = self.entry.doc, self.entry
         n_obs, n_act = np.shape(observation)[-1], np.shape(legal_mask)[-1]
         if n_obs != doc["observation_size"] or n_act != doc["num_actions"]:
+            from boardgym.pretrained.weights import mismatch_error
+
             raise mismatch_error(e, f"this game's observation has {n_obs} entries and {n_act} actions, "
                                     f"the policy's {doc['observation_size']} and {doc['num_actions']}")
 

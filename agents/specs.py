@@ -16,7 +16,7 @@ A spec is one of the kinds in ``KINDS`` (``python -m eval --help`` and every err
   folder, its ``policy/`` or an RLlib checkpoint; loading unpickles code stored there, so only
   folders you trust;
 * ``pretrained`` or ``pretrained:NAME``: a baseline shipped with boardgym (``boardgym/pretrained/``,
-  ``python -m boardgym.pretrained`` lists them): the game's default policy or the one named,
+  ``python -m boardgym.pretrained`` lists them): the game's policy for the options played (its default first) or the one named,
   numpy weights read without unpickling anything;
 * ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``agents.ismcts.make_ismcts`` keywords, values
   read as YAML scalars; ``rollout.NAME=V`` goes to ``rollout_options``);
@@ -261,13 +261,12 @@ def _pretrained_check(spec: Spec, game_name: str | None) -> None:
 
 
 def _pretrained_fits(spec: Spec, game) -> None:
-    from boardgym.pretrained.manifest import load_manifest
-    from boardgym.pretrained.weights import mismatch_error, options_mismatch
+    from boardgym.pretrained.manifest import fitting, load_manifest
 
-    entry = load_manifest().find(game.info.name, spec.options["name"])
-    why = options_mismatch(entry, game)
-    if why:
-        raise ConfigError(f"agent spec {spec.text!r}: {mismatch_error(entry, why)}")
+    try:
+        fitting(load_manifest(), game, spec.options["name"])
+    except ConfigError as exc:
+        raise ConfigError(f"agent spec {spec.text!r}: {exc}") from None
 
 
 def _pretrained(spec: Spec, game_name: str, seed: int | None) -> Agent:
@@ -395,8 +394,8 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
     AgentKind("rllib", "rllib:PATH", "a policy trained with backend: rllib (a run folder, its policy/ "
               "or a checkpoint); loading runs code pickled there, so only trusted folders",
               "rllib:runs/rllib_att_selfplay", _rllib_parse, _rllib, _rllib_check, prefix=True, label="rllib"),
-    AgentKind("pretrained", "pretrained[:NAME]", "a baseline shipped with boardgym: the game's default "
-              "policy or the one named (python -m boardgym.pretrained lists them); numpy weights, "
+    AgentKind("pretrained", "pretrained[:NAME]", "a baseline shipped with boardgym: the game's policy "
+              "for the options played, or the one named (python -m boardgym.pretrained lists them); numpy weights, "
               "nothing unpickled", "pretrained", _pretrained_parse, _pretrained, _pretrained_check,
               prefix=True, arg_optional=True, fits=_pretrained_fits),
     AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (agents.ismcts.make_ismcts "

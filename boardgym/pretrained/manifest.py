@@ -114,6 +114,37 @@ class Manifest:
                           f"the ones for {game!r}: {', '.join(have)}")
 
 
+def fitting(manifest: "Manifest", game, name: str | None = None) -> Entry:
+    """The entry that plays the configured ``game`` (a Game object): the one named, or without a
+    name the game's policy trained for these options (its declared default first, then the
+    manifest's order); a ConfigError saying what exists when none fits."""
+    from .weights import mismatch_error, options_mismatch
+
+    game_name = game.info.name
+    if name is not None:
+        entry = manifest.find(game_name, name)
+        why = options_mismatch(entry, game)
+        if why:
+            raise mismatch_error(entry, why)
+        return entry
+    default = manifest.find(game_name, None) if manifest.default_name(game_name) else None
+    candidates = ([default] if default is not None else []) + [e for e in manifest.entries(game_name)
+                                                               if e is not default]
+    if not candidates:
+        manifest.find(game_name, None)   # raises: nothing for this game
+    whys = []
+    for entry in candidates:
+        why = options_mismatch(entry, game)
+        if why is None:
+            return entry
+        whys.append(why)
+    if len(whys) == 1:
+        raise mismatch_error(candidates[0], whys[0])
+    raise ConfigError(f"no pretrained policy of {game_name} was trained for this game's options: "
+                      + "; ".join(f"{e.name} plays {e.options_text()}" for e in candidates)
+                      + "; play one of those, or train and export a policy for these options")
+
+
 def load_manifest(folder: str | Path | None = None) -> Manifest:
     """The folder's manifest, checked against the schema; a missing manifest is an empty one
     (no policies shipped). A malformed one raises ContentError naming the entry and field."""

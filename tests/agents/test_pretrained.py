@@ -368,3 +368,30 @@ def test_playing_it_needs_no_torch(policies):
     env = dict(os.environ, PYTHONPATH=str(root))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_plain_pretrained_plays_the_policy_trained_for_the_options(policies):
+    """Two ATT policies, one for 2 players (the default) and a copy declared for solo: plain
+    ``pretrained`` plays the one whose options fit the game played, a named one only its own."""
+    import gymnasium as gym
+
+    import boardgym  # noqa: F401
+    from agents.pretrained import PretrainedAgent
+
+    def add_solo(doc):
+        solo = json.loads(json.dumps(doc["policies"][0]))
+        solo["name"], solo["options"] = "att_tiny_solo", {"num_players": 1}
+        doc["policies"].append(solo)
+
+    edit_manifest(policies, add_solo)
+    agent = PretrainedAgent(GAME)
+    obs, mask, state = observations(GAME, 1, seed=2, num_players=1)[0]
+    agent.act(obs, mask, state)
+    assert agent.name == "pretrained:att_tiny_solo"
+    obs, mask, state = observations(GAME, 1, seed=2, num_players=2)[0]
+    agent.act(obs, mask, state)
+    assert agent.name == f"pretrained:{NAME}"
+    with pytest.raises(ConfigError, match="att_tiny_solo.*num_players=2 \\(trained: 1\\)"):
+        PretrainedAgent(GAME, "att_tiny_solo").act(obs, mask, state)
+    with pytest.raises(ConfigError, match="att_tiny plays num_players=2.*att_tiny_solo plays num_players=1"):
+        gym.make("boardgym/AncientTerribleThings-v0", num_players=3, opponents="pretrained", seat=1).reset(seed=0)
