@@ -54,8 +54,8 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     cfg_path = args.config
     if args.resume and not Path(args.resume).exists():
-        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip; backend rllib: a "
-                         f"folder runs/NAME/checkpoints/iter_N)")
+        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip, or a run folder runs/NAME; "
+                         f"backend rllib: a folder runs/NAME/checkpoints/iter_N)")
     if args.address is not None:
         from boardgym.core.errors import ConfigError
 

@@ -189,3 +189,16 @@ def test_bad_dagger_settings_are_refused(key, value, words):
     with pytest.raises(SystemExit) as exc:
         _main(["--config", ATT_SOLO, "--set", f"{key}={value}"])
     assert words in str(exc.value)
+
+
+def test_competitive_run_holds_one_drawn_seat_against_the_opponents(tmp_path):
+    """att_selfplay_dagger.yaml (seat: random): each game records one learner seat, drawn per
+    game from the game's seed, labelled by the expert."""
+    cfg = load_config("train/configs/att_selfplay_dagger.yaml")
+    cfg["dagger"] = check_dagger(dict(TINY, iterations=1, episodes=4, beta=0.0, opponents="random"))
+    cfg["env_kwargs"] = dict(cfg["env_kwargs"], opponents="random")
+    res = run_dagger(_model(cfg), cfg, tmp_path, log=lambda *_: None)
+    demos = load_demos(tmp_path / "dagger" / "demos.npz")
+    seats = [set(demos.seat[demos.episode == e].tolist()) for e in range(demos.episodes)]
+    assert all(len(s) == 1 for s in seats) and set.union(*seats) == {0, 1}, seats
+    assert res["history"][0]["beta"] == 0.0 and 0 <= res["history"][0]["win_share"] <= 1
