@@ -303,7 +303,7 @@ def check_pool(section) -> dict:
 
 def validate_config(cfg: dict) -> dict:
     """Check every key against the schema (``section_keys``) and the values of the run-wide
-    keys and of the ``eval``, ``pool`` and ``pretrain`` sections (defaults filled in), in
+    keys and of the ``eval``, ``pool``, ``pretrain``, ``dagger`` and ``kl`` sections (defaults filled in), in
     place; called on loading and again by ``train.run.train`` after ``--set`` overrides."""
     where = cfg.get("config_file") or "config"
     env_id = cfg.get("env_id")
