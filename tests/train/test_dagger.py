@@ -202,3 +202,20 @@ def test_competitive_run_holds_one_drawn_seat_against_the_opponents(tmp_path):
     seats = [set(demos.seat[demos.episode == e].tolist()) for e in range(demos.episodes)]
     assert all(len(s) == 1 for s in seats) and set.union(*seats) == {0, 1}, seats
     assert res["history"][0]["beta"] == 0.0 and 0 <= res["history"][0]["win_share"] <= 1
+
+
+def test_a_search_expert_labels_from_the_state(tmp_path):
+    """An ``ismcts:`` expert (it needs the state, not the observation) labels a sampling
+    learner's decisions; every label is a legal action of its state."""
+    from train.dagger import dagger_batch
+
+    cfg = load_config(CONFIG_DIR / DAGGER_CONFIGS["tides_of_ruin_arcade"])
+    setup = demo_setup(cfg)
+    model = _model(cfg, net=(16,))
+    model.save(tmp_path / "learner.zip")
+    (ep,) = dagger_batch([(setup, "ismcts:simulations=4", None, str(tmp_path / "learner.zip"), True,
+                           0.5, 0, 0, 0)])
+    masks = np.array(ep["masks"])
+    assert len(ep["actions"]) == len(ep["own"]) == len(masks) > 10
+    assert masks[np.arange(len(masks)), ep["actions"]].all()
+    assert masks[np.arange(len(masks)), ep["own"]].all()
