@@ -89,3 +89,19 @@ def learning_curve(tb_dir: str | Path, path: Path,
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def series_plot(series: dict, xlabel: str, path: Path) -> Path:
+    """One panel per ``title -> (xs, ys)`` of ``series``, side by side, markers on the points
+    (e.g. train/dagger.py's figures per iteration)."""
+    plt = _plt()
+    fig, axes = plt.subplots(1, len(series), figsize=(5 * len(series), 3.5), squeeze=False)
+    for ax, (title, (xs, ys)) in zip(axes[0], series.items()):
+        ax.plot(xs, ys, marker="o")
+        ax.set_xlabel(xlabel, fontsize=8)
+        ax.set_title(title, fontsize=10)
+        ax.set_xticks(list(xs))
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path

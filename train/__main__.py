@@ -1,5 +1,5 @@
 """``python -m train [--game G] [--config FILE] [--timesteps N] [--seed S] [--n-envs K]
-[--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip] [--no-progress-bar] [--no-eval]
+[--vec-env subproc|dummy] [--out runs/NAME] [--resume CHECKPOINT.zip|runs/NAME] [--no-progress-bar] [--no-eval]
 [--set KEY.PATH=VALUE ...] [--address auto|HOST:PORT]``.
 
 ``backend: rllib`` in the config trains with Ray RLlib (``train/rllib/``); ``--resume`` then
@@ -36,7 +36,8 @@ def parse_args(argv=None):
     ap.add_argument("--n-envs", type=int, help="1 = DummyVecEnv; >1 = SubprocVecEnv")
     ap.add_argument("--vec-env", choices=["subproc", "dummy"], help="override vec_env")
     ap.add_argument("--out", help="run folder (default runs/<config name>)")
-    ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps); "
+    ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps), or a "
+                    "run folder runs/NAME (DAgger at its next iteration, then PPO from its newest checkpoint); "
                     "backend rllib: a checkpoint folder runs/NAME/checkpoints/iter_N (up to rllib.iterations)")
     ap.add_argument("--address", help="backend rllib: join a Ray cluster ('auto' or HOST:PORT) instead "
                     "of starting a local Ray")
@@ -53,8 +54,8 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     cfg_path = args.config
     if args.resume and not Path(args.resume).exists():
-        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip; backend rllib: a "
-                         f"folder runs/NAME/checkpoints/iter_N)")
+        raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip, or a run folder runs/NAME; "
+                         f"backend rllib: a folder runs/NAME/checkpoints/iter_N)")
     if args.address is not None:
         from boardgym.core.errors import ConfigError
 
@@ -66,7 +67,7 @@ def main(argv=None) -> int:
             raise SystemExit(str(exc)) from None
     if cfg_path is None and args.resume:
         ck = Path(args.resume).resolve()
-        run_dir = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
+        run_dir = ck if ck.is_dir() else ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
         if (run_dir / "config.yaml").exists():
             cfg_path = run_dir / "config.yaml"
     if cfg_path is None:
@@ -90,7 +91,7 @@ def main(argv=None) -> int:
         out = Path(args.out)
     elif args.resume:
         ck = Path(args.resume).resolve()
-        out = ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
+        out = ck if ck.is_dir() else ck.parent.parent if ck.parent.name == "checkpoints" else ck.parent
     else:
         out = Path("runs") / cfg["name"]
     t0 = time.perf_counter()
@@ -111,8 +112,9 @@ def main(argv=None) -> int:
         except ConfigError as exc:
             raise SystemExit(str(exc)) from None
     else:
-        if args.resume and not Path(args.resume).is_file():
-            raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip)")
+        if args.resume and not (Path(args.resume).is_file() or (Path(args.resume) / "config.yaml").is_file()):
+            raise SystemExit(f"--resume: {args.resume!r} is neither a checkpoint file (a .zip) nor a run "
+                             f"folder (runs/NAME, with its config.yaml)")
         if args.address is not None:
             raise SystemExit("--address is for backend: rllib (this config trains with sb3)")
         from .run import train

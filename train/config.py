@@ -40,6 +40,12 @@ PRETRAIN_DEFAULTS = {
 }
 
 
+# The optional ``dagger:`` section (DAgger after the warm start, before PPO): keys and defaults
+# in train/dagger.py DAGGER_DEFAULTS (expert, opponents, iterations, episodes, beta, decay,
+# sample, epochs, batch_size, learning_rate, value_coef, max_decisions, seed, jobs, ray), checked
+# by check_dagger. The optional ``kl:`` section (PPO + coef x KL(pi_ref || pi), train/kl_ppo.py):
+# KL_DEFAULTS (coef, reference, decay), checked by check_kl. Neither: plain MaskablePPO.
+
 # The ``eval:`` and ``pool:`` keys (train/run.py's final table, train/selfplay.py's periodic
 # evaluation and opponent pool); DEFAULTS fills the first four.
 EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final table (train/run.py)
@@ -47,7 +53,7 @@ EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final tabl
 POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
-TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib")
+TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib", "dagger", "kl")
 BACKENDS = ("sb3", "rllib")
 # passed by train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
@@ -102,12 +108,15 @@ def section_keys(path: tuple, cfg: dict):
     """What may stand under the dotted ``path`` of a config: a list of keys (a section), the
     string ``"any"`` (a mapping with free keys: ``pool.weights``, whose keys are agent specs
     checked as values) or None (a value, no keys below)."""
+    from .dagger import DAGGER_DEFAULTS
+    from .kl_ppo import KL_DEFAULTS
     from .rllib.settings import LEAGUE_KEYS, RLLIB_KEYS
     from .value import VALUE_DEFAULTS
 
     table = {(): TOP_KEYS, ("eval",): EVAL_KEYS, ("pool",): POOL_KEYS, ("pool", "weights"): "any",
              ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS),
-             ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any"}
+             ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any",
+             ("dagger",): tuple(DAGGER_DEFAULTS), ("kl",): tuple(KL_DEFAULTS)}
     if path in table:
         return table[path]
     if path == ("ppo",):
@@ -294,7 +303,7 @@ def check_pool(section) -> dict:
 
 def validate_config(cfg: dict) -> dict:
     """Check every key against the schema (``section_keys``) and the values of the run-wide
-    keys and of the ``eval``, ``pool`` and ``pretrain`` sections (defaults filled in), in
+    keys and of the ``eval``, ``pool``, ``pretrain``, ``dagger`` and ``kl`` sections (defaults filled in), in
     place; called on loading and again by ``train.run.train`` after ``--set`` overrides."""
     where = cfg.get("config_file") or "config"
     env_id = cfg.get("env_id")
@@ -331,6 +340,16 @@ def validate_config(cfg: dict) -> dict:
     cfg["pretrain"] = check_pretrain(cfg.get("pretrain"))
     if cfg["pretrain"] is None:
         cfg.pop("pretrain")
+    from .dagger import check_dagger
+    from .kl_ppo import check_kl
+
+    for key, check in (("dagger", check_dagger), ("kl", check_kl)):
+        cfg[key] = check(cfg.get(key))
+        if cfg[key] is None:
+            cfg.pop(key)
+    if cfg.get("backend") == "rllib" and (cfg.get("dagger") or cfg.get("kl")):
+        raise SystemExit(f"{where}: dagger: and kl: are for backend sb3 (MaskablePPO); this config "
+                         f"trains with rllib")
     return cfg
 
 

@@ -122,7 +122,8 @@ class Demos:
         return out
 
 
-def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep: float = 1.0) -> dict:
+def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep: float = 1.0,
+                 labellers=None, beta: float = 1.0, learner_seats=None) -> dict:
     """One game, ``agents[p]`` deciding for seat ``p``, chance from ``rng``.
 
     Agents are reset as ``BoardgymEnv.reset`` resets opponents: one draw ``s`` from ``rng``,
@@ -131,7 +132,14 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
 
     ``keep`` < 1 records each learner decision with that probability (a generator of its own,
     so the game played is the same); only for undiscounted, unshaped targets (``train.value``),
-    where every recorded decision's target is the seat's final return."""
+    where every recorded decision's target is the seat's final return.
+
+    ``labellers`` (DAgger, ``train.dagger``): a labeller per seat (the expert). At every learner
+    decision ``labellers[p]`` labels the state: its action is the one recorded, ``agents[p]``'s
+    own choice is recorded too (``"own"``), and the expert's action is played with probability
+    ``beta`` (a generator of its own, seeded from the episode's first draw), the agent's
+    otherwise. Labellers are reset with ``s + num_players + p``. ``learner_seats``: the learner's seats
+    of this game when not ``setup.learner_seats``."""
     if keep < 1.0 and (setup.shaping or setup.gamma != 1.0):
         raise ValueError("keep < 1 needs gamma = 1 and no shaping (the targets skip unkept steps)")
     opp_seed = int(rng.integers(2**31 - 1))
@@ -141,10 +149,17 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
         if id(agent) not in done:
             done.add(id(agent))
             agent.reset(opp_seed + p)
-    learner = set(setup.learner_seats)
+    mix = None
+    if labellers is not None:
+        mix = np.random.default_rng([opp_seed, 1])
+        for p, agent in enumerate(labellers):
+            if agent is not None and id(agent) not in done:
+                done.add(id(agent))
+                agent.reset(opp_seed + len(agents) + p)
+    learner = set(setup.learner_seats if learner_seats is None else learner_seats)
     shaping = setup.shaping
     state = game.new_initial_state()
-    idx, val, masks, actions, seats = [], [], [], [], []
+    idx, val, masks, actions, seats, own = [], [], [], [], [], []
     traj: dict[int, tuple[list, list]] = {}   # reward seat -> (rows, potentials)
     limit = game.info.max_decisions
     steps = 0
@@ -169,8 +184,15 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
             val.append(obs[nz])
             masks.append(mask)
             seats.append(p)
-            a = int(agent.act(obs, mask, state))
-            actions.append(a)
+            if mix is None:
+                a = int(agent.act(obs, mask, state))
+                actions.append(a)
+            else:
+                label = int(labellers[p].act(obs, mask, state))
+                mine = int(agent.act(obs, mask, state))
+                actions.append(label)
+                own.append(mine)
+                a = label if mix.random() < beta else mine
         else:
             obs = None if agent.needs_state else state.observation(p)
             a = int(agent.act(obs, mask, state))
@@ -188,8 +210,11 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
                 nxt = phis[j]
             g = r + gamma * g
             targets[rows[j]] = g
-    return {"indices": idx, "values": val, "masks": masks, "actions": actions, "seats": seats,
-            "returns": targets, "decisions": steps}
+    out = {"indices": idx, "values": val, "masks": masks, "actions": actions, "seats": seats,
+           "returns": targets, "decisions": steps}
+    if mix is not None:
+        out.update(own=own, final=[float(x) for x in final])
+    return out
 
 
 def make_demonstrators(setup: DemoSetup, spec: str, seed: int, game) -> list:

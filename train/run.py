@@ -7,7 +7,12 @@ Layout of ``runs/<name>/``: ``config.yaml`` (resolved config + seeds + versions)
 (``snap_<steps>.zip``), ``elo_games.json``, ``elo.json`` and ``elo.md``. A ``pretrain:`` section
 warm-starts a fresh model by behaviour cloning before PPO (``train/imitation.py``; logs under
 ``tb/pretrain``, figures under ``"pretrain"`` in results.json); ``total_timesteps: 0`` then
-saves and evaluates the cloned policy alone.
+saves and evaluates the cloned policy alone. A ``dagger:`` section runs DAgger after it
+(``train/dagger.py``: ``dagger/`` holds each iteration's model, the aggregated decisions and
+``state.json``; ``tb/dagger``; ``dagger_curve.png``; ``"dagger"`` in results.json); a ``kl:``
+section makes PPO a ``train.kl_ppo.KLMaskablePPO`` that stays near the warm-started policy
+(``kl_reference.zip``). ``resume`` is a checkpoint zip (PPO continues) or a run folder
+(:func:`resume_point`).
 """
 from __future__ import annotations
 
@@ -40,6 +45,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     from stable_baselines3.common.callbacks import CheckpointCallback
 
     cfg = validate_config(dict(cfg))   # again: --set overrides come after loading
+    ppo_zip, dagger_resume = resume_point(cfg, resume)   # refused before anything is written
     out.mkdir(parents=True, exist_ok=True)
     (out / "checkpoints").mkdir(exist_ok=True)
     torch.set_num_threads(int(cfg["torch_threads"]))
@@ -66,20 +72,34 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     venv = make_vec_env(cfg["env_id"], env_kwargs, n_envs, seed, kind)
     tb = str(out / "tb")
     ppo_kwargs = dict(cfg["ppo"])
-    if resume:
-        model = MaskablePPO.load(resume, env=venv, device="cpu", tensorboard_log=tb)
+    algo = MaskablePPO
+    if cfg.get("kl"):
+        from .kl_ppo import KLMaskablePPO as algo
+    if ppo_zip:
+        model = algo.load(ppo_zip, env=venv, device="cpu", tensorboard_log=tb)
         model.set_random_seed(seed)
     else:
-        model = MaskablePPO("MlpPolicy", venv, seed=seed, device="cpu", tensorboard_log=tb,
-                            verbose=0, **ppo_kwargs)
-    pretrained = None
+        model = algo("MlpPolicy", venv, seed=seed, device="cpu", tensorboard_log=tb,
+                     verbose=0, **ppo_kwargs)
+    pretrained = dagger = None
     if cfg.get("pretrain"):
-        if resume:
+        if ppo_zip or dagger_resume:
             print("pretrain: skipped (resuming a trained model)", flush=True)
         else:
             from .imitation import pretrain
 
             pretrained = pretrain(model, cfg, out)
+    if cfg.get("dagger"):
+        if ppo_zip:
+            print("dagger: skipped (resuming PPO from a checkpoint)", flush=True)
+        else:
+            from .dagger import run_dagger
+
+            dagger = run_dagger(model, cfg, out, resume=dagger_resume)
+    if cfg.get("kl"):
+        from .kl_ppo import attach_reference
+
+        attach_reference(model, cfg, out, fresh=not ppo_zip)
     total = int(cfg["total_timesteps"])
     done_before = int(model.num_timesteps)
     remaining = max(0, total - done_before)
@@ -88,7 +108,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     t0 = time.perf_counter()
     if remaining > 0:
         model.learn(total_timesteps=remaining, callback=[ckpt] + callbacks, tb_log_name="ppo",
-                    reset_num_timesteps=not resume, progress_bar=progress_bar)
+                    reset_num_timesteps=not ppo_zip, progress_bar=progress_bar)
     wall = time.perf_counter() - t0
     steps = int(model.num_timesteps) - done_before
     model.save(out / "checkpoints" / f"ppo_{model.num_timesteps}_steps")
@@ -100,6 +120,8 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                "resumed_from": resume, "model": str(out / "model.zip")}
     if pretrained is not None:
         summary["pretrain"] = pretrained
+    if dagger is not None:
+        summary["dagger"] = dagger
     curve = learning_curve_plot(out)
     if curve is not None:
         summary["learning_curve"] = str(curve)
@@ -118,6 +140,36 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
         summary.update(evaluate_run(cfg, out / "model.zip", out))
     write_results(summary, out)
     return summary
+
+
+def resume_point(cfg: dict, resume: str | None) -> tuple[str | None, bool]:
+    """(the PPO zip to continue from or None, whether DAgger continues from its state) for
+    ``--resume``: a checkpoint zip continues PPO; a run folder continues an unfinished DAgger
+    (``dagger/state.json``), else PPO from its newest checkpoint, else DAgger's last model."""
+    if not resume:
+        return None, False
+    run = Path(resume)
+    if run.is_file():
+        return str(run), False
+    if not (run / "config.yaml").is_file():
+        raise SystemExit(f"--resume {resume}: not a run folder (no config.yaml) nor a checkpoint zip")
+    from .dagger import check_resumable, read_state
+
+    state = read_state(run) if cfg.get("dagger") else None
+    if state is not None:
+        check_resumable(cfg["dagger"], state, run)
+    if state is not None and int(state["done"]) < int(cfg["dagger"]["iterations"]):
+        return None, True
+    ckpts = sorted((run / "checkpoints").glob("ppo_*_steps.zip"),
+                   key=lambda p: int(p.stem.split("_")[1]))
+    if ckpts:
+        return str(ckpts[-1]), False
+    if state is not None:
+        return None, True
+    if cfg.get("dagger"):
+        print(f"--resume {resume}: no DAgger iteration finished yet: starting the run over", flush=True)
+        return None, False
+    raise SystemExit(f"--resume {resume}: nothing to continue (no checkpoint under {run / 'checkpoints'})")
 
 
 def learning_curve_plot(out: Path) -> Path | None:
@@ -163,8 +215,9 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path, spec: str | None = None
               f"{len(seeds)} seeds ({seeds[0]}..{seeds[-1]}), the same for every agent; "
               f"win rate with 95% Wilson intervals, mean score with 95% Student t intervals. "
               f"PPO acts deterministically (most probable legal action).\n\n")
-    plot = out / "learning_curve.png"
-    footer = f"\n![learning curve]({plot.name})\n" if plot.is_file() else ""
+    plots = [(p, t) for p, t in ((out / "learning_curve.png", "learning curve"),
+                                   (out / "dagger_curve.png", "DAgger iterations")) if p.is_file()]
+    footer = "".join(f"\n![{t}]({p.name})\n" for p, t in plots)
     (out / "results.md").write_text(header + table + "\n" + footer)
     result = {"mode": mode, "game": game_name, "game_kwargs": game_kwargs, "seeds": seeds,
               "rows": rows, "eval_seconds": round(time.perf_counter() - t0, 2)}
