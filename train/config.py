@@ -48,6 +48,7 @@ POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "we
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
 TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib")
+TOP_KEYS += ("exit",)   # expert iteration, train/expert_iteration.py
 BACKENDS = ("sb3", "rllib")
 # passed by train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
@@ -108,6 +109,8 @@ def section_keys(path: tuple, cfg: dict):
     table = {(): TOP_KEYS, ("eval",): EVAL_KEYS, ("pool",): POOL_KEYS, ("pool", "weights"): "any",
              ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS),
              ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any"}
+    from .expert_iteration import EXIT_DEFAULTS
+    table[("exit",)] = tuple(EXIT_DEFAULTS)
     if path in table:
         return table[path]
     if path == ("ppo",):
@@ -331,6 +334,10 @@ def validate_config(cfg: dict) -> dict:
     cfg["pretrain"] = check_pretrain(cfg.get("pretrain"))
     if cfg["pretrain"] is None:
         cfg.pop("pretrain")
+    from .expert_iteration import check_exit
+    cfg["exit"] = check_exit(cfg.get("exit"))
+    if cfg["exit"] is None:
+        cfg.pop("exit")
     return cfg
 
 

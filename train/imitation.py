@@ -189,7 +189,7 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
             g = r + gamma * g
             targets[rows[j]] = g
     return {"indices": idx, "values": val, "masks": masks, "actions": actions, "seats": seats,
-            "returns": targets, "decisions": steps}
+            "returns": targets, "decisions": steps, "final": [float(x) for x in final]}
 
 
 def make_demonstrators(setup: DemoSetup, spec: str, seed: int, game) -> list:

@@ -80,6 +80,11 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
             from .imitation import pretrain
 
             pretrained = pretrain(model, cfg, out)
+    exit_result = None
+    if cfg.get("exit"):   # expert iteration (train/expert_iteration.py), after the warm starts
+        from .expert_iteration import expert_iteration
+
+        exit_result = expert_iteration(model, cfg, out, resume=resume is not None)
     total = int(cfg["total_timesteps"])
     done_before = int(model.num_timesteps)
     remaining = max(0, total - done_before)
@@ -100,6 +105,8 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                "resumed_from": resume, "model": str(out / "model.zip")}
     if pretrained is not None:
         summary["pretrain"] = pretrained
+    if exit_result is not None:
+        summary["exit"] = exit_result
     curve = learning_curve_plot(out)
     if curve is not None:
         summary["learning_curve"] = str(curve)
