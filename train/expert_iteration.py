@@ -368,6 +368,7 @@ def expert_iteration(model, cfg: dict, out: Path, resume: bool = False, log=prin
     folder = out / "exit"
     setup = dataclasses.replace(demo_setup(cfg), gamma=1.0, shaping=False)  # targets: final returns
     game = make_game(setup.game_name, **setup.game_kwargs)
+    _check_expert(setup.game_name, sec)
     state = resume_state(out) if resume else None
     if state is None and folder.exists():
         shutil.rmtree(folder)          # a fresh run: an older run's iterations are not this one's
@@ -430,6 +431,21 @@ def expert_iteration(model, cfg: dict, out: Path, resume: bool = False, log=prin
             f"{row['cross_entropy']:.3f}, value error {row['value_mse']:.3f}; fit {fit_s:.0f} s)", flush=True)
     logger.close()
     return _summary(history, folder, out)
+
+
+def _check_expert(game_name: str, sec: dict) -> None:
+    """Build the search of iteration 0 here once, so that what only the game can refuse (a
+    rollout option its heuristic lacks, ``search: key`` without key decisions) is said before
+    any game is played."""
+    from agents.ismcts import make_ismcts
+    from boardgym.core.errors import ConfigError
+
+    kw = search_kwargs(dict(sec, first_prior=sec["first_prior"] or "heuristic", network_evaluator_from=None), 0, "")
+    try:
+        make_ismcts(game_name, seed=0, **kw)
+    except (ConfigError, TypeError, ValueError) as exc:
+        opts = f" (rollout_options: {sec['rollout_options']})" if sec["rollout_options"] else ""
+        raise SystemExit(f"exit: the search cannot be built{opts}: {exc}") from None
 
 
 def _summary(history: list, folder: Path, out: Path | None = None) -> dict:

@@ -250,3 +250,11 @@ def test_bad_exit_settings_are_refused_in_words(item, words):
         set_dotted(cfg, item, schema=True)
         validate_config(cfg)
     assert words in str(exc.value)
+
+
+def test_a_rollout_option_the_heuristic_lacks_is_refused_before_any_game(tmp_path):
+    cfg = _cfg(_exit_configs()[ATT], ["exit.rollout_options={sample: 8}"])
+    with pytest.raises(SystemExit) as exc:
+        _train(cfg, tmp_path / "run")
+    assert "sample" in str(exc.value)
+    assert not (tmp_path / "run" / "exit" / "iter_0.zip").exists()
