@@ -85,7 +85,8 @@ class ISMCTSAgent(Agent):
         c: exploration constant (in units of ``value_scale``).
         rollout_depth: decisions played by the rollout policy before the running score is used.
         rollout_agent: the rollout policy (an Agent; None = uniform random legal actions).
-        prior_agent: an Agent whose choice gets ``prior_weight`` of the PUCT prior (None = UCB1).
+        prior_agent: an Agent whose choice gets ``prior_weight`` of the PUCT prior (None = UCB1);
+            one with ``action_probabilities(observation, legal_mask)`` spreads it by them.
         prior_weight: the prior agent's share of the prior, in [0, 1].
         seed: seeds determinizations, chance samples, random rollouts and tie-breaks.
         value_scale: divides values before selection (games with large returns).
