@@ -16,7 +16,9 @@ Two selection rules:
   ``Q + c·sqrt(ln N_avail / n)``.
 * **PUCT with a policy prior** (``prior_agent`` given, e.g. the game's heuristic): the prior puts
   ``prior_weight`` on the action the prior agent picks in the node's first determinization and
-  spreads the rest uniformly; selection maximises ``Q + c·P·sqrt(N_avail) / (1 + n)`` with
+  spreads the rest uniformly (a prior agent that offers a full distribution,
+  ``action_probabilities(observation, legal_mask)`` such as a PPO network, AlphaZero style:
+  ``prior_weight`` x its probability of each action plus the uniform rest); selection maximises ``Q + c·P·sqrt(N_avail) / (1 + n)`` with
   unvisited actions valued at their parent's mean (first-play urgency). With a small budget the
   search follows the prior agent and departs from it only where simulations show a better
   action, which is how a search on top of a strong heuristic improves on it.
@@ -28,6 +30,10 @@ the standard configurations by name (``"random"`` or ``"heuristic"`` for prior a
 of ``state.potential``; ``make_ismcts(..., evaluator="value:PATH")`` uses a state-value network
 fitted to the heuristic's own games (``python -m train.value``, ``agents/value_net.py``), and
 ``evaluator="ppo:PATH"`` a PPO critic (see ``make_evaluator``).
+
+After each ``act``, ``last_root_visits`` holds the root's visit count of each action tried
+(``{action: visits}``, summing to the simulations run; empty for a decision not searched), the
+search's move distribution that expert iteration (``train/expert_iteration.py``) fits.
 
 ``search_filter(state) -> bool`` limits the search to the decisions it accepts (the others go to
 the prior agent, or to a uniform random legal action without one). Heuristic agents may declare
@@ -48,7 +54,7 @@ from boardgym.core.game import CHANCE, TERMINAL
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "avail", "prior")
+    __slots__ = ("children", "visits", "value", "avail", "prior", "probs")
 
     def __init__(self, n_players: int):
         self.children: dict[int, _Node] = {}
@@ -56,6 +62,12 @@ class _Node:
         self.value = [0.0] * n_players  # summed returns per seat
         self.avail: dict[int, int] = {}  # times each action was available here
         self.prior: int | None = None    # the prior agent's action (PUCT only)
+        self.probs: np.ndarray | None = None  # its distribution, for agents that offer one
+
+
+def _agent_probs(agent, s, mask) -> np.ndarray:
+    """A distribution prior's probabilities of the actions of ``mask`` in state ``s``."""
+    return np.asarray(agent.action_probabilities(s.observation(s.current_player), mask), dtype=np.float64)
 
 
 def _agent_act(agent: Agent, s, mask) -> int:
@@ -73,7 +85,8 @@ class ISMCTSAgent(Agent):
         c: exploration constant (in units of ``value_scale``).
         rollout_depth: decisions played by the rollout policy before the running score is used.
         rollout_agent: the rollout policy (an Agent; None = uniform random legal actions).
-        prior_agent: an Agent whose choice gets ``prior_weight`` of the PUCT prior (None = UCB1).
+        prior_agent: an Agent whose choice gets ``prior_weight`` of the PUCT prior (None = UCB1);
+            one with ``action_probabilities(observation, legal_mask)`` spreads it by them.
         prior_weight: the prior agent's share of the prior, in [0, 1].
         seed: seeds determinizations, chance samples, random rollouts and tie-breaks.
         value_scale: divides values before selection (games with large returns).
@@ -108,6 +121,8 @@ class ISMCTSAgent(Agent):
         self.evaluator = evaluator
         self.rng = np.random.default_rng(seed)
         self.last_simulations = 0  # simulations run for the latest searched decision
+        self.last_root_visits: dict[int, int] = {}  # the latest decision's root visits per action
+        self._dist = prior_agent is not None and callable(getattr(prior_agent, "action_probabilities", None))
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -121,6 +136,7 @@ class ISMCTSAgent(Agent):
         if state is None:
             raise ValueError("ISMCTSAgent needs the engine state (needs_state = True)")
         legal = np.flatnonzero(legal_mask)
+        self.last_root_visits = {}
         if len(legal) == 1:
             return int(legal[0])
         if self.search_filter is not None and not self.search_filter(state):
@@ -131,7 +147,10 @@ class ISMCTSAgent(Agent):
         me = state.current_player
         coop = state.game.info.cooperative
         root = _Node(state.game.num_players)
-        if self.prior_agent is not None:
+        if self._dist:
+            root.probs = _agent_probs(self.prior_agent, state, np.asarray(legal_mask, dtype=bool))
+            root.prior = int(legal[np.argmax(root.probs[legal])])
+        elif self.prior_agent is not None:
             root.prior = _agent_act(self.prior_agent, state, np.asarray(legal_mask, dtype=bool))
         deadline = None if not self.seconds else time.perf_counter() + self.seconds
         sims = 0
@@ -143,6 +162,7 @@ class ISMCTSAgent(Agent):
             self._simulate(state.redeterminize(me, self.rng), root, coop)
             sims += 1
         self.last_simulations = sims
+        self.last_root_visits = {a: child.visits for a, child in root.children.items()}
 
         def rank(a):  # most visited; then the prior agent's choice; then chance
             child = root.children.get(a)
@@ -166,7 +186,11 @@ class ISMCTSAgent(Agent):
             for a in legal:
                 node.avail[a] = node.avail.get(a, 0) + 1
             who = 0 if coop else p
-            if puct:
+            if self._dist:
+                if node.probs is None or not node.probs[legal].any():
+                    node.probs = _agent_probs(self.prior_agent, s, mask)
+                a = self._select_puct(node, legal, who)
+            elif puct:
                 if node.prior is None or not mask[node.prior]:
                     node.prior = _agent_act(self.prior_agent, s, mask) if len(legal) > 1 else int(legal[0])
                 a = self._select_puct(node, legal, who)
@@ -203,7 +227,10 @@ class ISMCTSAgent(Agent):
         for a in legal:
             a = int(a)
             child = node.children.get(a)
-            prior = spread + (self.prior_weight if a == node.prior else 0.0)
+            if node.probs is not None:
+                prior = spread + self.prior_weight * float(node.probs[a])
+            else:
+                prior = spread + (self.prior_weight if a == node.prior else 0.0)
             n = child.visits if child is not None else 0
             q = child.value[who] / n / self.value_scale if n else fpu
             u = q + self.c * prior * math.sqrt(node.avail.get(a, 1)) / (1 + n)

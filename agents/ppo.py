@@ -1,7 +1,8 @@
 """A trained sb3-contrib MaskablePPO policy as a boardgym Agent.
 
 ``PPOAgent(path).act(observation, legal_mask)`` returns the most probable legal action of the
-policy (deterministic). The policy was trained on the ``observation`` vector only (the mask is
+policy (deterministic); ``action_probabilities(observation, legal_mask)`` is the masked softmax of
+its logits (ISMCTS uses it as a full PUCT prior: ``ismcts:prior=ppo:PATH``). The policy was trained on the ``observation`` vector only (the mask is
 applied to its logits), so any seat's ``state.observation(p)`` feeds it directly.
 """
 from __future__ import annotations
@@ -24,6 +25,19 @@ def masked_choice(logits, legal_mask, deterministic: bool, rng) -> int:
     p = np.exp(logits - logits[legal].max())
     p /= p.sum()
     return int(rng.choice(len(p), p=p))
+
+
+def masked_softmax(logits, legal_mask) -> np.ndarray:
+    """Softmax of ``logits`` over the legal actions (float64, 0 for the illegal ones)."""
+    logits = np.asarray(logits, dtype=np.float64)
+    legal = np.asarray(legal_mask).astype(bool)
+    if not legal.any():
+        raise ValueError("the legal mask is empty")
+    p = np.zeros(len(logits))
+    z = logits[legal] - logits[legal].max()
+    e = np.exp(z)
+    p[legal] = e / e.sum()
+    return p
 
 
 class PPOAgent(Agent):
@@ -54,6 +68,10 @@ class PPOAgent(Agent):
             features = self.policy.extract_features(t, self.policy.pi_features_extractor)
             latent = self.policy.mlp_extractor.forward_actor(features)
             return self.policy.action_net(latent)[0].cpu().numpy()
+
+    def action_probabilities(self, observation, legal_mask) -> np.ndarray:
+        """The policy's probability of each action, renormalised over the legal ones (0 elsewhere)."""
+        return masked_softmax(self.logits(observation), legal_mask)
 
     def value(self, observation) -> float:
         """The critic's estimate of the seat's (discounted, shaped if trained so) return."""

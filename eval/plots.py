@@ -69,11 +69,12 @@ def read_scalars(tb_dir: str | Path) -> dict[str, list[tuple[int, float]]]:
 
 # what each TensorBoard tag means, said as a reader of the plot would say it
 CURVE_TITLES = {"rollout/ep_rew_mean": "Episode return (mean of the last 100 episodes)",
-                "rollout/ep_len_mean": "Episode length in decisions (mean of the last 100)"}
+                "rollout/ep_len_mean": "Episode length in decisions (mean of the last 100)",
+                "exit/win_share": "Expert iteration: the search's share of its games won"}
 
 
 def learning_curve(tb_dir: str | Path, path: Path,
-                   tags=("rollout/ep_rew_mean", "rollout/ep_len_mean")) -> Path | None:
+                   tags=("rollout/ep_rew_mean", "rollout/ep_len_mean"), xlabel: str = "timesteps") -> Path | None:
     scalars = read_scalars(tb_dir)
     present = [t for t in tags if t in scalars]
     if not present:
@@ -83,7 +84,7 @@ def learning_curve(tb_dir: str | Path, path: Path,
     for ax, tag in zip(axes[0], present):
         steps, values = zip(*scalars[tag])
         ax.plot(steps, values)
-        ax.set_xlabel("timesteps")
+        ax.set_xlabel(xlabel)
         ax.set_title(CURVE_TITLES.get(tag, tag), fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

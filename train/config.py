@@ -53,7 +53,7 @@ EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final tabl
 POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
-TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib", "dagger", "kl")
+TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib", "dagger", "kl", "exit")
 BACKENDS = ("sb3", "rllib")
 # passed by train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
@@ -117,6 +117,8 @@ def section_keys(path: tuple, cfg: dict):
              ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS),
              ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any",
              ("dagger",): tuple(DAGGER_DEFAULTS), ("kl",): tuple(KL_DEFAULTS)}
+    from .expert_iteration import EXIT_DEFAULTS
+    table[("exit",)] = tuple(EXIT_DEFAULTS)
     if path in table:
         return table[path]
     if path == ("ppo",):
@@ -341,14 +343,15 @@ def validate_config(cfg: dict) -> dict:
     if cfg["pretrain"] is None:
         cfg.pop("pretrain")
     from .dagger import check_dagger
+    from .expert_iteration import check_exit
     from .kl_ppo import check_kl
 
-    for key, check in (("dagger", check_dagger), ("kl", check_kl)):
+    for key, check in (("dagger", check_dagger), ("kl", check_kl), ("exit", check_exit)):
         cfg[key] = check(cfg.get(key))
         if cfg[key] is None:
             cfg.pop(key)
-    if cfg.get("backend") == "rllib" and (cfg.get("dagger") or cfg.get("kl")):
-        raise SystemExit(f"{where}: dagger: and kl: are for backend sb3 (MaskablePPO); this config "
+    if cfg.get("backend") == "rllib" and (cfg.get("dagger") or cfg.get("kl") or cfg.get("exit")):
+        raise SystemExit(f"{where}: dagger:, kl: and exit: are for backend sb3 (MaskablePPO); this config "
                          f"trains with rllib")
     return cfg
 

@@ -211,9 +211,9 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
             g = r + gamma * g
             targets[rows[j]] = g
     out = {"indices": idx, "values": val, "masks": masks, "actions": actions, "seats": seats,
-           "returns": targets, "decisions": steps}
+           "returns": targets, "decisions": steps, "final": [float(x) for x in final]}
     if mix is not None:
-        out.update(own=own, final=[float(x) for x in final])
+        out["own"] = own
     return out
 
 

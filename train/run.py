@@ -83,7 +83,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                      verbose=0, **ppo_kwargs)
     pretrained = dagger = None
     if cfg.get("pretrain"):
-        if ppo_zip or dagger_resume:
+        if resume is not None:
             print("pretrain: skipped (resuming a trained model)", flush=True)
         else:
             from .imitation import pretrain
@@ -96,9 +96,15 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
             from .dagger import run_dagger
 
             dagger = run_dagger(model, cfg, out, resume=dagger_resume)
+    exit_result = None
+    if cfg.get("exit"):   # expert iteration (train/expert_iteration.py), after the warm starts
+        from .expert_iteration import expert_iteration
+
+        exit_result = expert_iteration(model, cfg, out, resume=resume is not None)
     if cfg.get("kl"):
         from .kl_ppo import attach_reference
 
+        # the reference: the policy after every warm start (pretrain, dagger, exit)
         attach_reference(model, cfg, out, fresh=not ppo_zip)
     total = int(cfg["total_timesteps"])
     done_before = int(model.num_timesteps)
@@ -122,6 +128,8 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
         summary["pretrain"] = pretrained
     if dagger is not None:
         summary["dagger"] = dagger
+    if exit_result is not None:
+        summary["exit"] = exit_result
     curve = learning_curve_plot(out)
     if curve is not None:
         summary["learning_curve"] = str(curve)
