@@ -61,6 +61,9 @@ def parse_args(argv=None):
                     help="with --only: keep the other entries' sections from the previous --json file, "
                          "else from the previous --out page")
     ap.add_argument("--no-ismcts", action="store_true")
+    ap.add_argument("--rows", help="with --only and --keep-others: play only these agents' rows (a comma "
+                    "list of labels: random, heuristic, ismcts, ppo, pretrained, ...) and keep the "
+                    "section's other rows from the previous --json file")
     ap.add_argument("--runs", default=str(ROOT / "runs"), help="where run folders are looked up")
     ap.add_argument("--out", default=str(ROOT / "docs" / "results.md"))
     ap.add_argument("--json", default=str(ROOT / "results" / "results.json"), help="the raw rows")
@@ -94,7 +97,7 @@ def entry_game(train_cfg: dict, entry: dict | None = None) -> tuple[str, dict]:
     return game_name, game_kwargs
 
 
-ENTRY_KEYS = ("key", "train_config", "games", "game_kwargs", "ismcts", "more_ppo")
+ENTRY_KEYS = ("key", "train_config", "games", "game_kwargs", "ismcts", "more_ppo", "pretrained")
 
 
 def check_entries(entries: list[dict]) -> None:
@@ -237,6 +240,10 @@ def plan_entry(entry: dict, settings: dict, ppos: list[tuple[str, Path]]) -> dic
         agents.append(("ismcts", ismcts_spec(game_name, budget), seeds[:int(budget["games"])]))
     for label, path in ppos:
         agents.append((label, f"ppo:{path}", seeds))
+    if entry.get("pretrained"):   # the baseline shipped in boardgym/pretrained/ for this section
+        agents.append(("pretrained", f"pretrained:{entry['pretrained']}", seeds))
+    if settings.get("rows"):
+        agents = [a for a in agents if a[0] in settings["rows"]]
     rows = []   # (label, opponent spec or None, skipped row or None, jobs)
     for label, spec, agent_seeds in agents:
         if competitive:
@@ -278,7 +285,8 @@ def finish_entry(plan: dict, results: list[list]) -> dict:
         rows.sort(key=lambda r: (order[r["agent"]], OPPONENTS.index(r["opponent"])
                                  if r["opponent"] in OPPONENTS else 9))
     seeds, skipped = plan["seeds"], plan["skipped"]
-    return {"key": entry["key"], "train_config": entry["train_config"], "env_id": plan["train_cfg"]["env_id"],
+    return {"pretrained": pretrained_info(entry.get("pretrained"), plan["game_name"]),
+            "key": entry["key"], "train_config": entry["train_config"], "env_id": plan["train_cfg"]["env_id"],
             "game": plan["game_name"], "game_kwargs": plan["game_kwargs"],
             "entry_game_kwargs": entry.get("game_kwargs"), "players": plan["players"],
             "competitive": plan["competitive"], "cooperative": plan["cooperative"],
@@ -286,6 +294,47 @@ def finish_entry(plan: dict, results: list[list]) -> dict:
             "ismcts": budget if not (settings["no_ismcts"] or skipped) else None, "ismcts_skipped": skipped,
             "rows": rows, "timing": timing,
             "seconds": round(sum(t["seconds"] for t in timing.values()), 1)}
+
+
+def pretrained_info(name: str | None, game_name: str) -> dict | None:
+    """What the page says of a section's shipped policy: its name, method and the command and
+    commit that made it (from the manifest); None without one."""
+    if not name:
+        return None
+    from boardgym.pretrained.manifest import load_manifest
+
+    try:
+        doc = load_manifest().find(game_name, name).doc
+    except (ConfigError, Exception) as exc:   # the row itself says why it was skipped
+        return {"name": name, "missing": str(exc)}
+    return {"name": name, "file": f"boardgym/pretrained/{doc['file']}", "method": doc.get("method"),
+            "command": doc.get("command"), "commit": (doc.get("git") or {}).get("commit")}
+
+
+def merge_rows(js: Path, fresh: list[dict], labels: list[str]) -> list[dict]:
+    """``--rows``: each fresh section's rows replace the previous JSON section's rows of the same
+    agents; the other rows, the ISMCTS budget and the timings of the rows kept stay as they were."""
+    if not js.is_file():
+        raise SystemExit(f"--rows: no previous results file {js} to keep the other rows from")
+    old = {r["key"]: r for r in json.loads(js.read_text()).get("results", [])}
+    out = []
+    for res in fresh:
+        prev = old.get(res["key"])
+        if prev is None or "rows" not in prev:
+            raise SystemExit(f"--rows: the previous section {res['key']} was kept as the page wrote it, "
+                             f"without its rows; re-run it whole (--only {res['key']} --keep-others)")
+        keep = [r for r in prev["rows"] if r["agent"] not in labels]
+        order = {a: i for i, a in enumerate(["random", "heuristic", "ismcts"])}
+        rows = sorted(keep + res["rows"], key=lambda r: (order.get(r["agent"], 3 if r["agent"] != "pretrained" else 4),
+                                                         r.get("opponent") != "heuristic"))
+        timing = {k: v for k, v in prev["timing"].items() if k not in labels}
+        timing.update(res["timing"])
+        merged = dict(prev, rows=rows, timing=timing, seconds=round(sum(t["seconds"] for t in timing.values()), 1),
+                      pretrained=res.get("pretrained") or prev.get("pretrained"))
+        merged["rows_added"] = list(prev.get("rows_added") or []) + [
+            {"rows": labels, "command": res.get("command"), "finished": res.get("finished")}]
+        out.append(merged)
+    return out
 
 
 def run_entries(entries: list[tuple[dict, dict, list]], runner=None) -> list[dict]:
@@ -317,13 +366,14 @@ def _previous(js: Path, page: Path) -> dict:
 
 
 def _merge_previous(js: Path, page: Path, conf: dict, fresh: list[dict],
-                    ppo_info: dict) -> tuple[list[dict], dict]:
+                    ppo_info: dict, rows_only: bool = False) -> tuple[list[dict], dict]:
     """The fresh entries plus the previous page's other entries, in the config's order; a kept
     section is a JSON entry or, read from the page, ``{"key", "markdown"}``."""
     old = _previous(js, page)
     by_key = {r["key"]: r for r in old.get("results", [])}
     by_key.update({r["key"]: r for r in fresh})
-    info = {k: v for k, v in (old.get("ppo") or {}).items() if k not in {r["key"] for r in fresh}}
+    info = {k: v for k, v in (old.get("ppo") or {}).items()
+            if k not in {r["key"] for r in fresh} or (rows_only and k not in ppo_info)}
     info.update(ppo_info)
     order = [e["key"] for e in conf["entries"]]
     return [by_key[k] for k in order if k in by_key], info
@@ -367,7 +417,11 @@ def main(argv=None) -> int:
                 "games": args.games if args.games is not None else int(conf["games"]),
                 "games_given": args.games is not None,
                 "ismcts": dict(conf["ismcts"]), "ismcts_games": args.ismcts_games,
-                "no_ismcts": args.no_ismcts}
+                "no_ismcts": args.no_ismcts,
+                "rows": [x.strip() for x in args.rows.split(",") if x.strip()] if args.rows else None}
+    if args.rows and not (args.only and args.keep_others):
+        raise SystemExit("--rows needs --only and --keep-others (the sections whose rows are re-played, "
+                         "the rest kept)")
     given = {}
     for item in args.ppo:
         key, sep, path = item.partition("=")
@@ -414,8 +468,11 @@ def main(argv=None) -> int:
     command = "python -m eval.results" + (" " + shlex.join(cli) if cli else "")
     for res in results:
         res["command"], res["finished"] = command, _now()
+    if settings["rows"]:
+        results = merge_rows(Path(args.json), results, settings["rows"])
     if args.only and args.keep_others:
-        results, ppo_info = _merge_previous(Path(args.json), Path(args.out), conf, results, ppo_info)
+        results, ppo_info = _merge_previous(Path(args.json), Path(args.out), conf, results, ppo_info,
+                                             rows_only=bool(settings["rows"]))
     meta = {"command": command,
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",

@@ -113,6 +113,16 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
             if info.get("command"):
                 line += f"; trained with `{info['command']}`"
             out.append(line)
+        pre = res.get("pretrained")
+        if pre and not pre.get("missing"):
+            line = f"- pretrained: the policy `{pre['name']}` shipped in `{pre['file']}`"
+            if pre.get("method"):
+                line += f" ({pre['method']})"
+            if pre.get("command"):
+                line += f"; trained with `{pre['command']}`"
+            if pre.get("commit"):
+                line += f" at commit {pre['commit'][:10]}"
+            out.append(line + " (`python -m boardgym.pretrained` lists its figures)")
         if not infos:
             out.append("- PPO: no model (train one with `python -m train --config "
                        f"train/configs/{res['train_config']}` or pass `--ppo {res['key']}=PATH`)")
@@ -120,6 +130,9 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
         out.append(f"- time: {res['seconds']:.0f} s of play ({t})")
         if res.get("command"):
             out.append(f"- section produced by `{res['command']}`, finished {res['finished']}")
+        for added in res.get("rows_added") or []:
+            out.append(f"- rows {', '.join(added['rows'])} re-played by `{added['command']}`, "
+                       f"finished {added['finished']} (the other rows as above)")
         out.append("")
         out.append(results_table(res["rows"]))
         out.append("")

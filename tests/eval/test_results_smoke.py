@@ -162,3 +162,48 @@ def test_results_config_and_only_are_checked(tmp_path):
         main(["--config", str(conf), "--only", "tides_hard", "--keep-others", "--no-ismcts",
               "--out", str(out), "--json", str(js)])
     assert not out.exists()
+
+
+def test_rows_adds_a_pretrained_row_and_keeps_the_others(tmp_path, monkeypatch):
+    """``--rows pretrained`` plays only the shipped policy's row of a section (a tiny Tides policy
+    exported into a temporary manifest) and keeps the section's other rows from the JSON; a
+    missing policy is a skipped row that says why, and ``--rows`` alone is refused."""
+    import io
+
+    import pytest
+
+    from boardgym.pretrained import ENV_VAR
+    from train.export_pretrained import export
+    from train.run import train
+
+    run, folder = tmp_path / "run", tmp_path / "pretrained"
+    cfg = {"name": "tiny", "env_id": "boardgym/TidesOfRuinArcade-v0",
+           "env_kwargs": {"difficulty": "hard", "length": "short"}, "seed": 1, "total_timesteps": 128,
+           "n_envs": 1, "vec_env": "dummy", "torch_threads": 1, "checkpoint_freq": 100000,
+           "ppo": {"n_steps": 64, "batch_size": 32, "n_epochs": 1, "policy_kwargs": {"net_arch": [16]}},
+           "eval": {"games": 2, "seed_base": 500, "baselines": [], "opponents": []}}
+    train(cfg, run, progress_bar=False)
+    export(run, "tides_tiny", default=True, method="a smoke run", folder=folder, check=50, out=io.StringIO())
+    monkeypatch.setenv(ENV_VAR, str(folder))
+    conf = dict(TIDES, entries=[dict(TIDES["entries"][2], pretrained="tides_tiny"),
+                                dict(TIDES["entries"][1], pretrained="no_such_policy")])
+    path = tmp_path / "results.yaml"
+    path.write_text(yaml.safe_dump(conf))
+    out, js = tmp_path / "results.md", tmp_path / "results.json"
+    base = ["--config", str(path), "--runs", str(tmp_path / "none"), "--no-ismcts", "--out", str(out), "--json", str(js)]
+    assert main(base) == 0
+    first = json.loads(js.read_text())["results"]
+    hard = first[0]
+    assert [r["agent"] for r in hard["rows"]] == ["random", "heuristic", "pretrained"]
+    assert first[1]["rows"][-1]["agent"] == "pretrained" and "no_such_policy" in first[1]["rows"][-1]["note"]
+    assert main(base + ["--only", "tides_hard", "--keep-others", "--rows", "pretrained", "--games", "1"]) == 0
+    again = json.loads(js.read_text())["results"]
+    h2 = again[0]
+    assert [r["agent"] for r in h2["rows"]] == ["random", "heuristic", "pretrained"]
+    assert h2["rows"][:2] == hard["rows"][:2] and h2["rows"][2]["games"] == 1 and hard["rows"][2]["games"] == 3
+    assert again[1] == first[1]
+    text = out.read_text()
+    assert "- pretrained: the policy `tides_tiny` shipped in `boardgym/pretrained/tides_tiny.npz` (a smoke run)" in text
+    assert "- rows pretrained re-played by `python -m eval.results" in text
+    with pytest.raises(SystemExit, match="--rows needs --only and --keep-others"):
+        main(base + ["--rows", "pretrained"])
