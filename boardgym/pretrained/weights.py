@@ -93,6 +93,12 @@ def _plain(value):
     return list(map(_plain, value)) if isinstance(value, (list, tuple)) else value
 
 
+# Options that change only what the game pays at the end (its reward mode), never what a seat
+# sees or may do: a policy plays the same game under any of them
+# (tests/agents/test_pretrained.py checks the observations and masks of every game are the same).
+REWARD_OPTIONS = ("reward",)
+
+
 def options_mismatch(entry: Entry, game) -> str | None:
     """Why the configured ``game`` is not what the policy was trained and measured for (its
     manifest options, as the game normalises them), in words; None when it is."""
@@ -102,7 +108,7 @@ def options_mismatch(entry: Entry, game) -> str | None:
         return f"it cannot play {game.info.name}"
     trained = make_game(entry.game, **entry.doc["options"]).config
     differ = [f"{k}={game.config.get(k)!r} (trained: {trained.get(k)!r})" for k in sorted(entry.doc["options"])
-              if _plain(game.config.get(k)) != _plain(trained.get(k))]
+              if k not in REWARD_OPTIONS and _plain(game.config.get(k)) != _plain(trained.get(k))]
     if not differ:
         return None
     return (f"this game has {', '.join(differ)}. Use a policy trained for these options, "

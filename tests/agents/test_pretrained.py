@@ -395,3 +395,34 @@ def test_plain_pretrained_plays_the_policy_trained_for_the_options(policies):
         PretrainedAgent(GAME, "att_tiny_solo").act(obs, mask, state)
     with pytest.raises(ConfigError, match="att_tiny plays num_players=2.*att_tiny_solo plays num_players=1"):
         gym.make("boardgym/AncientTerribleThings-v0", num_players=3, opponents="pretrained", seat=1).reset(seed=0)
+
+
+def _games_with_reward_options():
+    from boardgym.games import GAMES, game_class
+    from boardgym.pretrained.weights import REWARD_OPTIONS
+
+    return sorted(g for g in GAMES if any(o in game_class(g).info.defaults for o in REWARD_OPTIONS))
+
+
+def test_the_reward_games_are_the_ones_with_modes():
+    assert _games_with_reward_options() == ["ancient_terrible_things", "primeval_peril", "tides_of_ruin_arcade"]
+
+
+@pytest.mark.parametrize("game_name", _games_with_reward_options())
+def test_reward_modes_change_no_observation_or_mask(game_name):
+    """A pretrained policy ignores the ``reward`` option (REWARD_OPTIONS): for every registered
+    game that has one, each reward mode (the game module's REWARDS) gives the same observations
+    and legal masks along the same seeded game; only what the game pays differs."""
+    import sys
+
+    from boardgym.games import game_class
+    from boardgym.pretrained.weights import REWARD_OPTIONS
+
+    cls = game_class(game_name)
+    for option in (o for o in REWARD_OPTIONS if o in cls.info.defaults):
+        modes = sys.modules[cls.__module__].REWARDS
+        assert cls.info.defaults[option] in modes and len(modes) >= 2
+        players = 2 if game_name == "ancient_terrible_things" else 1
+        runs = [[(o.tobytes(), m.tobytes()) for o, m, _ in
+                 observations(game_name, 150, seed=4, num_players=players, **{option: mode})] for mode in modes]
+        assert all(r == runs[0] for r in runs[1:]), f"{game_name}: {option} changed what a seat sees"

@@ -33,6 +33,9 @@ INFO = GameInfo(
 SLOT_SIDES = (("A", "F"), ("B", "G"), ("C", "H"), ("D", "I"), ("E", "J"))  # ATT-D-9
 
 
+
+REWARDS = ("score_diff", "rank", "raw")   # the reward modes: what the game pays, not what a seat sees
+
 class ATTGame(Game):
     info = INFO
 
@@ -46,7 +49,7 @@ class ATTGame(Game):
             raise ConfigError(f"length must be short, standard or long, got {cfg['length']!r}")
         if cfg["characters"] not in ("fixed", "random"):
             raise ConfigError(f"characters must be 'fixed' or 'random', got {cfg['characters']!r}")
-        if cfg["reward"] not in ("score_diff", "rank", "raw"):
+        if cfg["reward"] not in REWARDS:
             raise ConfigError(f"reward must be score_diff, rank or raw, got {cfg['reward']!r}")
         pack = cfg["content_pack"]
         if pack is not None and not isinstance(pack, str):
