@@ -50,8 +50,12 @@ test: install browser
 slow: install
 	$(BIN)/python -m pytest -q -n $(JOBS) -m slow
 
+# the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
+# short PPO fine-tune held near the distilled policy (train/configs/primeval_dagger.yaml);
+# GAME=... trains that game's default config instead (train/configs/defaults.yaml)
+TRAIN_CONFIG ?= train/configs/primeval_dagger.yaml
 train: install
-	$(BIN)/python -m train --game $(GAME)
+	$(BIN)/python -m train $(if $(filter command line environment,$(origin GAME)),--game $(GAME),--config $(TRAIN_CONFIG))
 
 eval: install
 	$(BIN)/python -m eval --game $(GAME)
