@@ -215,18 +215,30 @@ def _number(section: str, key: str, value, positive: bool) -> float:
     return float(value)
 
 
+def open_section(name: str, section, defaults: dict, optional: bool = True) -> dict | None:
+    """A config section (``pretrain:``, ``dagger:``, ``exit:``, ``kl:``, ``value:``) with its
+    defaults filled in: None when absent or null (``optional``; else the defaults alone), a
+    SystemExit naming the section for a non-mapping and the key, with the nearest valid one, for
+    an unknown key. The values are each section's own to check."""
+    if section is None or section is False:
+        if optional:
+            return None
+        section = {}
+    if not isinstance(section, dict):
+        raise SystemExit(f"{name} must be a mapping of {sorted(defaults)}"
+                         + (" (or null)" if optional else "") + f", got {section!r}")
+    unknown = sorted(set(section) - set(defaults))
+    if unknown:
+        raise SystemExit(f"{name}: {unknown_key(f'{name}.{unknown[0]}', list(defaults))}")
+    return dict(defaults, **section)
+
+
 def check_pretrain(section) -> dict | None:
     """The ``pretrain:`` section with defaults filled in, or None when absent / null; a
     SystemExit naming the key for anything unknown or out of range."""
-    if section is None or section is False:
+    out = open_section("pretrain", section, PRETRAIN_DEFAULTS)
+    if out is None:
         return None
-    if not isinstance(section, dict):
-        raise SystemExit(f"pretrain must be a mapping of {sorted(PRETRAIN_DEFAULTS)} (or null), "
-                         f"got {section!r}")
-    unknown = sorted(set(section) - set(PRETRAIN_DEFAULTS))
-    if unknown:
-        raise SystemExit(f"pretrain: unknown key(s) {unknown}; valid keys: {sorted(PRETRAIN_DEFAULTS)}")
-    out = dict(PRETRAIN_DEFAULTS, **section)
     _specs("pretrain.agent", [out["agent"]])
     from .imitation import check_collection
 

@@ -71,19 +71,13 @@ RESUMABLE = ("iterations", "jobs", "ray")
 def check_dagger(section) -> dict | None:
     """The ``dagger:`` section with defaults filled in, or None when absent / null; a
     SystemExit naming the key for anything unknown or out of range."""
-    from .config import _flag, _int, _number, _specs
+    from .config import _flag, _int, _number, _specs, open_section
     from .imitation import check_collection
 
-    if section is None or section is False:
+    section = open_section("dagger", section, DAGGER_DEFAULTS)
+    if section is None:
         return None
-    if not isinstance(section, dict):
-        raise SystemExit(f"dagger must be a mapping of {sorted(DAGGER_DEFAULTS)} (or null), got {section!r}")
-    unknown = sorted(set(section) - set(DAGGER_DEFAULTS))
-    if unknown:
-        from .config import unknown_key
-
-        raise SystemExit(f"dagger: {unknown_key('dagger.' + str(unknown[0]), list(DAGGER_DEFAULTS))}")
-    out = check_collection("dagger.", dict(DAGGER_DEFAULTS, **section))
+    out = check_collection("dagger.", section)
     if not isinstance(out["expert"], str):
         raise SystemExit(f"dagger.expert must be an agent spec, got {out['expert']!r}")
     _specs("dagger.expert", [out["expert"]])

@@ -71,16 +71,12 @@ _ARRAYS = ("indptr", "indices", "values", "masks", "actions", "returns", "episod
 def check_exit(section) -> dict | None:
     """The ``exit:`` section with defaults filled in (None when absent / null); a SystemExit
     naming the key for anything unknown or out of range."""
-    from .config import _int, _number, _specs
+    from .config import _int, _number, _specs, open_section
 
-    if section is None or section is False:
+    section = open_section("exit", section, EXIT_DEFAULTS)
+    if section is None:
         return None
-    if not isinstance(section, dict):
-        raise SystemExit(f"exit must be a mapping of {sorted(EXIT_DEFAULTS)} (or null), got {section!r}")
-    unknown = sorted(set(section) - set(EXIT_DEFAULTS))
-    if unknown:
-        raise SystemExit(f"exit: unknown key(s) {unknown}; valid keys: {sorted(EXIT_DEFAULTS)}")
-    out = check_collection("exit.", dict(EXIT_DEFAULTS, **section))
+    out = check_collection("exit.", section)
     for key, low in (("iterations", 1), ("games", 2), ("simulations", 1), ("rollout_depth", 0),
                      ("window", 1), ("epochs", 1), ("batch_size", 1), ("seed", 0)):
         out[key] = _int("exit.", key, out[key], low)

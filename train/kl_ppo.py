@@ -40,14 +40,11 @@ _KL_ATTRS = ("kl_ref_policy", "kl_coef", "kl_decay")
 def check_kl(section) -> dict | None:
     """The ``kl:`` section with defaults filled in, or None when absent / null; a SystemExit
     naming the key for anything unknown or out of range (the reference's model file included)."""
-    if section is None or section is False:
+    from .config import open_section
+
+    out = open_section("kl", section, KL_DEFAULTS)
+    if out is None:
         return None
-    if not isinstance(section, dict):
-        raise SystemExit(f"kl must be a mapping of {sorted(KL_DEFAULTS)} (or null), got {section!r}")
-    unknown = sorted(set(section) - set(KL_DEFAULTS))
-    if unknown:
-        raise SystemExit(f"kl: unknown key(s) {unknown}; valid keys: {sorted(KL_DEFAULTS)}")
-    out = dict(KL_DEFAULTS, **section)
     coef = out["coef"]
     if isinstance(coef, bool) or not isinstance(coef, (int, float)) or not coef >= 0:
         raise SystemExit(f"kl.coef must be a number >= 0, got {coef!r}")

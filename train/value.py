@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .config import _int, _number, _specs, load_config, set_dotted, validate_config, write_config
+from .config import _int, _number, _specs, load_config, open_section, set_dotted, validate_config, write_config
 
 VALUE_DEFAULTS = {
     "agent": "heuristic",      # the demonstrator whose value is learnt
@@ -47,14 +47,7 @@ VALUE_DEFAULTS = {
 
 def check_value(section) -> dict:
     """The ``value:`` section with defaults filled in; a SystemExit naming a bad key."""
-    if section is None:
-        section = {}
-    if not isinstance(section, dict):
-        raise SystemExit(f"value must be a mapping of {sorted(VALUE_DEFAULTS)}, got {section!r}")
-    unknown = sorted(set(section) - set(VALUE_DEFAULTS))
-    if unknown:
-        raise SystemExit(f"value: unknown key(s) {unknown}; valid keys: {sorted(VALUE_DEFAULTS)}")
-    out = dict(VALUE_DEFAULTS, **section)
+    out = open_section("value", section, VALUE_DEFAULTS, optional=False)
     _specs("value.agent", [out["agent"]])
     from .imitation import check_collection
 

@@ -111,7 +111,7 @@ def test_saved_zip_is_a_plain_maskableppo_zip(tmp_path):
 
 @pytest.mark.parametrize("section, words", [
     ({"coef": -0.1}, "kl.coef must be a number >= 0"),
-    ({"coeff": 0.1}, "unknown key(s) ['coeff']"),
+    ({"coeff": 0.1}, "unknown key 'kl.coeff' (did you mean 'coef'?)"),
     ({"decay": 0}, "kl.decay must be a number in (0, 1]"),
     ({"reference": "runs/x.zip"}, "kl.reference must be 'ppo:PATH'"),
     ({"reference": "ppo:/no/such/model.zip"}, "kl.reference: no model file '/no/such/model.zip'"),

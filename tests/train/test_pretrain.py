@@ -124,7 +124,7 @@ def test_bc_only_run_writes_the_pretrain_figures(tmp_path):
 
 
 @pytest.mark.parametrize("section, message", [
-    ({"episode": 10}, r"unknown key\(s\) \['episode'\]"),
+    ({"episode": 10}, r"unknown key 'pretrain.episode' \(did you mean 'episodes'\?\)"),
     ({"episodes": 1}, r"pretrain\.episodes must be an integer >= 2"),
     ({"epochs": 0}, r"pretrain\.epochs must be an integer >= 1"),
     ({"epochs": True}, r"pretrain\.epochs must be an integer"),
