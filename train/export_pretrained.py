@@ -134,11 +134,14 @@ def compare(game, torch_agent, layers: tuple, n: int) -> dict:
 
 # -- the manifest entry --------------------------------------------------------------------------
 def git_state(repo: Path = REPO) -> dict:
-    """This checkout's commit and whether it had uncommitted changes (``unknown`` without git)."""
+    """This checkout's commit and whether it had uncommitted changes (``unknown`` without git);
+    the shipped policies themselves (``boardgym/pretrained/``, which each export rewrites) do not
+    count, so exporting several policies in a row keeps a clean checkout clean."""
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,
                                 check=True).stdout.strip()
-        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=repo,
+        dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                     ":(exclude)boardgym/pretrained"], cwd=repo,
                                     capture_output=True, text=True, check=True).stdout.strip())
     except (OSError, subprocess.CalledProcessError):
         return {"commit": "unknown", "dirty": True}
