@@ -211,7 +211,9 @@ def attach_reference(model, cfg: dict, out, fresh: bool) -> None:
         path = Path(kcfg["reference"][4:])
     else:
         path = Path(out) / "kl_reference.zip"
-        if fresh:
+        if fresh or (not path.is_file() and int(model.num_timesteps) == 0):
+            # after the warm starts; also a finished warm-start-only run (total_timesteps 0)
+            # resumed for PPO: its model has made no PPO update yet, so it is that policy
             model.save(path)
         elif not path.is_file():
             raise SystemExit(f"--resume: {path} is missing (the KL reference this run saved after its "

@@ -151,3 +151,26 @@ def test_resume_rebuilds_the_reference_from_the_run_folder(tmp_path):
     ref.unlink()
     with pytest.raises(SystemExit, match="kl_reference.zip is missing"):
         main(["--resume", str(out), "--timesteps", "192"] + base)
+
+
+def test_a_warm_start_only_run_resumed_for_ppo_takes_its_policy_as_the_reference(tmp_path):
+    """A run that stopped after DAgger (``total_timesteps: 0``), resumed with PPO steps: its
+    reference is the distilled policy itself (the model has made no PPO update yet)."""
+    import torch as th
+
+    from sb3_contrib import MaskablePPO
+
+    from train.__main__ import main
+
+    out = tmp_path / "run"
+    base = ["--no-progress-bar", "--no-eval", "--n-envs", "1"]
+    same = ["--config", "train/configs/att_solo_dagger.yaml", "--out", str(out),
+            "--set", "dagger.iterations=1", "--set", "dagger.episodes=2", "--set", "dagger.epochs=1",
+            "--set", "ppo.n_steps=64", "--set", "ppo.batch_size=64", "--set", "ppo.policy_kwargs.net_arch=[16,16]"]
+    assert main(same + ["--timesteps", "0", "--set", "kl=null"] + base) == 0   # DAgger alone, no kl: yet
+    distilled = MaskablePPO.load(out / "model.zip").policy.state_dict()
+    assert not (out / "kl_reference.zip").exists()
+    assert main(same + ["--resume", str(out), "--timesteps", "64"] + base) == 0   # now with kl:
+    ref = MaskablePPO.load(out / "kl_reference.zip").policy.state_dict()
+    assert all(th.equal(ref[k], distilled[k]) for k in distilled)
+    assert MaskablePPO.load(out / "model.zip").num_timesteps == 64
