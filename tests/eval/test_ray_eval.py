@@ -125,3 +125,38 @@ def test_ray_missing_is_said_in_words(tmp_path, monkeypatch):
         collection_runner(check_collection("value.", {"jobs": 1, "ray": True}))
     with pytest.raises(SystemExit, match="value.ray: expected false, true"):
         check_collection("value.", {"ray": "somewhere"})
+
+
+def test_dagger_and_expert_iteration_games_on_ray_are_the_serial_ones(tmp_path, local_ray):
+    """DAgger's and expert iteration's game generation as Ray tasks (one game a task) records the
+    very decisions the serial run records: game i of iteration k draws from default_rng([seed, k, i])."""
+    import dataclasses
+
+    from sb3_contrib import MaskablePPO
+
+    from train.config import CONFIG_DIR, load_config
+    from train.dagger import dagger_batch
+    from train.envs import make_vec_env
+    from train.expert_iteration import exit_batch, search_kwargs
+    from train.imitation import demo_setup
+
+    venv = make_vec_env("boardgym/TidesOfRuinArcade-v0", {}, 1, 0, "dummy")
+    MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0,
+                policy_kwargs={"net_arch": [16]}).save(tmp_path / "p.zip")
+    venv.close()
+    cfg = load_config(CONFIG_DIR / "tides_dagger.yaml")
+    setup = demo_setup(cfg)
+    dag = [(setup, "heuristic", None, str(tmp_path / "p.zip"), False, 0.5, 3, 1, i) for i in range(3)]
+    ecfg = load_config(CONFIG_DIR / "tides_exit.yaml")
+    sec = dict(ecfg["exit"], simulations=2, rollout_depth=3)
+    esetup = dataclasses.replace(demo_setup(ecfg), gamma=1.0, shaping=False)
+    ex = [(esetup, search_kwargs(dict(sec, first_prior="heuristic"), 0, "unused.zip"), sec["opponents"],
+           sec["seed"], 0, i) for i in range(2)]
+    for fn, work in ((dagger_batch, dag), (exit_batch, ex)):
+        serial = GameRunner().map_batches(fn, work, len(work))
+        on_ray = local_ray.map_batches(fn, work, 1)
+        assert len(on_ray) == len(serial) == len(work)
+        for a, b in zip(serial, on_ray):
+            assert a["actions"] == b["actions"] and a["decisions"] == b["decisions"]
+            assert a.get("final", a.get("result")) == b.get("final", b.get("result"))
+            assert [list(x) for x in a["indices"]] == [list(x) for x in b["indices"]]
