@@ -160,11 +160,9 @@ def resolve_ppo(key: str, train_cfg: dict, given: dict[str, str], runs: Path) ->
             info.update(timesteps=r.get("timesteps"), train_seconds=r.get("train_seconds"))
     if cfgf.is_file():
         c = yaml.safe_load(cfgf.read_text()) or {}
-        cmd = c.get("command") or ""
-        first, _, rest = cmd.partition(" ")
-        if first.endswith("__main__.py"):  # sys.argv[0] of `python -m train`
-            cmd = f"python -m {Path(first).parent.name} {rest}".strip()
-        info.update(command=cmd or None, config_file=c.get("config_file"))
+        from train.config import shown_command
+
+        info.update(command=shown_command(c.get("command")) or None, config_file=c.get("config_file"))
     return p, info
 
 

@@ -131,6 +131,18 @@ def section_keys(path: tuple, cfg: dict):
     return None
 
 
+def shown_command(cmd: str | None) -> str:
+    """A run's recorded command (``sys.argv`` joined) as a person types it: the
+    ``/path/to/train/__main__.py`` that ``python -m train`` leaves in ``sys.argv[0]`` becomes
+    ``python -m train``."""
+    from pathlib import Path
+
+    first, _, rest = (cmd or "").partition(" ")
+    if first.endswith("__main__.py"):
+        return f"python -m {Path(first).parent.name} {rest}".strip()
+    return (cmd or "").strip()
+
+
 def unknown_key(dotted: str, valid) -> str:
     """``unknown key 'a.b' (did you mean 'a.c'?); valid keys under 'a': ...``."""
     from agents.specs import nearest

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from boardgym.core.errors import BoardgymError, ConfigError
+from train.config import shown_command
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -216,7 +217,7 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
         "observation_size": game.observation_size, "num_actions": game.num_actions,
         "file": path.name, "sha256": sha256_of(tmp), "size": tmp.stat().st_size,
         "activation": activation, "net_arch": arch, "method": method or default_method(cfg),
-        "command": str(cfg.get("command") or ""), "config": json.loads(json.dumps(cfg, default=str)),
+        "command": shown_command(cfg.get("command")), "config": json.loads(json.dumps(cfg, default=str)),
         "seed": int(cfg.get("seed") or 0), "git": git_state(),
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "evaluation": evaluation_rows(ev, name),
