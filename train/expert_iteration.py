@@ -314,20 +314,10 @@ def _batch(demos: Demos, targets, rows):
 def measure(policy, demos: Demos, targets, rows, chunk: int = 2048) -> dict:
     """Target cross-entropy, agreement of the network's most probable legal action with the
     search's move, and the value's squared error, over ``rows``."""
-    import torch as th
+    from .imitation import mean_losses
 
-    policy.set_training_mode(False)
-    ce = ve = 0.0
-    agree = 0
-    with th.no_grad():
-        for s in range(0, len(rows), chunk):
-            part = rows[s:s + chunk]
-            c, v, a = _losses(policy, *_batch(demos, targets, part))
-            ce += float(c) * len(part)
-            ve += float(v) * len(part)
-            agree += a
-    n = max(1, len(rows))
-    return {"cross_entropy": ce / n, "agreement": agree / n, "value_mse": ve / n}
+    ce, ve, agree = mean_losses(policy, rows, lambda part: _losses(policy, *_batch(demos, targets, part)), chunk)
+    return {"cross_entropy": ce, "agreement": agree, "value_mse": ve}
 
 
 def fit(policy, demos: Demos, targets, held, sec: dict, k: int) -> dict:

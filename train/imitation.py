@@ -345,23 +345,31 @@ def _losses(policy, obs, masks, actions, targets):
     return policy_loss, value_loss, correct
 
 
-def evaluate(policy, demos: Demos, rows, chunk: int = 2048) -> dict:
-    """Agreement with the demonstrator (the most probable legal action equals its action), and
-    the mean losses, over ``rows``."""
+def mean_losses(policy, rows, losses_of, chunk: int = 2048) -> tuple[float, float, float]:
+    """``losses_of(part) -> (policy loss, value loss, hits)`` over ``rows`` in chunks, without
+    gradients: the two mean losses and the share of hits (behaviour cloning's agreement with the
+    demonstrator, expert iteration's with the search)."""
     import torch as th
 
     policy.set_training_mode(False)
-    pl = vl = 0.0
-    correct = 0
+    first = second = 0.0
+    hits = 0
     with th.no_grad():
         for s in range(0, len(rows), chunk):
             part = rows[s:s + chunk]
-            p, v, c = _losses(policy, *_batch(demos, part))
-            pl += float(p) * len(part)
-            vl += float(v) * len(part)
-            correct += c
+            a, b, c = losses_of(part)
+            first += float(a) * len(part)
+            second += float(b) * len(part)
+            hits += c
     n = max(1, len(rows))
-    return {"accuracy": correct / n, "policy_loss": pl / n, "value_loss": vl / n}
+    return first / n, second / n, hits / n
+
+
+def evaluate(policy, demos: Demos, rows, chunk: int = 2048) -> dict:
+    """Agreement with the demonstrator (the most probable legal action equals its action), and
+    the mean losses, over ``rows``."""
+    pl, vl, acc = mean_losses(policy, rows, lambda part: _losses(policy, *_batch(demos, part)), chunk)
+    return {"accuracy": acc, "policy_loss": pl, "value_loss": vl}
 
 
 def behaviour_clone(policy, demos: Demos, pcfg: dict, tb_dir: str | Path | None = None,
