@@ -6,7 +6,7 @@ from __future__ import annotations
 from agents.specs import spec_label
 from boardgym.games import make_game
 
-from .play import solo_win, try_agent
+from .play import seat_win, solo_win, try_agent
 from .runner import GameJob, GameRunner
 from .stats import mean_interval, wilson_interval
 
@@ -52,9 +52,7 @@ def vs_field_row(label: str, opp_label: str, results: list) -> dict:
     wins, scores = 0.0, []
     for r in results:
         me = r.seats.index(0)
-        best = max(r.returns)
-        if r.returns[me] == best:
-            wins += 1.0 / sum(1 for x in r.returns if x == best)
+        wins += seat_win(r.returns, me)
         scores.append(r.scores[me])
     return _row(label, opp_label, wins, len(results), scores)
 

@@ -120,9 +120,21 @@ def pair_outcomes(result: GameResult) -> list[tuple[int, int, float]]:
     return out
 
 
+def team_win(returns) -> float:
+    """Solo / cooperative: a positive (team) return is a win."""
+    return 1.0 if np.mean(returns) > 0 else 0.0
+
+
+def seat_win(returns, seat: int) -> float:
+    """Competitive: ``seat``'s share of first place: 1 for the top return, 1/k for a first place
+    shared by k seats, 0 otherwise."""
+    best = max(returns)
+    return 1.0 / sum(1 for x in returns if x == best) if returns[seat] == best else 0.0
+
+
 def solo_win(result: GameResult) -> float:
     """Solo / cooperative: a positive (team) return is a win."""
-    return 1.0 if np.mean(result.returns) > 0 else 0.0
+    return team_win(result.returns)
 
 
 def seat_assignments(n_players: int, game_index: int) -> list[int]:

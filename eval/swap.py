@@ -26,9 +26,10 @@ class SwapAgent(Agent):
     """``base``'s move, unless its kind is in ``kinds`` (None: every kind): then ``candidate``'s.
     ``swapped`` counts the decisions handed to the candidate."""
 
+    needs_state = True   # both players get the state; the observation is computed once here
+
     def __init__(self, base: Agent, candidate: Agent, catalog, kinds: set[str] | None):
         self.base, self.candidate, self.catalog, self.kinds = base, candidate, catalog, kinds
-        self.needs_state = True
         self.name = f"swap({','.join(sorted(kinds)) if kinds else 'all'})"
         self.swapped = 0
 
@@ -36,20 +37,13 @@ class SwapAgent(Agent):
         self.base.reset(seed)
         self.candidate.reset(None if seed is None else seed + 1)
 
-    @staticmethod
-    def _ask(agent, observation, legal_mask, state) -> int:
-        obs = None if getattr(agent, "needs_state", False) and observation is None else observation
-        if obs is None and not getattr(agent, "needs_state", False):
-            obs = state.observation(state.current_player)
-        return int(agent.act(obs, legal_mask, state))
-
     def act(self, observation, legal_mask, state=None) -> int:
         if observation is None:
             observation = state.observation(state.current_player)
-        a = self._ask(self.base, observation, legal_mask, state)
+        a = int(self.base.act(observation, legal_mask, state))
         if int(np.count_nonzero(legal_mask)) > 1 and (self.kinds is None or self.catalog.split(a)[0] in self.kinds):
             self.swapped += 1
-            return self._ask(self.candidate, observation, legal_mask, state)
+            return int(self.candidate.act(observation, legal_mask, state))
         return a
 
 
@@ -58,7 +52,7 @@ def play_row(game_name: str, options: dict, base: str, candidate: str, kinds, se
     from agents.specs import make_agent
     from boardgym.games import make_game
 
-    from .play import play_one, seat_assignments, solo_win
+    from .play import play_one, seat_win, solo_win
 
     game = make_game(game_name, **options)
     n = game.num_players
@@ -74,9 +68,7 @@ def play_row(game_name: str, options: dict, base: str, candidate: str, kinds, se
             others = make_agent(base, game_name, seed + 1)
             seats = [0 if p == i % n else 1 for p in range(n)]
             result = play_one(game, [player, others], seats, seed)
-            best = max(result.returns)
-            me = seats.index(0)
-            per_seed.append(1.0 / result.returns.count(best) if result.returns[me] == best else 0.0)
+            per_seed.append(seat_win(result.returns, seats.index(0)))
         swapped += player.swapped
     return {"per_seed": per_seed, "swapped_per_game": swapped / max(1, len(seeds))}
 

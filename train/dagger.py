@@ -121,6 +121,7 @@ def _players(setup, expert: str, opponents: str | None, path: str, sample: bool,
 def dagger_batch(batch, threads=None) -> list[dict]:
     """One DAgger game for each ``(setup, expert, opponents, path, sample, beta, seed, k, i)``
     of ``batch``, in order (module-level: it runs in worker processes and Ray tasks)."""
+    from eval.play import seat_win, team_win
     from eval.runner import _limit_threads
 
     from .imitation import play_episode
@@ -145,11 +146,10 @@ def dagger_batch(batch, threads=None) -> list[dict]:
         final = ep.pop("final")
         if setup.cooperative:
             ep["result"] = float(final[setup.reward_seat])
-            ep["win"] = 1.0 if np.mean(final) > 0 else 0.0
+            ep["win"] = team_win(final)
         else:
-            me, best = seats[0], max(final)
-            ep["result"] = float(final[me])
-            ep["win"] = 1.0 / sum(1 for x in final if x == best) if final[me] == best else 0.0
+            ep["result"] = float(final[seats[0]])
+            ep["win"] = seat_win(final, seats[0])
         out.append(ep)
     return out
 

@@ -206,14 +206,13 @@ def visit_targets(eps: list[dict], num_actions: int) -> np.ndarray:
 def outcome(ep: dict, cooperative: bool) -> tuple[float, float]:
     """(win, mean return) of the learner in one game: solo / cooperative, a positive team
     return; competitive, the top return (a shared first place 1/k); self-play, seat 0's."""
+    from eval.play import seat_win, team_win
+
     final = ep["final"]
     if cooperative:
-        return (1.0 if np.mean(final) > 0 else 0.0), float(np.mean(final))
+        return team_win(final), float(np.mean(final))
     seats = ep["learner_seats"]
-    me = seats[0]
-    best = max(final)
-    win = 1.0 / sum(1 for x in final if x == best) if final[me] == best else 0.0
-    return win, float(np.mean([final[p] for p in seats]))
+    return seat_win(final, seats[0]), float(np.mean([final[p] for p in seats]))
 
 
 # -- data ----------------------------------------------------------------------------------------

@@ -87,11 +87,9 @@ def play_match(game, a: Agent, b: Agent, seeds: list[int]):
 
 def win_share(result, agent_index: int = 0) -> float:
     """The share of first place held by ``agent_index``'s seat (ties split), as in eval.evaluate."""
-    me = result.seats.index(agent_index)
-    best = max(result.returns)
-    if result.returns[me] != best:
-        return 0.0
-    return 1.0 / sum(1 for x in result.returns if x == best)
+    from eval.play import seat_win
+
+    return seat_win(result.returns, result.seats.index(agent_index))
 
 
 class EloBook:

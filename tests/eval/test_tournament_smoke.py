@@ -56,3 +56,12 @@ def test_ismcts_spec_and_game_options(tmp_path):
     h, i = team["rows"][0]["per_seed"][0], team["rows"][1]["per_seed"][0]
     assert (pair["a_only"], pair["b_only"]) == (int(h == 1 and i == 0), int(h == 0 and i == 1))
     assert "Paired on the same seeds" in (out / "tournament.md").read_text()
+
+
+def test_seat_and_team_wins_count_shared_first_places():
+    """The one win rule every evaluation, DAgger, expert iteration and the RLlib env use."""
+    from eval.play import seat_win, team_win
+
+    assert seat_win([3.0, 1.0], 0) == 1.0 and seat_win([3.0, 1.0], 1) == 0.0
+    assert seat_win([2.0, 2.0, 1.0], 1) == 0.5 and seat_win([2.0, 2.0, 2.0], 2) == 1 / 3
+    assert team_win([1.0, 1.0]) == 1.0 and team_win([-1.0, -1.0]) == 0.0 and team_win([0.0]) == 0.0

@@ -221,17 +221,15 @@ class BoardgymMultiAgentEnv(MultiAgentEnv):
         """The final infos: per learner seat, who it played (``opponent``: the drawn kind, or
         ``team``) and its ``win`` as eval counts it (top return, shared first place 1/k; team
         games: a positive team return)."""
+        from eval.play import seat_win, team_win
+
         returns = [float(x) for x in self.pz.game_state.returns()]
         kind = "team" if self.team else self.drawn
-        best = max(returns)
         infos = {}
         for s, aid in self.seat_agent.items():
             if aid not in final_obs or not aid.startswith("main_"):
                 continue
-            if self.team:
-                win = float(np.mean(returns) > 0)
-            else:
-                win = (returns[s] == best) / sum(1 for x in returns if x == best)
+            win = team_win(returns) if self.team else seat_win(returns, s)
             infos[aid] = {"opponent": kind, "win": float(win)}
         return infos
 
