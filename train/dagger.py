@@ -157,16 +157,10 @@ def dagger_batch(batch, threads=None) -> list[dict]:
 # ---------------------------------------------------------------- the aggregate
 
 def concat(a, b):
-    """Two ``Demos`` as one, ``b``'s episodes numbered after ``a``'s."""
-    from .imitation import Demos
+    """Two ``Demos`` as one, ``b``'s episodes numbered after ``a``'s (``a`` None: ``b``)."""
+    from .imitation import concat_demos
 
-    if a is None:
-        return b
-    return Demos(a.obs_size, np.concatenate([a.indptr, b.indptr[1:] + a.indptr[-1]]),
-                 np.concatenate([a.indices, b.indices]), np.concatenate([a.values, b.values]),
-                 np.concatenate([a.masks, b.masks]), np.concatenate([a.actions, b.actions]),
-                 np.concatenate([a.returns, b.returns]), np.concatenate([a.episode, b.episode + a.episodes]),
-                 np.concatenate([a.seat, b.seat]), a.episodes + b.episodes)
+    return b if a is None else concat_demos([a, b])
 
 
 def keep_newest(demos, limit: int | None):
@@ -183,21 +177,20 @@ def keep_newest(demos, limit: int | None):
                  demos.seat[start:], int(ep[-1]) + 1)
 
 
-_FIELDS = ("indptr", "indices", "values", "masks", "actions", "returns", "episode", "seat")
-
-
 def save_demos(demos, path: Path) -> None:
+    from .imitation import DEMO_ARRAYS
+
     tmp = path.with_name(path.stem + ".tmp.npz")
     np.savez(tmp, obs_size=demos.obs_size, episodes=demos.episodes,
-             **{f: getattr(demos, f) for f in _FIELDS})
+             **{f: getattr(demos, f) for f in DEMO_ARRAYS})
     tmp.replace(path)
 
 
 def load_demos(path: Path):
-    from .imitation import Demos
+    from .imitation import DEMO_ARRAYS, Demos
 
     with np.load(path) as z:
-        return Demos(int(z["obs_size"]), *(z[f] for f in _FIELDS), int(z["episodes"]))
+        return Demos(int(z["obs_size"]), *(z[f] for f in DEMO_ARRAYS), int(z["episodes"]))
 
 
 def _write_json(data: dict, path: Path) -> None:

@@ -41,7 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .imitation import VAL_SHARE, Demos, assemble, check_collection, collection_runner, demo_setup, play_episode
+from .imitation import (DEMO_ARRAYS, VAL_SHARE, Demos, assemble, check_collection, collection_runner, concat_demos,
+                        demo_setup, play_episode)
 
 EXIT_DEFAULTS = {
     "iterations": 3,            # expert iterations (each: save, play, fit)
@@ -65,7 +66,6 @@ EXIT_DEFAULTS = {
     "jobs": 1,                  # game processes (with ray: true, the local Ray's CPUs)
     "ray": False,               # play on Ray: true (a local Ray), "auto" or "HOST:PORT" (a cluster)
 }
-_ARRAYS = ("indptr", "indices", "values", "masks", "actions", "returns", "episode", "seat")
 
 
 def check_exit(section) -> dict | None:
@@ -236,26 +236,14 @@ def make_part(game, eps: list[dict], k: int, seed: int) -> Part:
 
 def combine(parts: list[Part]) -> tuple[Demos, np.ndarray, np.ndarray]:
     """The window as one ``Demos`` (episodes numbered on across iterations), targets, held."""
-    d0 = parts[0].demos
-    offsets = np.cumsum([0] + [len(p.demos.indices) for p in parts])
-    eps = np.cumsum([0] + [p.demos.episodes for p in parts])
-    demos = Demos(
-        obs_size=d0.obs_size,
-        indptr=np.concatenate([[0]] + [p.demos.indptr[1:] + o for p, o in zip(parts, offsets)]).astype(np.int64),
-        indices=np.concatenate([p.demos.indices for p in parts]),
-        values=np.concatenate([p.demos.values for p in parts]),
-        masks=np.concatenate([p.demos.masks for p in parts]),
-        actions=np.concatenate([p.demos.actions for p in parts]),
-        returns=np.concatenate([p.demos.returns for p in parts]),
-        episode=np.concatenate([p.demos.episode + e for p, e in zip(parts, eps)]).astype(np.int32),
-        seat=np.concatenate([p.demos.seat for p in parts]), episodes=int(eps[-1]))
-    return (demos, np.concatenate([p.targets for p in parts]), np.concatenate([p.held for p in parts]))
+    return (concat_demos([p.demos for p in parts]), np.concatenate([p.targets for p in parts]),
+            np.concatenate([p.held for p in parts]))
 
 
 def save_window(parts: list[Part], path: Path) -> None:
     arrays = {"iterations": np.array([p.k for p in parts], dtype=np.int64)}
     for p in parts:
-        for name in _ARRAYS:
+        for name in DEMO_ARRAYS:
             arrays[f"i{p.k}_{name}"] = getattr(p.demos, name)
         arrays[f"i{p.k}_meta"] = np.array([p.demos.obs_size, p.demos.episodes], dtype=np.int64)
         arrays[f"i{p.k}_targets"] = p.targets
@@ -270,7 +258,7 @@ def load_window(path: Path) -> list[Part]:
         parts = []
         for k in z["iterations"]:
             obs_size, episodes = (int(x) for x in z[f"i{k}_meta"])
-            demos = Demos(obs_size=obs_size, episodes=episodes, **{n: z[f"i{k}_{n}"] for n in _ARRAYS})
+            demos = Demos(obs_size=obs_size, episodes=episodes, **{n: z[f"i{k}_{n}"] for n in DEMO_ARRAYS})
             parts.append(Part(int(k), demos, z[f"i{k}_targets"], z[f"i{k}_held"]))
     return parts
 

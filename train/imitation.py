@@ -319,6 +319,26 @@ def assemble(game, eps: list[dict]) -> Demos:
         seat=np.array([p for ep in eps for p in ep["seats"]], dtype=np.int8), episodes=len(eps))
 
 
+# the array fields of ``Demos`` (saved and loaded by name by DAgger and expert iteration)
+DEMO_ARRAYS = ("indptr", "indices", "values", "masks", "actions", "returns", "episode", "seat")
+
+
+def concat_demos(parts: list[Demos]) -> Demos:
+    """Several ``Demos`` as one, in order, each part's episodes numbered on after the ones before."""
+    offsets = np.cumsum([0] + [int(p.indptr[-1]) for p in parts])
+    eps = np.cumsum([0] + [p.episodes for p in parts])
+    return Demos(
+        obs_size=parts[0].obs_size,
+        indptr=np.concatenate([[0]] + [p.indptr[1:] + o for p, o in zip(parts, offsets)]).astype(np.int64),
+        indices=np.concatenate([p.indices for p in parts]),
+        values=np.concatenate([p.values for p in parts]),
+        masks=np.concatenate([p.masks for p in parts]),
+        actions=np.concatenate([p.actions for p in parts]),
+        returns=np.concatenate([p.returns for p in parts]),
+        episode=np.concatenate([p.episode + e for p, e in zip(parts, eps)]).astype(np.int32),
+        seat=np.concatenate([p.seat for p in parts]), episodes=int(eps[-1]))
+
+
 def split(demos: Demos, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """(train rows, held-out rows): ``VAL_SHARE`` of the episodes (at least one) held out."""
     rng = np.random.default_rng([seed, 1])
