@@ -299,11 +299,12 @@ def pretrained_info(name: str | None, game_name: str) -> dict | None:
     commit that made it (from the manifest); None without one."""
     if not name:
         return None
+    from boardgym.core.errors import ContentError
     from boardgym.pretrained.manifest import load_manifest
 
     try:
         doc = load_manifest().find(game_name, name).doc
-    except (ConfigError, Exception) as exc:   # the row itself says why it was skipped
+    except (ConfigError, ContentError) as exc:   # the row itself says why it was skipped
         return {"name": name, "missing": str(exc)}
     return {"name": name, "file": f"boardgym/pretrained/{doc['file']}", "method": doc.get("method"),
             "command": doc.get("command"), "commit": (doc.get("git") or {}).get("commit")}
