@@ -37,8 +37,8 @@ Episode End:
     truncated after K cycles: a cycle is one Parallel ``step``, and in AEC the steps of the
     seats one Parallel step would take (one seat in turn-based play, each committing seat of a
     simultaneous choice; an illegal action ends the cycle), so both cut a game at the same
-    state. Stepping once every agent is done raises ``IllegalActionError`` (``env()``'s
-    order-enforcing wrapper logs PettingZoo's warning instead).
+    state. Stepping once every agent is done raises ``IllegalActionError``, in ``env()`` too
+    (PettingZoo's order-enforcing wrapper would only log a warning: a lost action is an error).
 
 Arguments:
     Every option of the game (``num_players`` / ``num_groups``, ...), ``illegal_action``
@@ -67,7 +67,7 @@ from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
 from .illegal import check_mode, in_space, try_apply
-from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode
+from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode, check_seed
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
 from .spaces import observation_space
@@ -81,6 +81,7 @@ class _Common:
 
     def _new_game(self, seed):
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
+        seed = check_seed(seed)
         self._seed(seed)
         self.game_state = self.game.new_initial_state()
         if self._replays is not None:
@@ -293,6 +294,9 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
     def _check_actions(self, actions: dict) -> None:
         if self.game_state is None:
             raise RuntimeError("call reset() before step()")
+        if not isinstance(actions, dict):
+            raise IllegalActionError(f"a {type(actions).__name__}", "a Parallel step takes a dict "
+                                     "of actions by agent, e.g. {'player_0': 3, 'player_1': 0}")
         if not self.agents:
             raise IllegalActionError(actions, "the game is over, every agent is done: call "
                                               "reset() to play again (its final rewards were paid)")
@@ -365,10 +369,10 @@ class OrderEnforcing(OrderEnforcingWrapper):
         return self.env.last(observe)
 
     def step(self, action) -> None:
-        if self._has_reset and self.env.agents:
+        if self._has_reset:  # after every agent is done the env raises (the wrapper would warn)
             self._has_updated = True
             self.env.step(action)
-        else:  # before reset (an error) or after every agent is done (a warning)
+        else:  # before reset: the wrapper's error
             super().step(action)
 
 
