@@ -134,17 +134,15 @@ class Game:
 CHECK_FAILED = "checking it failed"
 
 
-def auto_steps(state, phases):
-    """The loop of a game's phase machine (its ``advance``, run inside every ``apply``): ``for _
-    in auto_steps(state, PHASES):`` takes one automatic step per turn and returns once a
-    decision, a chance node or the end is reached. After ``MAX_AUTO_STEPS`` turns it raises
-    ``StepLimitError`` naming the game and the phase (``phases[state.phase]``), so no content can
-    make ``apply`` run forever."""
-    yield from range(MAX_AUTO_STEPS)
-    raise step_limit_error(state, phases)
+AUTO_STEPS = range(MAX_AUTO_STEPS)
 
 
 def step_limit_error(state, phases) -> StepLimitError:
+    """The loop of every game's phase machine (its ``advance``, run inside every ``apply``) is
+    ``for _ in AUTO_STEPS:`` (one automatic step per turn, returning once a decision, a chance
+    node or the end is reached) ``else: raise step_limit_error(state, PHASES)``: after
+    ``MAX_AUTO_STEPS`` steps the error names the game and the phase (``phases[state.phase]``),
+    so no content can make ``apply`` run forever. (A plain range: the bound costs nothing.)"""
     phase = getattr(state, "phase", None)
     name = phases[phase] if type(phase) is int and 0 <= phase < len(phases) else str(phase)
     return StepLimitError(

@@ -5,7 +5,7 @@ is over. Decisions are frames on ``s.pend``; chance nodes are entries of ``s.cq`
 """
 from __future__ import annotations
 
-from boardgym.core.game import auto_steps
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 
 from .constants import N_SLOTS, TYPE_TOKEN
 from .kinds import (CH_ADV_D6, CH_CHAR, CH_ENC, CH_FEAT_DISCARD, CH_MOVE, CH_ROW, CH_TENT,
@@ -21,7 +21,7 @@ def advance(s) -> None:
     global _auto_skip
     if _auto_skip is None:  # decisions imports the rule modules, which import this one
         from .decisions import auto_skip as _auto_skip
-    for _ in auto_steps(s, PHASES):  # (bounded: a loop raises StepLimitError)
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
         if s.over or s.cq:
             return
         if s.pend:
@@ -29,6 +29,8 @@ def advance(s) -> None:
                 continue
             return
         STEPS[s.phase](s)
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def end_game(s, solo_result: int = 0) -> None:

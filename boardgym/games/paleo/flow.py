@@ -6,7 +6,7 @@ resolution is the op list ``s.ops`` (resolve.py).
 """
 from __future__ import annotations
 
-from boardgym.core.game import auto_steps
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 
 from . import day, night
 from .hidden import queue_deal, setup_pool
@@ -19,7 +19,7 @@ from .resolve import OPS
 
 def advance(s) -> None:
     ops, cq, pend = s.ops, s.cq, s.pend  # (a playing state never rebinds these lists)
-    for _ in auto_steps(s, PHASES):  # (bounded: a loop raises StepLimitError)
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
         if s.over or cq or pend:
             return
         if ops:  # the next op of the running resolution
@@ -27,6 +27,8 @@ def advance(s) -> None:
             OPS[op[0]](s, *op[1:])
             continue
         STEPS[s.phase](s)
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _setup(s) -> None:

@@ -7,7 +7,7 @@ program; the program runs its next entry; else the phase steps on.
 """
 from __future__ import annotations
 
-from boardgym.core.game import auto_steps
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.kinds import CH_DONE, H_STATE
 
@@ -37,7 +37,7 @@ def advance(s) -> None:
     if _lost(s):  # even with a draw queued: the game is over
         end_game(s, RESULT_LOST)
         return
-    for _ in auto_steps(s, PHASES):  # (bounded: a loop raises StepLimitError)
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
         if s.cq or s.pend:
             return
         if fight.finished(s):
@@ -55,6 +55,8 @@ def advance(s) -> None:
         if _lost(s):  # checked after each step, not before the first (just checked above)
             end_game(s, RESULT_LOST)
             return
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _setup(s) -> None:

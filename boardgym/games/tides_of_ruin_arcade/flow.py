@@ -9,7 +9,7 @@ that reached its quota is discarded.
 """
 from __future__ import annotations
 
-from boardgym.core.game import auto_steps
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 from boardgym.games.sleeping_gods import challenge, characters as chars, combat
 from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import CB_WON, H_NUMBER, H_PARTS
@@ -24,7 +24,7 @@ COMBAT_CODE = 50  # won / lost hold a challenge id, or 50 + a combat id
 
 
 def advance(s) -> None:
-    for _ in auto_steps(s, PHASES):  # (bounded: a loop raises StepLimitError)
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
         if s.cq or s.over:
             return
         top = s.pend[-1][0] if s.pend else None
@@ -51,6 +51,8 @@ def advance(s) -> None:
             return
         STEPS[s.phase](s)
         s.invalidate()
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _queue_skill_draws(s) -> None:
