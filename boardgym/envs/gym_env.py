@@ -56,7 +56,8 @@ class BoardgymEnv(gym.Env):
 
     Starting State:
         A new game from the game's setup, with chance resolved up to the learner's first
-        decision.
+        decision. ``reset(seed=)`` takes None or a Python or NumPy integer >= 0; a bool, a
+        float or text raises ``ConfigError``.
 
     Episode End:
         Terminated when the game ends. Truncated by Gymnasium's ``TimeLimit`` after

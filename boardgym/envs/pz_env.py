@@ -30,7 +30,8 @@ Rewards:
     shared team reward. Illegal actions add ``illegal_penalty`` to the agent that sent them.
 
 Starting State:
-    A new game from the game's setup, chance resolved up to the first decision.
+    A new game from the game's setup, chance resolved up to the first decision. ``reset(seed=)``
+    takes None or a Python or NumPy integer >= 0; a bool, a float or text raises ``ConfigError``.
 
 Episode End:
     Every agent is terminated when the game ends. With ``max_cycles=K`` every agent is
