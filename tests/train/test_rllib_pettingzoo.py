@@ -133,3 +133,28 @@ def test_ppo_with_rllibs_own_classes_trains(ray_local, game, api, kwargs):
     assert rows[-1]["env_steps"] >= 1200 and rows[-1]["episodes"] >= 1
     assert math.isfinite(rows[-1]["episode_return_mean"])
     assert all(math.isfinite(r["policy_loss"]) for r in rows)
+
+
+def test_the_trainers_module_builds_without_a_deprecation_notice():
+    """The project's module is built with RLlib's current constructor; RLlib's own
+    "RLModule(config=...) has been deprecated" line (logged for every module it builds) is not
+    shown for it. A fresh process: RLlib logs it once per process."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import numpy as np\n"
+        "from gymnasium import spaces\n"
+        "from ray.rllib.core.rl_module.rl_module import RLModuleSpec\n"
+        "from train.rllib.module import MaskedActorCritic\n"
+        "sp = spaces.Dict(observation=spaces.Box(-1, 1, (5,), np.float32), action_mask=spaces.Box(0, 1, (3,), np.int8))\n"
+        "m = RLModuleSpec(module_class=MaskedActorCritic, observation_space=sp, action_space=spaces.Discrete(3),\n"
+        "                 model_config={'hidden': [8]}).build()\n"
+        "print('built', type(m).__name__)\n")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
+                         env={**__import__("os").environ, "PYTHONPATH": str(root)}, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "built MaskedActorCritic" in out.stdout
+    assert "RLModule(config=" not in out.stdout + out.stderr
