@@ -109,12 +109,16 @@ def ray_local():
     ray.shutdown()
 
 
-def test_ppo_with_rllibs_own_classes_runs_an_iteration(ray_local):
-    """The documented example, one tiny iteration: the algorithm builds from RLlib's classes,
-    samples (no illegal action: the env raises) and learns, and reports its numbers."""
-    from train.rllib.pettingzoo_ppo import train
+def test_ppo_with_rllibs_own_classes_runs_an_iteration(capsys):
+    """The documented command, one tiny iteration (its own local Ray, shut down after): the
+    algorithm builds from RLlib's classes, samples (no illegal action: the env raises), learns
+    and prints its numbers."""
+    import json
 
-    rows = train("paleo", "parallel", iterations=1, batch=64, hidden=16, log=lambda line: None)
+    from train.rllib.pettingzoo_ppo import main
+
+    assert main(["--game", "paleo", "--api", "parallel", "--iterations", "1", "--batch", "64"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     (row,) = rows
     assert row["iteration"] == 1 and row["env_steps"] >= 64
     assert math.isfinite(row["policy_loss"]) and math.isfinite(row["vf_loss"])
