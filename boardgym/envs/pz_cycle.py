@@ -9,8 +9,8 @@ pending decision when the cycle starts act in seat order, each while it is the o
 an illegal action or a chance node ends the deciding for that cycle (as in a Parallel step); a
 seat with nothing to decide in the cycle sees a NOOP-only mask and its action (which must still
 be an action of the space) is ignored. A game that ends inside a cycle ends for every agent at
-the cycle's end (PettingZoo's conversion wants agents to be done only there). The same seed and actions give the same game as
-``parallel_env()``.
+the cycle's end (PettingZoo's conversion wants agents to be done only there). The same seed
+and actions give the same game as ``parallel_env()``.
 
 In the default ``agent_order="decision"`` the AEC env selects only the seat whose decision is
 pending: fewer steps, no NOOP to send, but PettingZoo's cycle does not exist there, so its

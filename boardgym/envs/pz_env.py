@@ -42,7 +42,8 @@ Episode End:
     so K cycles are K turns of every agent (``pettingzoo.test.max_cycles_test`` passes). With
     ``agent_order="decision"`` a cycle is the steps of the seats one Parallel step would take
     (one seat in turn-based play, each committing seat of a simultaneous choice; an illegal
-    action ends the cycle). Either way AEC and Parallel cut a game at the same state. Stepping once every agent is done raises ``IllegalActionError`` (``env()``'s
+    action ends the cycle). Either way AEC and Parallel cut a game at the same state.
+    Stepping once every agent is done raises ``IllegalActionError`` (``env()``'s
     order-enforcing wrapper logs PettingZoo's warning instead).
 
 Arguments:

@@ -25,7 +25,8 @@ def _multi_seat_configs():
         for cfg in game_configs(game):
             kwargs = {**entry.get("kwargs", {}), **cfg}
             if kwargs.get(entry["players_kwarg"], 1) >= 2:
-                out.append(pytest.param(entry, kwargs, id=f"{game}-{'-'.join(f'{k}={v}' for k, v in cfg.items()) or 'default'}"))
+                name = "-".join(f"{k}={v}" for k, v in cfg.items()) or "default"
+                out.append(pytest.param(entry, kwargs, id=f"{game}-{name}"))
     return out
 
 
