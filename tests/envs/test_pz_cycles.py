@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test, state_test
 from pettingzoo.utils import aec_to_parallel
 
 from boardgym.core.errors import ConfigError
@@ -135,3 +135,13 @@ def test_agent_order_is_checked(entry):
     assert mod.env().unwrapped.agent_order == "decision"
     assert mod.env(max_cycles=3).unwrapped.agent_order == "cycle"  # PettingZoo's cycles
     assert mod.env(max_cycles=3, agent_order="decision").metadata["is_parallelizable"] is False
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_pettingzoo_state_test_in_both_orders(entry):
+    mod = pz_module(entry)
+    kwargs = {**entry.get("kwargs", {}), entry["players_kwarg"]: 2}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for order in ("decision", "cycle"):
+            state_test(mod.env(agent_order=order, **kwargs), mod.parallel_env(**kwargs), num_cycles=30)
