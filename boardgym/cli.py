@@ -29,7 +29,7 @@
     fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
     story as a graph too.
 
-``--opponents`` is an agent spec (``random``, ``heuristic``,
+``--opponents`` is an agent spec (``random``, ``heuristic``, ``pretrained[:NAME]``,
 ``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``agents.specs.KINDS``), parsed by ``agents.specs`` through
 ``boardgym.envs.opponents``, so ``--opponents heuristic`` loads the agent the registry names for
 that game. A flag with a wrong value is refused (exit status 2) with a message naming it.

@@ -1,4 +1,4 @@
-"""``python -m eval --game G [--agents random,heuristic[,ppo:PATH][,ismcts:K=V,...]] [--games N]
+"""``python -m eval --game G [--agents random,heuristic[,pretrained[:NAME]][,ppo:PATH][,rllib:PATH][,ismcts:K=V,...][,module:Class]] [--games N]
 [--players P[,Q]] [--option KEY=VALUE ...] [--seed-base S] [--tb runs/NAME/tb] [--out results/G]
 [--jobs N | --ray [--address auto|HOST:PORT] [--ray-cpus N] [--cpus-per-task N]]``:
 tournaments -> tournament.md/.json + PNGs. The games are played here, in ``--jobs`` local

@@ -11,7 +11,9 @@ time per measurement:
 * Gym: ``env.step`` of the Gymnasium env with ``opponents="random"`` in competitive games
   (learner steps; the opponents' decisions happen inside each step);
 * ``clone()`` and ``to_json()`` + ``game.state_from_json()`` in microseconds over states
-  sampled from random play, the mean JSON size and the traced memory of one clone.
+  sampled from random play, the mean JSON size and the traced memory of one clone;
+* per game (its first configuration): ``env.render()`` of the Gym env with
+  ``render_mode="rgb_array"`` (the 1600x900 picture), milliseconds per frame along random play.
 
 If ``pettingzoo.classic.connect_four_v3`` imports (it needs pygame for rendering), its AEC
 random-play loop runs in the same process and every rate is also given as a ratio to it. The
@@ -140,6 +142,32 @@ def gym_rate(env_id: str, kwargs: dict, seconds: float, seed: int = 0) -> dict:
     return {"steps_per_s": steps / dt, "steps": steps, "games": games, "seconds": dt}
 
 
+def render_cost(env_id: str, kwargs: dict, seconds: float, seed: int = 0, min_frames: int = 5) -> dict:
+    """Milliseconds per ``env.render()`` frame (``render_mode="rgb_array"``), one frame after each
+    random step, for ``seconds`` of rendering (at least ``min_frames`` frames): median and mean."""
+    import gymnasium as gym
+
+    env = gym.make(env_id, render_mode="rgb_array", **kwargs)
+    obs, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    times, shape = [], None
+    spent = 0.0
+    while spent < seconds or len(times) < min_frames:
+        obs, r, term, trunc, info = env.step(env.action_space.sample(obs["action_mask"]))
+        if term or trunc:
+            obs, info = env.reset()
+        t = time.perf_counter()
+        frame = env.render()
+        dt = time.perf_counter() - t
+        times.append(dt)
+        spent += dt
+        shape = list(frame.shape)
+    env.close()
+    ms = np.array(times) * 1e3
+    return {"frame_ms_median": float(np.median(ms)), "frame_ms_mean": float(ms.mean()),
+            "frames": len(times), "shape": shape}
+
+
 def sample_states(game, n: int = 64, seed: int = 0) -> list:
     """Decision states spread along random games (a clone every seventh decision)."""
     walk = random_walk(game, np.random.default_rng(seed))
@@ -252,7 +280,7 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
     rows = []
     for name in games or GAMES:
         gid = gym_id_for(name)
-        for cfg in bench_configs(name):
+        for k, cfg in enumerate(bench_configs(name)):
             kw = _kwargs(cfg)
             row = {"game": name, "config": cfg["label"], "kwargs": kw}
             try:
@@ -265,6 +293,8 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
                 gym_kw = kw if game.info.cooperative else dict(kw, opponents="random")
                 row["gym"] = gym_rate(gid, gym_kw, seconds) if gid else None
                 row.update(state_costs(game, seconds / 2))
+                if gid and k == 0:  # a frame costs about the same in every configuration
+                    row["render"] = render_cost(gid, gym_kw, seconds / 2)
             except Exception as exc:  # noqa: BLE001 - a game under construction must not stop the bench
                 row = {"game": name, "config": cfg["label"], "kwargs": kw,
                        "error": f"{type(exc).__name__}: {exc}"}
@@ -281,7 +311,8 @@ def run(seconds: float = 3.0, games=None, stub_pygame: bool = False, log=print) 
                 f"AEC {row['aec']['steps_per_s']:.0f}/s"
                 + (f" ({row['aec_pairs']['median']:.2f}x C4 paired)" if "aec_pairs" in row else "") + ", "
                 f"gym {row['gym']['steps_per_s'] if row['gym'] else float('nan'):.0f}/s, "
-                f"clone {row['clone_us']:.1f} us")
+                f"clone {row['clone_us']:.1f} us"
+                + (f", rgb_array frame {row['render']['frame_ms_median']:.1f} ms" if "render" in row else ""))
     return {"seconds_per_measurement": seconds, "python": platform.python_version(),
             "machine": platform.machine(), "connect_four_v3": c4, "rows": rows}
 
@@ -299,11 +330,12 @@ def to_markdown(result: dict) -> str:
     else:
         lines.append(f"PettingZoo connect_four_v3: not importable, skipped ({c4['reason']}).\n")
     lines.append("| game | config | engine steps/s | AEC steps/s | Gym steps/s | clone µs | "
-                 "JSON round-trip µs | JSON bytes | clone bytes | engine / C4 | AEC / C4 | Gym / C4 |")
-    lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+                 "JSON round-trip µs | JSON bytes | clone bytes | engine / C4 | AEC / C4 | Gym / C4 | "
+                 "rgb_array frame ms |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in result["rows"]:
         if "error" in r:
-            lines.append(f"| {r['game']} | {r['config']} | failed: {r['error'][:120]} |" + " |" * 9)
+            lines.append(f"| {r['game']} | {r['config']} | failed: {r['error'][:120]} |" + " |" * 10)
             continue
         ratio = r.get("ratio_to_connect_four") or {}
         rf = (lambda k: f"{ratio[k]:.2f}×" if k in ratio else "-")
@@ -314,7 +346,8 @@ def to_markdown(result: dict) -> str:
             f"| {r['game']} | {r['config']} | {r['engine']['steps_per_s']:.0f} | "
             f"{r['aec']['steps_per_s']:.0f} | {gym_s} | {r['clone_us']:.1f} | "
             f"{r['json_roundtrip_us']:.0f} | {r['json_bytes']:.0f} | {r['clone_bytes']:.0f} | "
-            f"{rf('engine')} | {aec_ratio} | {rf('gym')} |")
+            f"{rf('engine')} | {aec_ratio} | {rf('gym')} | "
+            + (f"{r['render']['frame_ms_median']:.1f} |" if "render" in r else "- |"))
     return "\n".join(lines) + "\n"
 
 
@@ -331,8 +364,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     games = args.games or list(GAMES)
     seconds = args.seconds
-    if seconds is None:  # per config: 3 rates, C4's paired AEC slices, clone and JSON at half time each = 5 units
-        units = 5 * sum(len(bench_configs(g)) for g in games) + 1
+    if seconds is None:  # per config: 3 rates, C4's paired AEC slices, clone and JSON at half time each = 5 units;
+        # per game a half unit of rendering
+        units = 5 * sum(len(bench_configs(g)) for g in games) + len(games) / 2 + 1
         seconds = min(3.0, args.budget / units)
     t0 = time.perf_counter()
     result = run(seconds, games, args.stub_pygame)

@@ -88,7 +88,11 @@ class ActionCatalog:
         return np.zeros(self.n, dtype=bool)
 
     def markdown(self) -> str:
-        """The catalogue as a markdown table (index range, name, meaning)."""
+        """The catalogue as a markdown table (index range, name, meaning); a ValueError naming
+        the ranges without a meaning (``docs``), so no row of a game's table is left empty."""
+        missing = [name for name, _, _ in self.ranges if not self.docs.get(name, "").strip()]
+        if missing:
+            raise ValueError(f"action ranges without a meaning in the catalogue's docs: {', '.join(missing)}")
         lines = ["| index | name | use |", "|---|---|---|"]
         for name, s, size in self.ranges:
             idx = str(s) if size == 1 else f"{s}-{s + size - 1}"

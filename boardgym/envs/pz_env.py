@@ -6,7 +6,10 @@ Description:
     Every seat of a boardgym game is an agent, ``player_0 .. player_{n-1}``. AEC:
     ``agent_selection`` is the seat whose decision is pending; it can change inside a turn (a
     non-active player's bonus choice is its own turn); at a simultaneous choice the seats are
-    asked in seat order, commitments hidden from each other. Parallel: every live agent sends an
+    asked in seat order, commitments hidden from each other. With ``agent_order="cycle"``
+    (``pz_cycle``) the AEC env follows PettingZoo's cycle instead: every live agent is selected
+    once per cycle in seat order, a seat with nothing to decide sends an ignored action under a
+    NOOP-only mask, and a cycle is one Parallel step. Parallel: every live agent sends an
     action each step; seats without a pending decision have a NOOP-only mask and their actions
     are ignored; seats with one (several at a simultaneous choice) act in seat order. Chance
     nodes are resolved inside the env with its seeded generator.
@@ -35,10 +38,13 @@ Starting State:
 
 Episode End:
     Every agent is terminated when the game ends. With ``max_cycles=K`` every agent is
-    truncated after K cycles: a cycle is one Parallel ``step``, and in AEC the steps of the
-    seats one Parallel step would take (one seat in turn-based play, each committing seat of a
-    simultaneous choice; an illegal action ends the cycle), so both cut a game at the same
-    state. Stepping once every agent is done raises ``IllegalActionError``, in ``env()`` too
+    truncated after K cycles, PettingZoo's cycle (every live agent acts once): one Parallel
+    ``step``; in AEC, ``max_cycles`` selects the cycle order unless ``agent_order`` is given,
+    so K cycles are K turns of every agent (``pettingzoo.test.max_cycles_test`` passes). With
+    ``agent_order="decision"`` a cycle is the steps of the seats one Parallel step would take
+    (one seat in turn-based play, each committing seat of a simultaneous choice; an illegal
+    action ends the cycle). Either way AEC and Parallel cut a game at the same state.
+    Stepping once every agent is done raises ``IllegalActionError``, in ``env()`` too
     (PettingZoo's order-enforcing wrapper would only log a warning: a lost action is an error).
 
 Arguments:
@@ -47,7 +53,12 @@ Arguments:
     positive int; ``pettingzoo.make(..., max_cycles=K)`` passes it), ``render_mode`` ("ansi",
     "human", "rgb_array"), ``save_replays`` (None, or a folder: one replay file per finished or
     truncated episode, for ``boardgym view``). A wrong type or value raises ``ConfigError`` naming the kwarg; an
-    unknown kwarg ``UnknownOptionError`` (also a ``TypeError``). ``env()`` is ``raw_env()`` in
+    unknown kwarg ``UnknownOptionError`` (also a ``TypeError``). AEC only: ``agent_order``
+    ("decision", the default without ``max_cycles``, or "cycle"); ``metadata["is_parallelizable"]``
+    is True only in cycle order, where ``pettingzoo.utils.aec_to_parallel(env(agent_order=
+    "cycle"))`` plays the game ``parallel_env()`` plays; in decision order one seat may decide
+    several times in a row and the others not at all, so PettingZoo's conversion (which steps
+    every agent once per cycle) does not apply and refuses it. ``env()`` is ``raw_env()`` in
     PettingZoo's order-enforcing wrapper (as the classic envs); ``raw_env()`` and
     ``parallel_env()`` are unwrapped. The game's ``State`` is ``env.game_state``.
 
@@ -69,6 +80,7 @@ from boardgym.games import make_game
 
 from .illegal import check_mode, in_space, try_apply
 from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode, check_seed
+from .pz_cycle import CycleOrder, check_agent_order
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
 from .spaces import observation_space
@@ -79,6 +91,8 @@ ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode",
 class _Common:
     """Game, spaces, seeding, observation and global state shared by the AEC and Parallel
     adapters. ``game_state`` is the game's ``State`` (None before the first reset)."""
+
+    env_options = ENV_OPTIONS
 
     def _new_game(self, seed):
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
@@ -97,7 +111,7 @@ class _Common:
         self.max_cycles = check_max_cycles(game_kwargs.pop("max_cycles", None))
         self.render_mode = check_render_mode(render_mode)
         save_replays = game_kwargs.pop("save_replays", None)
-        check_options(game_name, game_kwargs, ENV_OPTIONS)
+        check_options(game_name, game_kwargs, self.env_options)
         self.game = make_game(game_name, **game_kwargs)
         replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "pettingzoo") if replay_dir else None
@@ -181,16 +195,22 @@ class _Common:
         return error
 
 
-class BoardgymAECEnv(_Common, AECEnv):
-    """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending. The raw
-    env; ``env()`` gives it wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
+class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
+    """PettingZoo AEC env: ``agent_selection`` is the seat whose decision is pending, or with
+    ``agent_order="cycle"`` every live agent in turn (``pz_cycle``). The raw env; ``env()``
+    gives it wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
 
-    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": True, "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 4}
+    env_options = ENV_OPTIONS + ("agent_order",)
 
     def __init__(self, game: str, render_mode: str | None = None, **game_kwargs):
         super().__init__()
+        order = game_kwargs.pop("agent_order", None)
         self._setup(game, render_mode, game_kwargs)
-        self.metadata = dict(self.metadata, name=f"{game}_v0")
+        self.agent_order = check_agent_order(order, self.max_cycles)
+        # aec_to_parallel needs AEC steps in cycles of every live agent: the cycle order only
+        self.metadata = dict(self.metadata, name=f"{game}_v0",
+                             is_parallelizable=self.agent_order == "cycle")
         self.agents = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
@@ -201,7 +221,9 @@ class BoardgymAECEnv(_Common, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
-        if self.max_cycles is not None:
+        if self.agent_order == "cycle":
+            self._cycle_start()
+        elif self.max_cycles is not None:
             self._new_round()
 
     def _select(self):
@@ -210,6 +232,8 @@ class BoardgymAECEnv(_Common, AECEnv):
             self.agent_selection = self.possible_agents[p]
 
     def observe(self, agent):
+        if self.agent_order == "cycle":
+            return self._cycle_observe(self._index[agent])
         return self._observe_seat(self._index[agent])
 
     def action_mask(self, agent=None) -> np.ndarray:
@@ -225,6 +249,9 @@ class BoardgymAECEnv(_Common, AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            return
+        if self.agent_order == "cycle":
+            self._cycle_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         error = self._try_apply(action)

@@ -11,7 +11,7 @@ from boardgym.core.errors import ContentError, IllegalActionError
 
 def test_catalog_ranges_and_describe():
     cat = ActionCatalog([("NOOP", 1), ("LOC", 5), ("GO", 1)], labels={"LOC": list("abcde")},
-                        docs={"LOC": "where"})
+                        docs={"NOOP": "nothing", "LOC": "where", "GO": "go"})
     assert cat.n == 7 and cat.index("LOC", 2) == 3 and cat.start("GO") == 6
     assert cat.describe(3) == "LOC[c]" and cat.describe(6) == "GO" and cat.describe(0) == "NOOP"
     assert cat.split(5) == ("LOC", 4)

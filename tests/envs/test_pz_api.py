@@ -119,10 +119,12 @@ def test_stepping_after_the_end_says_so(env_id):
 
 @pytest.mark.parametrize("env_id,n", PZ)
 @pytest.mark.parametrize("cap", [1, 4, 25])
-def test_max_cycles_truncates_aec_and_parallel_at_the_same_point(env_id, n, cap):
+@pytest.mark.parametrize("order", ["cycle", "decision"])  # (cycle: max_cycles's default)
+def test_max_cycles_truncates_aec_and_parallel_at_the_same_point(env_id, n, cap, order):
     _, kwargs = _entry(env_id, n)
     par = pettingzoo.make("parallel", env_id, max_cycles=cap, **kwargs)
-    aec = pettingzoo.make("aec", env_id, max_cycles=cap, **kwargs)
+    aec = pettingzoo.make("aec", env_id, max_cycles=cap, **kwargs,
+                          **({} if order == "cycle" else {"agent_order": order}))
     steps, term, trunc, _ = _play_parallel(par, seed=3)
     final = _play_aec(aec, seed=3)
     assert aec.unwrapped.game_state.to_json() == par.game_state.to_json()

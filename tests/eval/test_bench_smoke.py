@@ -18,8 +18,13 @@ def test_bench_tiny_budget(tmp_path):
             assert r[k]["steps"] > 0 and r[k]["steps_per_s"] > 0
         assert r["clone_us"] > 0 and r["json_roundtrip_us"] > 0
         assert r["json_bytes"] > 0 and r["clone_bytes"] > 0
+    rendered = [r for r in data["rows"] if "render" in r]  # each game's first configuration
+    assert sorted(r["game"] for r in rendered) == sorted({r["game"] for r in data["rows"]})  # one each
+    for r in rendered:
+        assert r["render"]["frames"] >= 5 and r["render"]["frame_ms_median"] > 0
+        assert r["render"]["shape"] == [900, 1600, 3]
     md = (tmp_path / "bench.md").read_text()
-    assert "| ancient_terrible_things | solo |" in md
+    assert "| ancient_terrible_things | solo |" in md and "rgb_array frame ms" in md
     c4 = data["connect_four_v3"]
     assert c4["available"] or c4["reason"]
     if c4["available"]:  # the AEC ratio is paired slice by slice with connect_four

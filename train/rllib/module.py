@@ -8,6 +8,8 @@ shape for the two separate MLPs) and ``activation`` (``tanh`` or ``relu``).
 """
 from __future__ import annotations
 
+import logging
+
 import torch
 from ray.rllib.core.columns import Columns
 from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
@@ -16,6 +18,27 @@ from ray.rllib.utils.torch_utils import FLOAT_MIN
 from torch import nn
 
 ACTIVATIONS = {"tanh": nn.Tanh, "relu": nn.ReLU}
+RLMODULE_CONFIG_NOTICE = "RLModule(config=[RLModuleConfig object])"
+
+
+class _RLlibsOwnNotice(logging.Filter):
+    """Ray 2.60's ``RLModule.__init__`` builds a deprecated ``RLModuleConfig`` itself, for every
+    module (RLlib's own too), and logs "`RLModule(config=[RLModuleConfig object])` has been
+    deprecated". This module is built with the current constructor (``RLModuleSpec`` ->
+    ``observation_space=, action_space=, model_config=``), so the line points at nothing to
+    change here: it alone is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return RLMODULE_CONFIG_NOTICE not in record.getMessage()
+
+
+def _quiet_rllibs_own_notice() -> None:
+    log = logging.getLogger("ray._common.deprecation")
+    if not any(isinstance(f, _RLlibsOwnNotice) for f in log.filters):
+        log.addFilter(_RLlibsOwnNotice())
+
+
+_quiet_rllibs_own_notice()  # (on import: the driver, env runners and rllib:PATH loads build modules here)
 
 
 def mlp(n_in: int, hidden, n_out: int, activation: str) -> nn.Sequential:

@@ -11,7 +11,7 @@ from boardgym.games.sleeping_gods.words import enemy_label, enemy_lines
 
 from . import actions as A
 from .characters import ABILITIES, NAMES
-from .content import DIRECTIONS, ICONS, RESOURCES
+from .content import DIRECTIONS, ICONS, RESOURCES, SLOTS
 from .kinds import (TORCH, D_BANNER, D_EVENT_CHOICE, D_MARKET, D_STORY_CHOICE, DECISIONS, DIFFICULTIES, HOST_FIRST,
                     PHASES, TIME)
 
@@ -123,6 +123,9 @@ def state_lines(s) -> list[str]:
         out.append(f"SECTION {sec.key}: {sec.text}")
         for k, ch in enumerate(sec.choices):
             out.append(f"  - {choice_text(s, ch)}")
+    market = next((f[2] for f in reversed(s.pend) if f[0] == D_MARKET), -1)
+    if market >= 0:
+        out += market_lines(s, market)
     if s.sg_chal[H_STATE] != CH_NONE:
         out.append(f"CHALLENGE {SKILL_WORDS[s.sg_chal[H_SKILL]]} {s.sg_chal[H_NUMBER]}: total so far "
                    f"{challenge.current_total(s)}, participants "
@@ -144,6 +147,23 @@ def state_lines(s) -> list[str]:
     if s.over:
         out.append(["GAME OVER: the turn limit cut the game off", "GAME OVER: an ending is reached, the game is won",
                     "GAME OVER: the crew is defeated"][s.result] + f"; score {s.score()}")
+    return out
+
+
+def market_lines(s, market: int) -> list[str]:
+    """PP-EXPL-10: "you may look at each market card before deciding which to purchase": every
+    card still on offer, affordable or not, with its price, slot, skill symbol and text."""
+    from .cards import carried_coins, market_offer
+
+    coins = carried_coins(s)
+    out = [f"MARKET: every card on offer (the characters carry {coins} coin{'' if coins == 1 else 's'})"]
+    for n in market_offer(s, market):
+        card = s.game.content.cards.numbered[n]
+        short = card.price - coins
+        price = f"{card.price} coins" + (f", {short} more than carried" if short > 0 else "")
+        skill = f", +1 {SKILL_WORDS[card.skill]}" if 0 <= card.skill < len(SKILL_WORDS) else ""
+        out.append(f"  - {card.name} ({price}; {SLOTS[card.slot].replace('_', ' ')} card{skill})"
+                   + (f": {card.text}" if card.text else ""))
     return out
 
 

@@ -14,10 +14,11 @@
 * The core's windows get rerolls: a reroll token (any seat) or Lois's ability (1 stamina) after
   the combat die; Jon's and Lois's level-2 block 1 (1 stamina) before a counterattack; the
   equipped cards' abilities with a cost (gear.py).
-* End of round (``on_round_end``): played cards are discarded and each seat draws as many as
-  it played. The core calls this host hook after the enemy phase, so the discard happens
-  then rather than before it (PP-COMBAT-10's order; no enemy ability reads the discard). Victory: hands are discarded and the program goes on; the core's defeat (every
-  character at 0, or the round cap, PP-COMBAT-13) is the game's defeat.
+* End of round, in the rulebook's order (PP-COMBAT-10, 11): once the attacks are over the
+  played cards are discarded (``on_enemy_phase``, the core's host hook called before any
+  enemy acts), then the enemy phase runs, then each seat draws as many as it played
+  (``on_round_end``). Victory: hands are discarded and the program goes on; the core's defeat
+  (every character at 0, or the round cap, PP-COMBAT-13) is the game's defeat.
 """
 from __future__ import annotations
 
@@ -79,11 +80,15 @@ def start_combat(s, number: int) -> None:
         room -= k
 
 
-def on_round_end(s) -> None:
-    """PP-COMBAT-10, 11: the played cards are discarded; each seat draws as many as it played."""
+def on_enemy_phase(s) -> None:
+    """PP-COMBAT-10: "First, discard all played combat cards on characters", then the enemies act."""
     s.cdisc += [x for x in s.played if x >= 0]
     s.cdisc.sort()
     s.played = [-1] * 5
+
+
+def on_round_end(s) -> None:
+    """PP-COMBAT-11: after the enemy phase each seat draws as many cards as it played."""
     room = drawable(s)
     for p in range(s.n):
         k = min(s.sg_seat_atk[p], room)

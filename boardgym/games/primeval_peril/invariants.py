@@ -8,7 +8,7 @@ from __future__ import annotations
 from boardgym.core.fields import queue_errors, stack_errors
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.invariants import errors as sg_errors
-from boardgym.games.sleeping_gods.kinds import (CB_NONE, C_STATE, CH_NONE, CH_ROLL, D_ATTACKER, D_BLOCK,
+from boardgym.games.sleeping_gods.kinds import (CB_NONE, C_EOR_E, C_STATE, CH_NONE, CH_ROLL, D_ATTACKER, D_BLOCK,
                                                 D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
                                                 D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, H_STATE,
                                                 P_HOST)
@@ -118,6 +118,8 @@ def _cards(s) -> list[str]:
         out.append("a combat card is in two places, or outside the active deck")
     if s.sg_com[C_STATE] == CB_NONE and in_play:
         out.append("combat cards in hands, played or discarded outside a combat")
+    if s.sg_com[C_EOR_E] >= 0 and any(x >= 0 for x in s.played):
+        out.append("played combat cards still on characters in the enemy phase (PP-COMBAT-10 discards them first)")
     if any(len(h) > 8 for h in s.hand):
         out.append("a hand of more than 8 combat cards")
     num = s.game.content.cards.numbered

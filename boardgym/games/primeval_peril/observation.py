@@ -24,7 +24,7 @@ from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT
 
 from . import actions as A
 from .content import AdventureCard, QuestCard
-from .kinds import DECISIONS, DIFFICULTIES, MOONS, PHASES, STORAGE, SUPPLY, TIME
+from .kinds import D_MARKET, DECISIONS, DIFFICULTIES, MOONS, PHASES, STORAGE, SUPPLY, TIME
 
 SQ_LETTERS = ("heart", "P", "K", "N", "T", "G", "D", "H", "L", "O", "F", "M", "V", "W")  # blank: none
 N_NUMBERED = 60
@@ -57,7 +57,8 @@ def build_layout(game) -> ObsLayout:
     L.add("keywords", 48, "keywords owned (16), quest cards 43-52 owned (10), zeros (22)")
     L.add("narrative", 112, "the open event, one-hot (36), in a section, section ordinal / sections, "
           "sections reached / sections, choices (8 x legal, challenge skill / 5, number / 10, combat, "
-          "keyword needed), event deck left / 36, zeros (32)")
+          "keyword needed), event deck left / 36, the open market's cards, affordable or not (8 x on "
+          "offer, card number - 52 / 8, price / 4, affordable)")
     L.add("challenge", 16, "running, skill (5), number / 10, die / 5, bonus / 10, total / 20, participants "
           "(5), fate roll face / 5")
     L.add("enemies", 4 * (5 + 9 * 16), "per enemy slot: present, defeated, attack / 5, power / 20, block / 5; "
@@ -297,6 +298,27 @@ def _narrative(s, mv, O, buf, blocks):
         blocks.reuse(buf, o + 36, o + 79, (5, s.sec, *s.owned), _section, s, mv, o)
     mv[o + 38] = O.r_sections[sum(s.reached)]
     mv[o + 79] = R_EVENTS[len(s.ev_seen) - sum(s.ev_seen)]
+    for f in s.pend:
+        if f[0] == D_MARKET:
+            _market(s, mv, o + 80, f[2])
+
+
+def _market(s, mv, o, market):
+    """PP-EXPL-10: "you may look at each market card before deciding which to purchase": every
+    card of the open market still on offer shows, whether or not the carried coins cover it."""
+    from .cards import carried_coins
+
+    num = s.game.content.cards.numbered
+    coins = carried_coins(s)
+    for k, n in enumerate(s.game.content.story.markets[market].cards[:8]):
+        if n in s.owned:
+            continue
+        price = num[n].price
+        e = o + 4 * k
+        mv[e] = 1.0
+        mv[e + 1] = _f(n - 52, 8)
+        mv[e + 2] = _f(price, 4)
+        mv[e + 3] = float(price <= coins)
 
 
 def _section(s, mv, o):

@@ -173,6 +173,11 @@ class PrimevalState(FrameState):
     def boat_damage(self, x: int) -> None:
         journey.boat_damage(self, x)
 
+    def on_enemy_phase(self) -> None:
+        from .fight import on_enemy_phase
+
+        on_enemy_phase(self)
+
     def on_round_end(self) -> None:
         from .fight import on_round_end
 

@@ -27,6 +27,11 @@ STATUS_STEP = 10
 
 
 def end_of_round(s) -> None:
+    """The round's attacks are over: the host's ``on_enemy_phase`` first (PP-COMBAT-10: the
+    played combat cards are discarded before the enemies act), then the enemy phase."""
+    hook = getattr(s, "on_enemy_phase", None)
+    if hook is not None:
+        hook()
     s.sg_com[C_EOR_E], s.sg_com[C_EOR_STEP] = 0, 0
     run(s)
 

@@ -18,8 +18,10 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 * ``s.legal_mask()`` and ``s.invalidate()`` (the core skips a window whose only legal action
   is CONFIRM);
 * optional: ``s.boat_damage(x)`` (an ``O`` ability not in ``ignored_effects``),
-  ``s.on_round_end()`` (PP: discard played cards, draw as many as each seat played;
-  ``s.sg_seat_atk`` still counts them), ``s.on_drawn(value)`` (a ``P_HOST`` draw).
+  ``s.on_enemy_phase()`` (called once the round's attacks are over, before any enemy acts;
+  PP: discard the played cards), ``s.on_round_end()`` (after the enemy phase, when the combat
+  goes on; PP: each seat draws as many cards as it played, ``s.sg_seat_atk`` still counts
+  them), ``s.on_drawn(value)`` (a ``P_HOST`` draw).
 
 The host starts a challenge (``challenge.start``) or a combat (``combat.start``), lets the
 frames run, and reads the outcome once ``pend`` holds no core frame (``challenge.result``,

@@ -1,8 +1,8 @@
 """The flat Tides of Ruin Arcade action catalogue, Discrete(132), shared by every configuration.
 
-Spec §3's 129 ids shifted by one (every boardgym catalogue starts with NOOP, the adapters'
+The 129 ids of the game's action table shifted by one (every boardgym catalogue starts with NOOP, the adapters'
 action once a game is over: CONFIRM is 1 ... XP_TRAIN 129), plus two ids the spec's sequences
-need and its table lacks (docs/games/tides_of_ruin_arcade.md): 130 KEEP_EARLIER (Fortune: "draw
+need (docs/games/tides_of_ruin_arcade.md): 130 KEEP_EARLIER (Fortune: "draw
 again and keep either" — CONFIRM keeps the new draw, KEEP_EARLIER the first) and 131
 STRIKE_POWER (Strike: "+2 damage or −1 power" — CONFIRM takes the damage, STRIKE_POWER the power).
 """
@@ -41,6 +41,34 @@ CATALOG = ActionCatalog(
     labels={"CREW": ["Captain", "Navigator", "Gunner", "Surgeon", "Cook"],
             "STATUS": ["poison", "frightened", "weakened", "madness"],
             "SKILL": ["STR", "CUN", "PER", "CRA", "KNO"]},
+    docs={
+        "NOOP": "the only legal action of a seat with no pending decision (Parallel API)",
+        "CONFIRM": "reveal the next encounter, pass, done, go on",
+        "FLEE": "flee the combat (round 2 on, the active player; TR-BASE-COMBAT-6)",
+        "REDRAW": "spend 1 order marker: draw Destiny again",
+        "PORT": "the reward card's Port: all fatigue removed, spent order markers back, heal 1 each",
+        "MARKET": "the reward card's Market: buy from 3 adventure cards or blind skill cards",
+        "BUY_SKILL": "buy a blind skill card for 2 coins (then PLAYER)",
+        "USE_REWARD": "open reward card r",
+        "REWARD_ITEM": "take item k of the open reward card",
+        "CREW": "a crew member: Captain, Navigator, Gunner, Surgeon, Cook",
+        "PLAYER": "player p receives a unit (order marker, skill card, recovered order marker)",
+        "STATUS": "a status: poison, frightened, weakened, madness",
+        "SKILL": "a skill: STR, CUN, PER, CRA, KNO",
+        "ENEMY": "enemy slot e",
+        "SQUARE": "enemy e's square 9e + 3r + c",
+        "HAND": "skill card h of the player's hand (equip it, or discard it over 3)",
+        "EQUIPPED": "crew member c's equipped skill card j (2c + j): use it, or discard it for a new one",
+        "WEAPON_OF": "crew member c's weapon, to swap with another's",
+        "ADVENTURE": "adventure card k: pick it, cook it or move it from the stash",
+        "MARKET_SLOT": "buy market card k",
+        "OM_FATIGUE": "spend order markers: remove 1 fatigue",
+        "OM_HEAL": "spend order markers: heal 1 wound",
+        "OM_STATUS": "spend order markers: remove 1 status",
+        "XP_TRAIN": "spend 3 XP: +1 to a skill (then CREW, SKILL)",
+        "KEEP_EARLIER": "Fortune: keep the first Destiny draw",
+        "STRIKE_POWER": "Strike: remove 1 power instead of +2 damage",
+    },
 )
 
 CONFIRM = CATALOG.index("CONFIRM")

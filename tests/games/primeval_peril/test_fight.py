@@ -1,11 +1,14 @@
 """Combat through the real game (spec §6 rows PP-COMBAT-1, PP-COMBAT-3..9, PP-COMBAT-10,11,
 PP-CHAR-4's frightened, PP-COMBAT-12; PP-COMBAT-13, PP-EXPL-7, 8, 9): the rulebook's Zokmere
 Crocs example, reached by the fixture's story choice "Fight the crocs" (COMBAT 2)."""
+import numpy as np
+
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.characters import AB_JON_POWER, AB_LOIS_REROLL
 from boardgym.games.primeval_peril.journey import RESULT_LOST
 from boardgym.games.primeval_peril.kinds import CH_CARD, D_POWER_OFF, D_TORCH
+from boardgym.games.primeval_peril.observation import as_dict
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.kinds import (C_ROUND, CB_NONE, C_STATE, D_ATTACKER, D_CHAR_TARGET,
                                                 D_PLACE, D_ROLLED, D_TARGET)
@@ -118,6 +121,37 @@ def test_zokmere_crocs_example():
         s.apply(s.chance_outcomes()[0][0])
     assert [len(h) for h in s.hand] == [3, 3] and s.sg_com[C_ROUND] == 2
     assert s.pend[-1][:2] == (D_ATTACKER, 0)
+
+
+def test_played_cards_are_discarded_before_the_enemies_act():
+    """PP-COMBAT-10, in the rulebook's order: "First, discard all played combat cards on
+    characters." Then each remaining enemy acts. The Zokmere Crocs example's first round (the
+    rulebook's own words: "The 4 played combat cards are placed in a discard pile. The two
+    remaining enemies activate their end-of-round abilities"): while the middle croc's Weaken
+    waits for seat 0's pick, the four cards are already in the discard, no character shows a
+    played card, and the observation says so; the draws (PP-COMBAT-11) come after the phase."""
+    s = to_fight(2, draws=[[WHIP, MACHETE, SPEAR], [WRENCH, TAUNT, NOTES]])
+    for seat, ch, die, squares in ((0, LOIS, None, [(3, 3)]), (1, JON, 2, [(2, 3), (1, 3)]),
+                                   (0, MEILING, 0, [(1, 2)]), (1, MILK, 0, [(2, 1)])):
+        assert s.pend[-1][:2] == (D_ATTACKER, seat)
+        s.apply(A.play(0, ch))
+        s.apply(A.ENEMY + 0)
+        if die is not None:
+            outcome(s, die)
+            s.apply(A.CONFIRM)
+        for r, c in squares:
+            s.apply(sq1(0, r, c))
+    assert combat.defeated(s, 0)
+    # the enemy phase has begun (croc b grew to 4 power) and waits on W's target
+    assert s.pend[-1][:2] == (D_CHAR_TARGET, 0) and s.sg_power[:3] == [0, 4, 2]
+    assert s.played == [-1] * 5 and s.cdisc == sorted([WHIP, WRENCH, MACHETE, TAUNT])
+    assert s.invariant_errors() == []
+    obs = as_dict(s, 0)
+    assert [obs["characters"][40 * c + 32] for c in range(5)] == [0.0] * 5  # no card played shows
+    assert obs["attack"][34] == np.float32(4 / 24)  # the discard holds the four
+    assert not s.cq  # no card is drawn before the enemies are done
+    s.apply(A.CHAR + JON)
+    assert s.current_player == CHANCE and [e[1] for e in s.cq] == [0, 0, 1, 1]
 
 
 def _win(s):

@@ -5,6 +5,7 @@ from boardgym.core.game import TERMINAL
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.journey import RESULT_WON
 from boardgym.games.primeval_peril.kinds import D_EQUIP, D_LOSE, D_MARKET, D_STORY_CHOICE
+from boardgym.games.primeval_peril.observation import as_dict
 from boardgym.games.sleeping_gods.kinds import D_JOIN, D_WOUND
 
 from .helpers import (EV_CALM, COIN, CUN, JON, LOIS, MEILING, MILK, STORAGE, VINE, at_menu, empty_tokens, game,
@@ -116,6 +117,41 @@ def test_market_offers_what_is_left_and_takes_carried_coins():
     assert s.pend[-1][0] == D_MARKET and legal(s) == {A.CONFIRM}  # 1 carried coin: nothing affordable
     s.apply(A.CONFIRM)
     assert at_menu(s) and s.skill(MILK, CUN) == 2  # the card's +1 CUNNING symbol
+
+
+def test_market_shows_every_card_affordable_or_not():
+    """PP-EXPL-10, the rulebook: "When performing a market explore action, you may look at each
+    market card before deciding which to purchase." With 3 carried coins card 56 (4 coins)
+    cannot be bought, yet it shows, in the observation and in the text, beside the affordable
+    53 and 55; card 54 (owned) is no longer on offer. Only the affordable ones can be bought."""
+    s = game(game_index=4).new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:
+        s.apply(min(legal(s)))
+    place_start(s)
+    outcome(s, EV_CALM)
+    empty_tokens(s)
+    s.inv[6 * JON + COIN], s.inv[6 * LOIS + COIN], s.inv[6 * STORAGE + COIN] = 2, 1, 3
+    at_location(s, 1)
+    s.apply(A.OPTION + 5)
+    assert s.pend[-1][0] == D_MARKET
+    assert legal(s) == {A.CONFIRM, A.OPTION + 0, A.OPTION + 2}  # purchase: affordable cards only
+    for seat in range(s.n):
+        cells = as_dict(s, seat)["narrative"][80:112].reshape(8, 4)
+        # per market slot: on offer, card number - 52 / 8, price / 4, affordable
+        assert cells[:4].tolist() == [[1, 1 / 8, 2 / 4, 1], [0, 0, 0, 0], [1, 3 / 8, 2 / 4, 1], [1, 4 / 8, 1, 0]]
+        assert not cells[4:].any()
+    text = s.render()
+    assert "Market 56 (4 coins, 1 more than carried; hand card, +1 Cunning)" in text
+    assert "Market 53 (2 coins; hand card" in text and "Market 55 (2 coins;" in text
+    assert "- Market 54 (" not in text  # owned: not on offer
+    s.apply(A.OPTION + 0)  # card 53 for 2 coins: 1 carried coin left
+    while s.pend[-1][0] != D_MARKET:
+        s.apply(min(legal(s)))
+    cells = as_dict(s, 0)["narrative"][80:112].reshape(8, 4)
+    assert cells[:4].tolist() == [[0, 0, 0, 0], [0, 0, 0, 0], [1, 3 / 8, 2 / 4, 0], [1, 4 / 8, 1, 0]]
+    assert legal(s) == {A.CONFIRM} and "Market 55 (2 coins, 1 more than carried" in s.render()
+    s.apply(A.CONFIRM)
+    assert not as_dict(s, 0)["narrative"][80:112].any()  # the market is closed
 
 
 def test_equipment_slots():
