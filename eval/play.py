@@ -21,7 +21,7 @@ from boardgym.core.errors import ConfigError
 from boardgym.core.replay import play
 from boardgym.envs.registry import players_kwarg, pz_entry  # noqa: F401 (eval's callers use both)
 
-ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode")
+ENV_ONLY_KWARGS = ("game", "opponents", "seat", "shaping", "render_mode", "fixed")
 
 
 def try_agent(spec: str, game_name: str, seed: int | None = None):

@@ -35,3 +35,9 @@ class ContentOptionError(ContentError, ConfigError):
     """An option asks the content pack for something it lacks or cannot serve (a scenario, a
     level, a module, more seats than characters). Both a ContentError (it names the pack's
     file, entry and field) and a ConfigError (the option is what asked)."""
+
+
+class StepLimitError(BoardgymError, RuntimeError):
+    """One ``apply`` ran more automatic steps than any legal game needs without reaching a
+    decision, a chance node or the end: the game's content (or engine) loops. Names the game and
+    the phase; the state it was applied to cannot go on."""

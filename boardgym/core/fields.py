@@ -122,7 +122,17 @@ def ids(count: Callable, what: str) -> Values:
 
 
 # -- fields ---------------------------------------------------------------------------------------
+_INT = {int}
+
+
+def _all_ints(v: list) -> bool:
+    """Every entry an int (not a bool): one pass in C."""
+    return set(map(type, v)) <= _INT
+
+
 def _int(v, where, vals: _BoundValues) -> int:
+    if type(v) is int and vals.lo <= v <= vals.hi and (vals.one_range or v in vals):
+        return v  # the common case: no message to write
     if type(v) is not int:
         raise StateError(f"corrupt saved state: {where} is {show(v)}, must be an int: {vals.text}")
     if not (vals.lo <= v <= vals.hi and v in vals):
@@ -202,7 +212,7 @@ class Ints(Field):
 
     def check_list(self, v, where, vals, lo, hi) -> list:
         _list(v, where, lo, hi)
-        if (not isinstance(vals, tuple) and vals.one_range and all(type(x) is int for x in v)
+        if (not isinstance(vals, tuple) and vals.one_range and _all_ints(v)
                 and (not v or vals.lo <= min(v) and max(v) <= vals.hi)):
             pass  # every entry an int inside the one range: no message to write
         elif isinstance(vals, tuple):
@@ -284,26 +294,37 @@ class Frames(Field):
         kind_vals = _BoundValues(((0, len(self.names) - 1),), f"a {self.what} kind")
         hi, name, names = _at(self.max_len, game), self.name, self.names
 
+        n_kinds = len(self.names)
+
         def check(v):
             _list(v, name, 0, hi)
             out = []
             for i, f in enumerate(v):
-                where = f"{name}[{i}]"
-                if type(f) is not list or not f:
-                    raise StateError(f"corrupt saved state: {where} is {show(f)}, must be a "
-                                     f"non-empty list [kind, arguments...]")
-                k = _int(f[0], f"{where} kind", kind_vals)
-                args = kinds[k]
-                label = f"{where} ({self.what} '{names[k]}')"
-                if len(f) != 1 + len(args):
-                    raise StateError(f"corrupt saved state: {label} has {len(f) - 1} argument(s), "
-                                     f"must have {len(args)}")
-                for j, (x, vals) in enumerate(zip(f[1:], args), 1):
-                    _int(x, f"{label} argument {j}", vals)
+                k = f[0] if type(f) is list and f else None
+                args = kinds[k] if type(k) is int and 0 <= k < n_kinds else None
+                if (args is None or len(f) != 1 + len(args) or not _all_ints(f)
+                        or not all(b.lo <= x <= b.hi and (b.one_range or x in b)
+                                   for x, b in zip(f[1:], args))):
+                    _frame_problem(f, f"{name}[{i}]", kind_vals, kinds, names, self.what)
                 out.append(tuple(f))
             return out
 
         return check
+
+
+def _frame_problem(f, where, kind_vals, kinds, names, what) -> None:
+    """Raise the StateError naming what is wrong with the saved frame ``f``."""
+    if type(f) is not list or not f:
+        raise StateError(f"corrupt saved state: {where} is {show(f)}, must be a "
+                         f"non-empty list [kind, arguments...]")
+    k = _int(f[0], f"{where} kind", kind_vals)
+    args = kinds[k]
+    label = f"{where} ({what} '{names[k]}')"
+    if len(f) != 1 + len(args):
+        raise StateError(f"corrupt saved state: {label} has {len(f) - 1} argument(s), "
+                         f"must have {len(args)}")
+    for j, (x, vals) in enumerate(zip(f[1:], args), 1):
+        _int(x, f"{label} argument {j}", vals)
 
 
 # -- the declaration ------------------------------------------------------------------------------

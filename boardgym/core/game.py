@@ -14,12 +14,18 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .actions import ActionCatalog, action_id
-from .errors import ConfigError, IllegalActionError, StateError
+from .errors import ConfigError, IllegalActionError, StateError, StepLimitError
 from .fields import show
 from .observation import ObsLayout
 
 CHANCE = -1
 TERMINAL = -2
+
+# The automatic steps (phase steps, queued effects, skipped frames) one ``apply`` may run before
+# it reaches a decision, a chance node or the end. Fuzzed play of every game and test config
+# needs at most a few dozen (``tests/games/test_step_limit.py`` measures it); a content loop hits
+# the limit in well under a second.
+MAX_AUTO_STEPS = 10_000
 
 
 @dataclass(frozen=True)
@@ -106,10 +112,16 @@ class Game:
             raise StateError("saved state was made with another configuration")
         if "state" not in data:
             raise StateError("saved state has no 'state' object")
+        return self.state_from_fields(data["state"])
+
+    def state_from_fields(self, fields) -> "State":
+        """The state whose saved fields are ``fields`` (the ``"state"`` object of a save, or
+        ``state._dump()`` of a live one: the fast path of a save round trip, no JSON text),
+        checked as ``state_from_json`` checks them; the new state shares no list with them."""
         state = self.state_class.__new__(self.state_class)
         state.game = self
         try:
-            state._load(data["state"])  # StateError naming the field (the FIELDS declaration)
+            state._load(fields)  # StateError naming the field (the FIELDS declaration)
             state._check_loaded()
         except StateError:
             raise
@@ -120,6 +132,24 @@ class Game:
 
 
 CHECK_FAILED = "checking it failed"
+
+
+AUTO_STEPS = range(MAX_AUTO_STEPS)
+
+
+def step_limit_error(state, phases) -> StepLimitError:
+    """The loop of every game's phase machine (its ``advance``, run inside every ``apply``) is
+    ``for _ in AUTO_STEPS:`` (one automatic step per turn, returning once a decision, a chance
+    node or the end is reached) ``else: raise step_limit_error(state, PHASES)``: after
+    ``MAX_AUTO_STEPS`` steps the error names the game and the phase (``phases[state.phase]``),
+    so no content can make ``apply`` run forever. (A plain range: the bound costs nothing.)"""
+    phase = getattr(state, "phase", None)
+    name = phases[phase] if type(phase) is int and 0 <= phase < len(phases) else str(phase)
+    return StepLimitError(
+        f"{state.game.info.title}: the game ran {MAX_AUTO_STEPS:,} automatic steps in its "
+        f"'{name.replace('_', ' ')}' phase without reaching a decision, a chance draw or the "
+        "end: its content loops (e.g. story sections that lead to one another with no choice "
+        "between them). This game cannot go on; check its content pack with 'boardgym validate'.")
 
 
 def _same_json(a, b) -> bool:
@@ -149,7 +179,8 @@ class State:
         """Bool mask over the catalogue for ``current_player`` (a shared buffer: copy to keep)."""
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending chance node's outcomes (called only at a chance node)."""
         raise NotImplementedError
 
     def _apply(self, action: int) -> None:
@@ -234,6 +265,14 @@ class State:
         m = np.zeros(self.game.catalog.n, dtype=bool)
         m[0] = True
         return m
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending chance node's ``(outcome id, probability)`` pairs; ``[]`` away from a chance
+        node (a decision pending or the game over), as ``legal_actions()`` is ``[]`` at one: every
+        game answers the call in every state."""
+        if self.current_player != CHANCE:
+            return []
+        return self._chance_outcomes()
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL

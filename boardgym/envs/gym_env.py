@@ -11,8 +11,8 @@ from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
-from .kwargs import (check_flag, check_options, check_penalty, check_render_mode, check_seat,
-                     refuse_for_cooperative)
+from .kwargs import (check_fixed, check_flag, check_options, check_penalty, check_render_mode,
+                     check_seat, check_seed, refuse_for_cooperative)
 from .opponents import make_opponents
 from .replays import ReplayWriter, check_save_dir
 from .render import RENDER_MODES, render_state
@@ -56,7 +56,8 @@ class BoardgymEnv(gym.Env):
 
     Starting State:
         A new game from the game's setup, with chance resolved up to the learner's first
-        decision.
+        decision. ``reset(seed=)`` takes None or a Python or NumPy integer >= 0; a bool, a
+        float or text raises ``ConfigError``.
 
     Episode End:
         Terminated when the game ends. Truncated by Gymnasium's ``TimeLimit`` after
@@ -75,7 +76,9 @@ class BoardgymEnv(gym.Env):
         ``illegal_action`` ("penalize" or "raise"), ``illegal_penalty`` (a finite number),
         ``render_mode`` ("ansi": the state as text; "human": printed; "rgb_array": an
         ``HxWx3 uint8`` picture), ``save_replays`` (None, or a folder: one replay file per
-        finished episode, every move and chance outcome, for ``boardgym view``), and every option of the game (``num_players``, ...). A wrong
+        finished episode, every move and chance outcome, for ``boardgym view``), and every option of the game (``num_players``, ...);
+        ``fixed`` is set by the registry for an id that fixes options (the solo id's
+        ``num_players``): a kwarg that contradicts it raises ``ConfigError``. A wrong
         type or value raises ``ConfigError`` naming the kwarg; a kwarg that neither the game
         nor the env knows raises ``UnknownOptionError`` (a ``ConfigError`` and a
         ``TypeError``, as Python's own "unexpected keyword argument").
@@ -88,7 +91,8 @@ class BoardgymEnv(gym.Env):
 
     def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
-                 render_mode: str | None = None, save_replays=None, **game_kwargs):
+                 render_mode: str | None = None, save_replays=None, fixed=None, **game_kwargs):
+        check_fixed(game, fixed or {}, game_kwargs)
         self.illegal_action = check_mode(illegal_action)
         self.illegal_penalty = check_penalty(illegal_penalty)
         self.shaping = check_flag("shaping", shaping)
@@ -168,6 +172,7 @@ class BoardgymEnv(gym.Env):
 
     # -- gymnasium API --------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = check_seed(seed)
         super().reset(seed=seed)
         opp_seed = int(self.np_random.integers(2**31 - 1))
         if self.random_seat and not self.cooperative:

@@ -70,6 +70,32 @@ def check_seat(seat, num_players: int) -> tuple[int, bool]:
     return int(seat), False
 
 
+def check_seed(seed) -> int | None:
+    """``reset(seed=...)``: None, or a Python or NumPy integer >= 0 (``np.int64(5)`` is a seed
+    users pass), as a Python int; bools, floats and anything else are refused by name."""
+    if seed is None:
+        return None
+    if not is_int(seed) or seed < 0:
+        raise ConfigError(f"seed must be None or an int >= 0 (a Python or NumPy integer), got "
+                          f"{seed!r} ({type(seed).__name__})")
+    return int(seed)
+
+
+def check_fixed(game: str, fixed: dict, given: dict) -> None:
+    """An id that fixes options (the registry's ``fixed``, e.g. the solo id's ``num_players``):
+    a kwarg that contradicts one raises ``ConfigError`` naming it, rather than silently
+    building another game than the id names."""
+    for name, value in fixed.items():
+        if name in given and not (given[name] == value and type(given[name]) is not bool):
+            from .registry import registry
+
+            others = [e["id"] for e in registry()["gymnasium"]
+                      if e["game"] == game and name not in e.get("fixed", ())]
+            hint = f"; for another {name} use {' or '.join(others)}" if others else ""
+            raise ConfigError(f"{name}={given[name]!r} contradicts this id, which fixes "
+                              f"{name}={value!r}{hint}")
+
+
 def check_max_cycles(value) -> int | None:
     """``max_cycles`` (PettingZoo): None (no cap) or a positive int."""
     if value is None:

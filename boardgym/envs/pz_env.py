@@ -33,7 +33,8 @@ Rewards:
     shared team reward. Illegal actions add ``illegal_penalty`` to the agent that sent them.
 
 Starting State:
-    A new game from the game's setup, chance resolved up to the first decision.
+    A new game from the game's setup, chance resolved up to the first decision. ``reset(seed=)``
+    takes None or a Python or NumPy integer >= 0; a bool, a float or text raises ``ConfigError``.
 
 Episode End:
     Every agent is terminated when the game ends. With ``max_cycles=K`` every agent is
@@ -43,8 +44,8 @@ Episode End:
     ``agent_order="decision"`` a cycle is the steps of the seats one Parallel step would take
     (one seat in turn-based play, each committing seat of a simultaneous choice; an illegal
     action ends the cycle). Either way AEC and Parallel cut a game at the same state.
-    Stepping once every agent is done raises ``IllegalActionError`` (``env()``'s
-    order-enforcing wrapper logs PettingZoo's warning instead).
+    Stepping once every agent is done raises ``IllegalActionError``, in ``env()`` too
+    (PettingZoo's order-enforcing wrapper would only log a warning: a lost action is an error).
 
 Arguments:
     Every option of the game (``num_players`` / ``num_groups``, ...), ``illegal_action``
@@ -78,7 +79,7 @@ from boardgym.core.game import TERMINAL
 from boardgym.games import make_game
 
 from .illegal import check_mode, in_space, try_apply
-from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode
+from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode, check_seed
 from .pz_cycle import CycleOrder, check_agent_order
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
@@ -95,6 +96,7 @@ class _Common:
 
     def _new_game(self, seed):
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
+        seed = check_seed(seed)
         self._seed(seed)
         self.game_state = self.game.new_initial_state()
         if self._replays is not None:
@@ -320,6 +322,9 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
     def _check_actions(self, actions: dict) -> None:
         if self.game_state is None:
             raise RuntimeError("call reset() before step()")
+        if not isinstance(actions, dict):
+            raise IllegalActionError(f"a {type(actions).__name__}", "a Parallel step takes a dict "
+                                     "of actions by agent, e.g. {'player_0': 3, 'player_1': 0}")
         if not self.agents:
             raise IllegalActionError(actions, "the game is over, every agent is done: call "
                                               "reset() to play again (its final rewards were paid)")
@@ -392,10 +397,10 @@ class OrderEnforcing(OrderEnforcingWrapper):
         return self.env.last(observe)
 
     def step(self, action) -> None:
-        if self._has_reset and self.env.agents:
+        if self._has_reset:  # after every agent is done the env raises (the wrapper would warn)
             self._has_updated = True
             self.env.step(action)
-        else:  # before reset (an error) or after every agent is done (a warning)
+        else:  # before reset: the wrapper's error
             super().step(action)
 
 

@@ -62,7 +62,9 @@ def register_all() -> None:
             gymnasium.register(
                 id=entry["id"],
                 entry_point="boardgym.envs.gym_env:BoardgymEnv",
-                kwargs={"game": entry["game"], **entry.get("kwargs", {})},
+                kwargs={"game": entry["game"], **entry.get("kwargs", {}),
+                        **({"fixed": {k: entry["kwargs"][k] for k in entry["fixed"]}}
+                           if entry.get("fixed") else {})},
                 max_episode_steps=max_episode_steps(entry["game"]),
                 disable_env_checker=False,
             )

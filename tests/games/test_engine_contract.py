@@ -25,25 +25,41 @@ def _random_chooser(seed):
 
 
 def _fuzz_one(game, seed):
+    """One seeded random game to its end: at every decision the mask and the observation are
+    checked; EVERY state (decisions, chance nodes, the end) is saved and loaded back through the
+    fast path of ``state_from_json`` (its fields, no JSON text: ``game.state_from_fields``), which
+    checks the field declaration, the invariants and that something is pending, and must give
+    the same state. So a save made by legal play always loads, and a frame pushed with an
+    argument its declaration does not allow fails here, in every game and config."""
     space_size = game.observation_size
+    rng, choose = np.random.default_rng(seed), _random_chooser(seed + 7)  # as ``play`` draws
+    state = game.new_initial_state()
+    steps = 0
+    while True:
+        saved = state._dump()
+        try:
+            loaded = game.state_from_fields(saved)
+        except StateError as exc:
+            raise AssertionError(f"seed {seed}, step {steps}: a state of legal play does not "
+                                 f"load back: {exc}") from None
+        assert loaded._dump() == saved, f"seed {seed}, step {steps}: loaded back differently"
+        p = state.current_player
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            mask = state.legal_mask()
+            assert mask.any(), f"seed {seed}: empty mask at a decision"
+            obs = state.observation(p)
+            assert obs.shape == (space_size,) and obs.dtype == np.float32
+            assert np.all(obs >= -1.0) and np.all(obs <= 1.0)
+            state.apply(choose(state))
+        steps += 1
+    assert len(state.returns()) == game.num_players
 
-    def check(state):
-        problems = state.invariant_errors()
-        assert not problems, f"seed {seed}: {problems}"
-        mask = state.legal_mask()
-        assert mask.any(), f"seed {seed}: empty mask at a decision"
-        obs = state.observation(state.current_player)
-        assert obs.shape == (space_size,) and obs.dtype == np.float32
-        assert np.all(obs >= -1.0) and np.all(obs <= 1.0)
 
-    final, replay = play(game, seed, _random_chooser(seed + 7), on_step=check)
-    assert final.is_terminal()
-    assert not final.invariant_errors()
-    assert len(final.returns()) == game.num_players
-    return replay
-
-
-FUZZ_GAMES = 150  # per config: 7 configs x 150 = 1,050 full games for ATT in make test
+FUZZ_GAMES = 60  # per config, every state saved and loaded back: 7 configs x 60 = 420 full ATT games
 
 
 @pytest.mark.parametrize("name,i", CASES, ids=IDS)
@@ -250,3 +266,28 @@ def test_a_save_with_nothing_pending_is_refused(name):
     good["state"]["pend"], good["state"]["cq"] = [], []
     with pytest.raises(StateError, match="nothing pending"):
         game.state_from_json(json.dumps(good))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_chance_outcomes_answer_in_every_state(name):
+    """``chance_outcomes()`` is ``[]`` away from a chance node (at a decision and at the end), as
+    ``legal_actions()`` is ``[]`` at one: one behaviour in every game (``State.chance_outcomes``,
+    shared), never an error; at a chance node, outcomes whose probabilities sum to 1."""
+    game = make_game(name)
+    rng, choose = np.random.default_rng(3), _random_chooser(3)
+    state = game.new_initial_state()
+    seen = set()
+    while True:
+        p = state.current_player
+        seen.add(p if p < 0 else 0)
+        if p == CHANCE:
+            assert state.legal_actions() == []
+            outcomes = state.chance_outcomes()
+            assert outcomes and abs(sum(q for _, q in outcomes) - 1.0) < 1e-9
+            state.apply(sample_outcome(outcomes, rng))
+            continue
+        assert state.chance_outcomes() == []
+        if p == TERMINAL:
+            break
+        state.apply(choose(state))
+    assert seen == {CHANCE, TERMINAL, 0}  # chance nodes, decisions and the end all asked

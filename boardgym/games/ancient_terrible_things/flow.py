@@ -5,11 +5,13 @@ is over. Decisions are frames on ``s.pend``; chance nodes are entries of ``s.cq`
 """
 from __future__ import annotations
 
+from boardgym.core.game import AUTO_STEPS, step_limit_error
+
 from .constants import N_SLOTS, TYPE_TOKEN
 from .kinds import (CH_ADV_D6, CH_CHAR, CH_ENC, CH_FEAT_DISCARD, CH_MOVE, CH_ROW, CH_TENT,
                     D_EXPLORE, D_PREROLL, PH_BONUS, PH_ENCOUNTER, PH_END_TURN, PH_EXPLORE,
                     PH_EXPLORE_START, PH_FAILCHECK, PH_LEADER, PH_NEXT, PH_OVER, PH_PREROLL,
-                    PH_SETUP, PH_SETUP2, PH_TURN_START)
+                    PH_SETUP, PH_SETUP2, PH_TURN_START, PHASES)
 
 
 _auto_skip = None
@@ -19,14 +21,16 @@ def advance(s) -> None:
     global _auto_skip
     if _auto_skip is None:  # decisions imports the rule modules, which import this one
         from .decisions import auto_skip as _auto_skip
-    while not s.over:
-        if s.cq:
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
+        if s.over or s.cq:
             return
         if s.pend:
             if _auto_skip(s):
                 continue
             return
         STEPS[s.phase](s)
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def end_game(s, solo_result: int = 0) -> None:

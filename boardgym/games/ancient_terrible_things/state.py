@@ -258,9 +258,7 @@ class ATTState(State):
         """Forget the cached mask. Only needed after editing fields directly (scripted tests)."""
         self._mask_ok = False
 
-    def chance_outcomes(self):
-        if not self.cq:
-            return []
+    def _chance_outcomes(self):
         kind, arg = self.cq[0]
         return CHANCE_OUTCOMES[kind](self, arg)
 

@@ -6,25 +6,29 @@ resolution is the op list ``s.ops`` (resolve.py).
 """
 from __future__ import annotations
 
+from boardgym.core.game import AUTO_STEPS, step_limit_error
+
 from . import day, night
 from .hidden import queue_deal, setup_pool
 from .kinds import (CH_PERSON, CH_REMOVE, PH_DAY, PH_DEAL, PH_FEED, PH_MISSIONS, PH_MOON, PH_NIGHT,
                     PH_NTOOLS, PH_ORDER, PH_REVEAL, PH_SETUP, PH_SETUP2, PH_TALIS, PH_TURN,
-                    PH_TURN_END, TABLE)
+                    PH_TURN_END, PHASES, TABLE)
 from .constants import RES_TOTAL
 from .resolve import OPS
 
 
 def advance(s) -> None:
     ops, cq, pend = s.ops, s.cq, s.pend  # (a playing state never rebinds these lists)
-    while not s.over:
-        if cq or pend:
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
+        if s.over or cq or pend:
             return
         if ops:  # the next op of the running resolution
             op = ops.pop(0)
             OPS[op[0]](s, *op[1:])
             continue
         STEPS[s.phase](s)
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _setup(s) -> None:

@@ -274,13 +274,10 @@ class PaleoState(State):
         m[0] = True
         return m
 
-    def chance_outcomes(self):
+    def _chance_outcomes(self):
         """The pending chance node's outcomes; the next ``apply`` checks its outcome against this
         list instead of building it again."""
-        cq = self.cq
-        if not cq or self.over:
-            return []
-        kind, arg = cq[0]
+        kind, arg = self.cq[0]
         co = self._co = (deal_outcomes if kind == CH_DEAL else CHANCE_OUTCOMES[kind])(self, arg)
         return co
 
@@ -306,7 +303,7 @@ class PaleoState(State):
                     return
             else:
                 co = self._co
-                for o, _ in co if co is not None else self.chance_outcomes():
+                for o, _ in co if co is not None else self._chance_outcomes():
                     if o == action:
                         break
                 else:
@@ -351,7 +348,7 @@ class PaleoState(State):
                     self._dz = None
                     flow.advance(self)
                 continue
-            self._apply(sample_outcome(self.chance_outcomes(), rng))
+            self._apply(sample_outcome(self._chance_outcomes(), rng))
 
     def _why_illegal(self, action: int) -> str:
         frame = self.pend[-1]

@@ -7,13 +7,14 @@ program; the program runs its next entry; else the phase steps on.
 """
 from __future__ import annotations
 
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.kinds import CH_DONE, H_STATE
 
 from . import effects, fight, journey
 from .journey import RESULT_LOST, RESULT_NONE, end_game
 from .kinds import (CH_EVENT, D_MAIN, D_PLACE_START, PH_ACTIONS, PH_END_TURN, PH_EVENT, PH_OVER,
-                    PH_SETUP, PH_TURN_START)
+                    PH_SETUP, PH_TURN_START, PHASES)
 
 
 def start(s) -> None:
@@ -36,8 +37,8 @@ def advance(s) -> None:
     if _lost(s):  # even with a draw queued: the game is over
         end_game(s, RESULT_LOST)
         return
-    while not s.cq:
-        if s.pend:
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
+        if s.cq or s.pend:
             return
         if fight.finished(s):
             if not fight.combat_over(s):
@@ -54,6 +55,8 @@ def advance(s) -> None:
         if _lost(s):  # checked after each step, not before the first (just checked above)
             end_game(s, RESULT_LOST)
             return
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _setup(s) -> None:

@@ -201,7 +201,7 @@ class FrameState(State):
     def invalidate(self) -> None:
         self._mask_ok = False
 
-    def chance_outcomes(self):
+    def _chance_outcomes(self):
         kind, arg = self.cq[0]
         return self.CHANCE_OUTCOMES[kind](self, arg)
 

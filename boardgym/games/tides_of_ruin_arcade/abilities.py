@@ -111,7 +111,7 @@ def _wrap(kind, purpose, extra):
                 windows.used(s)
             else:  # Strike: the choice follows
                 _use(s, seat, c, j)
-                s.pend.append((D_STRIKE, seat, 2 * c + j, 0))
+                s.pend.append((D_STRIKE, seat, A.equipped_card(c, j), 0))
         else:
             apply(s, f, a)
         s.invalidate()
@@ -137,7 +137,7 @@ def _either(other):
 
 def _strike_apply(s, f, a):
     s.pend.pop()
-    c, j = divmod(f[2], 2)
+    c, j = divmod(f[2], A.EQUIP_SLOTS)
     card = s.game.content.skills[s.equip[c][j]]
     if a == A.CONFIRM:
         combat.add_damage(s, card.amount)

@@ -7,6 +7,7 @@ again and keep either" — CONFIRM keeps the new draw, KEEP_EARLIER the first) a
 STRIKE_POWER (Strike: "+2 damage or −1 power" — CONFIRM takes the damage, STRIKE_POWER the power).
 """
 from boardgym.core.actions import ActionCatalog
+from boardgym.core.fields import between
 
 MAX_REWARDS = 10      # reward cards held at most (ultimate: 10 in the deck)
 REWARD_ITEMS = 6      # rewards printed per card
@@ -19,6 +20,13 @@ HAND_SLOTS = 7        # 3 held + up to 4 drawn before the discard
 EQUIP_SLOTS = 2
 N_ADVENTURE = 20
 MARKET_SLOTS = 3
+# an equipped card: EQUIP_SLOTS x crew member + slot (the EQUIPPED action's offset, the bit of
+# ``used``, the Strike choice's argument): ``equipped_card`` makes it, the save declares it
+EQUIPPED_CARD = between(0, N_CREW * EQUIP_SLOTS - 1, "an equipped card (2 x crew member + slot)")
+
+
+def equipped_card(crew: int, slot: int) -> int:
+    return EQUIP_SLOTS * crew + slot
 
 CATALOG = ActionCatalog(
     [

@@ -9,6 +9,7 @@ that reached its quota is discarded.
 """
 from __future__ import annotations
 
+from boardgym.core.game import AUTO_STEPS, step_limit_error
 from boardgym.games.sleeping_gods import challenge, characters as chars, combat
 from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import CB_WON, H_NUMBER, H_PARTS
@@ -17,13 +18,15 @@ from . import actions as A
 from .kinds import (BACK_COMBAT, BACK_REWARD, BOSS_DRAWS, CH_ARCADE, CH_SKILL, D_DISCARD, D_MARKET,
                     D_PLACE_CARD, D_PREP, D_START_PICK, HAND_LIMIT, MASTERY, PH_BOSS, PH_CH_REWARD,
                     PH_CHALLENGE, PH_COMBAT, PH_END_TURN, PH_OVER, PH_PREP, PH_PREP_OPEN, PH_REVEAL,
-                    PH_SCORING, PH_SETUP, PH_TURN_START, QUOTA, RESTING, START_PICKS, U_GIVE, U_HEAL)
+                    PH_SCORING, PH_SETUP, PH_TURN_START, PHASES, QUOTA, RESTING, START_PICKS, U_GIVE, U_HEAL)
 
 COMBAT_CODE = 50  # won / lost hold a challenge id, or 50 + a combat id
 
 
 def advance(s) -> None:
-    while not s.cq and not s.over:
+    for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
+        if s.cq or s.over:
+            return
         top = s.pend[-1][0] if s.pend else None
         if top is not None and top not in RESTING:
             return
@@ -48,6 +51,8 @@ def advance(s) -> None:
             return
         STEPS[s.phase](s)
         s.invalidate()
+    else:
+        raise step_limit_error(s, PHASES)
 
 
 def _queue_skill_draws(s) -> None:

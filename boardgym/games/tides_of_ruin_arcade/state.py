@@ -55,7 +55,7 @@ PEND_ARGS.update({
     D_DISCARD: _P, D_MARKET: _P, D_BUY_TO: _P,
     D_RECIPE_CREW: (SEAT, ADV, between(0, 9, "an effect index")),
     D_KEEP: (SEAT, between(0, 9, "the earlier draw"), between(0, 31, "16 x purpose + the new draw")),
-    D_STRIKE: _P,
+    D_STRIKE: (SEAT, A.EQUIPPED_CARD, ZERO),
 })
 CQ_ARGS = dict(SG_CQ)
 CQ_ARGS.update({CH_ARCADE: (between(0, 2, "a card back"),), CH_SKILL: (SEAT,),

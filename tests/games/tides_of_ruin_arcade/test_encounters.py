@@ -263,6 +263,9 @@ def test_guard_blocks_2_and_strike_adds_2_or_removes_power(choice):
     assert s.pend[-1][0] == D_ROLLED and strike in legal(s)
     s.apply(strike)
     assert s.pend[-1][0] == D_STRIKE and legal(s) == {A.CONFIRM, A.STRIKE_POWER}
+    saved = s.to_json()  # a save made while the Strike choice is pending loads, and plays on
+    s = s.game.state_from_json(saved)
+    assert s.to_json() == saved and legal(s) == {A.CONFIRM, A.STRIKE_POWER}
     s.apply(A.CONFIRM if choice == "damage" else A.STRIKE_POWER)
     assert strike not in legal(s) and s.om == [2]
     s.apply(A.CONFIRM)
