@@ -34,6 +34,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .errors import ContentError, ContentOptionError
+from .files import MAX_CONTENT_BYTES, content_fail, pack_folder, pack_stamp, read_bounded
 
 
 def _entry_name(doc, path) -> str:
@@ -83,6 +84,8 @@ def _message(err) -> str:
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = "below the minimum" if "inimum" in v else "above the maximum"
         text = f"{_short(inst)} is {word} {value}"
+    elif v == "type" and isinstance(inst, float) and "integer" in _keys(value):
+        text = f"{_short(inst)} is not a whole number: an integer is written without a decimal point"
     elif v in ("type", "enum", "const", "pattern", "minLength", "maxLength"):
         text = err.message if len(err.message) <= 160 else f"{_short(inst)}: wrong value ({v} {_short(value, 80)})"
     else:
@@ -104,15 +107,36 @@ def _field_name(path) -> str:
     return ".".join(str(p) for p in parts) or "<entry>"
 
 
-def load_json(path: Path) -> object:
+class _NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name):
+    raise _NotANumber(f"{name} is not a JSON number")
+
+
+def load_json(path: Path, root=None) -> object:
+    """A JSON file of a pack (or a schema, a manifest), read through ``files.read_bounded``: a
+    regular file of at most ``MAX_CONTENT_BYTES`` inside ``root`` (default: its own folder), and
+    parsed with every failure a ``ContentError`` naming the file: not UTF-8, not JSON, nested too
+    deeply, a number too long to read, ``NaN`` / ``Infinity``."""
+    path = Path(path)
+    data = read_bounded(path, MAX_CONTENT_BYTES, path.parent if root is None else root)
+    fail = content_fail(path)
     try:
-        return json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise ContentError(str(path), "<file>", "<file>", "file not found") from None
-    except (UnicodeDecodeError, IsADirectoryError) as exc:
-        raise ContentError(str(path), "<file>", "<file>", f"not a JSON text file: {exc}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not a JSON text file (not UTF-8: {exc.reason} at byte {exc.start})") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise fail("nested too deeply to be a content file") from None
+    except _NotANumber as exc:
+        raise fail(f"not JSON: {exc}") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise fail(f"a number too long to read ({str(exc)[:100]})") from None
 
 
 # -- schema discipline --------------------------------------------------------------------------
@@ -147,6 +171,8 @@ def schema_problems(schema: dict, lookup=None) -> list[str]:
         if kind == "object" and "properties" in node and node.get("additionalProperties", True) is not False:
             out.append(f"{where}: an object needs additionalProperties: false (unknown keys are refused)")
         if kind == "array" and not fixed:
+            if "maxItems" not in node:
+                out.append(f"{where}: a list needs maxItems (how many may a pack hold?)")
             items = entry_schema(node.get("items"))
             if items.get("type") == "object":
                 if "minItems" not in node:
@@ -266,6 +292,15 @@ def _unique_by(validator, keys, instance, schema):
                 seen[mark] = i
 
 
+def _is_integer(checker, instance) -> bool:
+    """JSON Schema's draft 2020 counts ``2.0`` as an integer; a pack's counts, costs and ids are
+    written as whole numbers, so a number with a decimal point is refused where one belongs."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+
+
 def _validator_class(refs: dict | None):
     def refers_to(validator, kind, instance, schema):
         if not isinstance(instance, str):
@@ -279,7 +314,45 @@ def _validator_class(refs: dict | None):
             yield jsonschema.ValidationError(f"unknown {kind} {instance!r}; the pack has {shown or 'none'}")
 
     return jsonschema.validators.extend(jsonschema.Draft202012Validator,
-                                        {"uniqueBy": _unique_by, "refersTo": refers_to})
+                                        {"uniqueBy": _unique_by, "refersTo": refers_to}, type_checker=_TYPES)
+
+
+def _too_many(doc, schema: dict, file: str, schemas: "Schemas | None") -> None:
+    """Refuse a list longer than its schema's ``maxItems`` anywhere in ``doc`` before the
+    entry-by-entry validation (which takes seconds on a table thousands of entries long): a
+    walk of the lists and objects along ``properties``, ``items`` and ``$ref`` only."""
+    base = next((n for n, d in schemas.docs.items() if d is schema), None) if schemas is not None else None
+    todo = [(doc, schema, base, [])]
+    while todo:
+        node, sch, base, path = todo.pop()
+        for _ in range(8):  # to the shape: a $ref (resolved in its folder), the first part of an allOf
+            if isinstance(sch, dict) and isinstance(sch.get("$ref"), str) and schemas is not None and base is not None:
+                ref = sch["$ref"]
+                name = ref.partition("#")[0]
+                if name and name not in schemas.docs:
+                    break
+                sch, base = schemas._lookup(base, ref), (name or base)
+            elif isinstance(sch, dict) and isinstance(sch.get("allOf"), list) and sch["allOf"]:
+                sch = sch["allOf"][0]
+            else:
+                break
+        if not isinstance(sch, dict):
+            continue
+        if isinstance(node, list):
+            cap = sch.get("maxItems")
+            if isinstance(cap, int) and len(node) > cap:
+                message = f"{_entries(len(node))}; at most {cap}"
+                if sch.get("description"):
+                    message += f" ({sch['description']})"
+                raise ContentError(file, _entry_name(doc, path), _field_name(path) if path else "<file>", message)
+            items = sch.get("items")
+            if isinstance(items, dict):
+                todo.extend((v, items, base, path + [i]) for i, v in enumerate(node) if isinstance(v, (list, dict)))
+        elif isinstance(node, dict):
+            props = sch.get("properties")
+            if isinstance(props, dict):
+                todo.extend((node[k], v, base, path + [k]) for k, v in props.items()
+                            if k in node and isinstance(node[k], (list, dict)))
 
 
 def _most_specific(err):
@@ -304,9 +377,13 @@ def validate(doc, schema: dict, file: str, refs: dict | None = None, schemas: Sc
 
     ``refs`` maps each ``refersTo`` kind to the ids that exist; ``schemas`` resolves ``$ref``s to
     the other schemas of the folder."""
+    _too_many(doc, schema, file, schemas)
     cls = _validator_class(refs)
     validator = cls(schema, registry=schemas.registry) if schemas is not None else cls(schema)
-    errors = list(validator.iter_errors(doc))
+    try:
+        errors = list(validator.iter_errors(doc))
+    except RecursionError:
+        raise ContentError(file, "<file>", "<file>", "nested too deeply to be a content file") from None
     if not errors:
         return
     best = _most_specific(jsonschema.exceptions.best_match(errors))
@@ -339,7 +416,9 @@ def load_pack(content_dir: Path, schema_dir: Path, files: dict[str, str],
 def pack_loader(load):
     """Cache ``load(folder) -> content`` per pack folder *and* its files' sizes and times, so a
     pack edited (or a file added or removed) between two games is read again, and an unchanged
-    one is read once. ``None`` stands for the game's shipped pack and is passed through."""
+    one is read once. ``None`` stands for the game's shipped pack and is passed through; any
+    other path must name a folder (``files.pack_folder``: not ``''``, not a file, not ``/``),
+    and only its JSON files and those of its subfolders are looked at (``files.pack_stamp``)."""
     @lru_cache(maxsize=8)
     def cached(folder, _stamp):
         return load(folder)
@@ -347,9 +426,8 @@ def pack_loader(load):
     def wrapper(pack=None):
         if pack is None:
             return cached(None, None)
-        folder = str(Path(pack).resolve())
-        stamp = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in sorted(Path(folder).rglob("*.json")))
-        return cached(folder, stamp)
+        folder = pack_folder(pack)
+        return cached(str(folder), pack_stamp(folder))
 
     wrapper.cache_clear = cached.cache_clear
     wrapper.__doc__ = load.__doc__

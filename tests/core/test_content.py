@@ -11,13 +11,13 @@ from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
 TABLE = {
     "type": "object", "additionalProperties": False, "required": ["things"],
     "properties": {"things": {
-        "type": "array", "minItems": 1, "uniqueBy": "id",
+        "type": "array", "minItems": 1, "maxItems": 12, "uniqueBy": "id",
         "items": {"type": "object", "additionalProperties": False, "required": ["id", "n"],
                   "properties": {"id": {"type": "string"},
                                  "n": {"type": "integer", "minimum": 0, "maximum": 5,
                                        "description": "why 5: the rulebook"},
                                  "tool": {"type": "string", "refersTo": "tool"},
-                                 "tags": {"type": "array", "items": {"type": "string"}}}}}},
+                                 "tags": {"type": "array", "maxItems": 4, "items": {"type": "string"}}}}}},
 }
 
 
@@ -36,6 +36,7 @@ def test_a_strict_schema_has_no_problems():
     (lambda s: s["properties"]["things"]["items"].pop("additionalProperties"), "additionalProperties"),
     (lambda s: s["properties"]["things"].pop("minItems"), "minItems"),
     (lambda s: s["properties"]["things"].pop("uniqueBy"), "uniqueBy"),
+    (lambda s: s["properties"]["things"].pop("maxItems"), "maxItems"),
 ])
 def test_schema_discipline_finds_each_loose_part(loosen, words):
     loose = json.loads(json.dumps(TABLE))
