@@ -104,7 +104,7 @@ def test_bad_files_are_refused_with_what_is_wrong(saved, tmp_path):
     _refused(tmp_path, edit(returns=[1.0, "a"]), "returns must be")
     _refused(tmp_path, edit(returns=[9.0, -9.0]), "replaying gives")
     _refused(tmp_path, edit(finished=False), "finished must be true exactly when")
-    _refused(tmp_path, edit(agents=["a"]), "1 agents for 2 seats")
+    _refused(tmp_path, edit(agents=["a"], players=None), "1 agents for 2 seats")
     d = json.loads(json.dumps(saved))
     del d["chance"]
     _refused(tmp_path, d, r"missing key\(s\) \['chance'\]")
@@ -154,7 +154,7 @@ def test_an_unfinished_game_loads_without_returns(saved, tmp_path):
 def test_files_that_are_not_replays(tmp_path):
     with pytest.raises(StateError, match="no such replay file"):
         Replay.load(tmp_path / "missing.json")
-    with pytest.raises(StateError, match="is a folder"):
+    with pytest.raises(StateError, match="a folder, not a file"):
         Replay.load(tmp_path)
     (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(StateError, match="not UTF-8"):
