@@ -208,6 +208,13 @@ def _keys(value) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
+def _dialectless(doc):
+    """A schema as the registry holds it: without its ``$schema``. A ``$ref`` to a whole schema
+    document that names its dialect would otherwise be checked by jsonschema's stock validator
+    for that dialect, without this module's keywords and integer check (``_TYPES``)."""
+    return {k: v for k, v in doc.items() if k != "$schema"} if isinstance(doc, dict) else doc
+
+
 class Schemas:
     """Every ``*.schema.json`` of one game's schema folder, checked and cross-referenceable."""
 
@@ -218,7 +225,7 @@ class Schemas:
         for path in sorted(self.folder.glob("*.schema.json")):
             doc = load_json(path)
             self.docs[path.name] = doc
-            res = Resource.from_contents(doc, default_specification=DRAFT202012)
+            res = Resource.from_contents(_dialectless(doc), default_specification=DRAFT202012)
             registry = registry.with_resource(path.name, res)
             if "$id" in doc:
                 registry = registry.with_resource(doc["$id"], res)
@@ -245,7 +252,7 @@ class Schemas:
                                f"itself (#/...), not to {sorted(_path_refs(doc))[0]!r}")
         self.docs[ref] = doc
         self.paths[ref] = path
-        res = Resource.from_contents(doc, default_specification=DRAFT202012)
+        res = Resource.from_contents(_dialectless(doc), default_specification=DRAFT202012)
         for key in {ref, urljoin("x.schema.json", ref)}:
             registry = registry.with_resource(key, res)
         return registry
@@ -299,6 +306,29 @@ def _is_integer(checker, instance) -> bool:
 
 
 _TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+_STOCK = jsonschema.Draft202012Validator.VALIDATORS
+
+
+def _not_whole(instance) -> jsonschema.ValidationError:
+    return jsonschema.ValidationError(f"{_short(instance)} is not a whole number: an integer is written "
+                                      "without a decimal point")
+
+
+def _const(validator, const, instance, schema):
+    """``const`` as JSON Schema, except that ``1.0`` is not the integer ``1``."""
+    if isinstance(instance, float) and _is_integer(None, const):
+        yield _not_whole(instance)
+    else:
+        yield from _STOCK["const"](validator, const, instance, schema)
+
+
+def _enum(validator, enums, instance, schema):
+    """``enum`` as JSON Schema, except that ``2.0`` is not the integer ``2``."""
+    if isinstance(instance, float) and isinstance(enums, list) and any(_is_integer(None, e) for e in enums) \
+            and not any(isinstance(e, float) and e == instance for e in enums):
+        yield _not_whole(instance)
+    else:
+        yield from _STOCK["enum"](validator, enums, instance, schema)
 
 
 def _validator_class(refs: dict | None):
@@ -314,7 +344,8 @@ def _validator_class(refs: dict | None):
             yield jsonschema.ValidationError(f"unknown {kind} {instance!r}; the pack has {shown or 'none'}")
 
     return jsonschema.validators.extend(jsonschema.Draft202012Validator,
-                                        {"uniqueBy": _unique_by, "refersTo": refers_to}, type_checker=_TYPES)
+                                        {"uniqueBy": _unique_by, "refersTo": refers_to, "const": _const,
+                                         "enum": _enum}, type_checker=_TYPES)
 
 
 def _too_many(doc, schema: dict, file: str, schemas: "Schemas | None") -> None:

@@ -113,6 +113,8 @@ def pack_folder(path, fail=None) -> Path:
     fail = fail or content_fail(path)
     if not text.strip():
         raise fail("the content pack path is empty: give a folder, or None for the shipped pack")
+    if not os.path.lexists(text):
+        raise fail("no such folder")
     real = _real(Path(text), None, fail)
     if not real.is_dir():
         raise fail(f"not a folder ({_kind(os.stat(real).st_mode) or 'a file'}): a content pack is a folder "
