@@ -157,10 +157,14 @@ class Replay:
     @classmethod
     def load(cls, path, check: bool = True) -> "Replay":
         """Read a replay file; with ``check`` (default) replay it against the game (``check``).
-        Every problem is a ``StateError`` naming the file and what is wrong."""
+        Every problem is a ``StateError`` naming the file and what is wrong. The file is read
+        through ``files.read_bounded``: a regular file of at most ``MAX_FILE_BYTES`` (a pipe or
+        a device is refused unread)."""
         path = Path(path)
+        words = {"file not found": f"{path}: no such replay file",
+                 "a folder, not a file": f"{path} is a folder, not a replay file"}
         data = read_bounded(path, MAX_FILE_BYTES, fail=lambda message: StateError(
-            f"{path}: no such replay file" if message == "file not found" else f"{path}: not a replay file: {message}"))
+            words.get(message, f"{path}: not a replay file: {message}")))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
