@@ -12,6 +12,7 @@ fails these tests instead of hanging them.
 from __future__ import annotations
 
 import contextlib
+import io
 import importlib
 import json
 import os
@@ -248,3 +249,22 @@ def test_a_table_far_too_long_is_refused_on_its_count_at_once(game, tmp_path):
     start = time.perf_counter()
     assert refused(game, pack, "is too big").file == str(target)
     assert time.perf_counter() - start < 2
+
+
+def test_boardgym_validate_names_a_file_it_cannot_parse(tmp_path):
+    """``boardgym validate GAME --pack DIR`` for every game with a validator: a file nested too
+    deeply or holding a 5,000-digit number is a fault line naming it (exit 2), not a traceback."""
+    from boardgym.cli import _validators
+
+    from ..test_cli import run
+
+    assert _validators()
+    for game in _validators():
+        pack = _copy(game, tmp_path / game)
+        target = _first_file(pack)
+        for text, words in (("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                            ('{"version": 1' + "0" * 5000 + "}", "a number too long to read")):
+            target.write_text(text)
+            with within(10):
+                rc, out = run(["validate", game, "--pack", str(pack)], io.StringIO())
+            assert rc == 2 and target.name in out and words in out, out
