@@ -6,7 +6,9 @@ once (docs/architecture.md, "Content packs"):
 * **Schemas are strict by construction.** ``load_schemas`` refuses a game's schema folder unless
   every integer has a ``minimum`` and a ``maximum`` (a pack can never ask for 10**9 of
   anything), every object closes ``additionalProperties`` (unknown keys are refused), every
-  table (array of objects) states its ``minItems`` (an empty required table is refused), and
+  list states its ``maxItems`` (checked for the whole file before the entry-by-entry
+  validation, so a table far too long is refused at once), every table (array of objects)
+  states its ``minItems`` (an empty required table is refused), and
   every table whose entries carry an ``id`` declares ``uniqueBy`` (duplicate ids are refused
   instead of silently overwriting). Schemas of one folder may ``$ref`` each other by file name,
   and a schema another package shares by a relative path
@@ -15,6 +17,12 @@ once (docs/architecture.md, "Content packs"):
   no two entries share that key. ``"refersTo": "<kind>"`` on a string: it must be one of the
   ids of that kind the loader passes in ``refs`` (a tool, a card, a module), i.e. a reference
   that must exist.
+* **Integers are whole numbers**: ``2.0`` is refused where an integer (or an integer ``const``
+  / ``enum``) belongs, though JSON Schema's draft 2020 counts it as one.
+* **Files are read bounded** (``files.read_bounded`` through ``load_json``): a regular file of
+  at most ``MAX_CONTENT_BYTES`` inside its folder; JSON nested too deeply, a number too long to
+  read and ``NaN`` / ``Infinity`` are refused naming the file. A ``content_pack`` path must name
+  a folder (``files.pack_folder``).
 * **Errors** are ``ContentError(file, entry, field, message)``: the entry is the id (or
   ``#index``) of the list entry the problem is in, ``<file>`` for file-level problems; the field
   is the dotted path inside the entry.
@@ -34,7 +42,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .errors import ContentError, ContentOptionError
-from .files import MAX_CONTENT_BYTES, content_fail, pack_folder, pack_stamp, read_bounded
+from .files import load_json, pack_folder, pack_stamp  # noqa: F401  (load_json: the games' reader)
 
 
 def _entry_name(doc, path) -> str:
@@ -105,38 +113,6 @@ def _field_name(path) -> str:
             parts = parts[i + 1:]
             break
     return ".".join(str(p) for p in parts) or "<entry>"
-
-
-class _NotANumber(ValueError):
-    pass
-
-
-def _no_constant(name):
-    raise _NotANumber(f"{name} is not a JSON number")
-
-
-def load_json(path: Path, root=None) -> object:
-    """A JSON file of a pack (or a schema, a manifest), read through ``files.read_bounded``: a
-    regular file of at most ``MAX_CONTENT_BYTES`` inside ``root`` (default: its own folder), and
-    parsed with every failure a ``ContentError`` naming the file: not UTF-8, not JSON, nested too
-    deeply, a number too long to read, ``NaN`` / ``Infinity``."""
-    path = Path(path)
-    data = read_bounded(path, MAX_CONTENT_BYTES, path.parent if root is None else root)
-    fail = content_fail(path)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise fail(f"not a JSON text file (not UTF-8: {exc.reason} at byte {exc.start})") from None
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
-    except RecursionError:
-        raise fail("nested too deeply to be a content file") from None
-    except _NotANumber as exc:
-        raise fail(f"not JSON: {exc}") from None
-    except ValueError as exc:  # an integer of thousands of digits
-        raise fail(f"a number too long to read ({str(exc)[:100]})") from None
 
 
 # -- schema discipline --------------------------------------------------------------------------

@@ -11,10 +11,12 @@ for the folder a ``content_pack`` option names.
 
 Each refusal is raised through ``fail(message)`` (default: a ``ContentError`` naming the file),
 so every reader raises its own kind of error (a replay a ``StateError``, a policy file a
-``ConfigError``) with the same words.
+``ConfigError``) with the same words. ``load_json(path)`` reads a pack, schema or manifest file
+this way and parses it, every failure a ``ContentError`` naming the file.
 """
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -156,3 +158,35 @@ def pack_stamp(folder: Path, fail=None) -> tuple:
 
     scan(Path(folder), 0)
     return tuple(out)
+
+
+class _NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name):
+    raise _NotANumber(f"{name} is not a JSON number")
+
+
+def load_json(path: Path, root=None) -> object:
+    """A JSON file of a pack (or a schema, a manifest), read through ``files.read_bounded``: a
+    regular file of at most ``MAX_CONTENT_BYTES`` inside ``root`` (default: its own folder), and
+    parsed with every failure a ``ContentError`` naming the file: not UTF-8, not JSON, nested too
+    deeply, a number too long to read, ``NaN`` / ``Infinity``."""
+    path = Path(path)
+    data = read_bounded(path, MAX_CONTENT_BYTES, path.parent if root is None else root)
+    fail = content_fail(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not a JSON text file (not UTF-8: {exc.reason} at byte {exc.start})") from None
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise fail("nested too deeply to be a content file") from None
+    except _NotANumber as exc:
+        raise fail(f"not JSON: {exc}") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise fail(f"a number too long to read ({str(exc)[:100]})") from None
