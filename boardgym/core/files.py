@@ -114,13 +114,12 @@ def pack_folder(path, fail=None) -> Path:
     text = os.fspath(path)
     fail = fail or content_fail(path)
     if not text.strip():
-        raise fail("the content pack path is empty: give a folder, or None for the shipped pack")
+        raise fail("the content pack path is empty: name a folder (or none, for the shipped pack)")
     if not os.path.lexists(text):
         raise fail("no such folder")
     real = _real(Path(text), None, fail)
     if not real.is_dir():
-        raise fail(f"not a folder ({_kind(os.stat(real).st_mode) or 'a file'}): a content pack is a folder "
-                   "of JSON files")
+        raise fail(f"not a folder but {'a file' if real.is_file() else 'a pipe, a device or a socket'}")
     if real == Path(real.anchor):
         raise fail("the root of the file system is not a content pack folder")
     return real

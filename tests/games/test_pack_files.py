@@ -253,7 +253,8 @@ def test_a_table_far_too_long_is_refused_on_its_count_at_once(game, tmp_path):
 
 def test_boardgym_validate_names_a_file_it_cannot_parse(tmp_path):
     """``boardgym validate GAME --pack DIR`` for every game with a validator: a file nested too
-    deeply or holding a 5,000-digit number is a fault line naming it (exit 2), not a traceback."""
+    deeply or holding a 5,000-digit number is a fault line naming it (exit 2), not a traceback;
+    a pack path that is not a pack folder is refused as ``make_game`` refuses it."""
     from boardgym.cli import _validators
 
     from ..test_cli import run
@@ -268,3 +269,8 @@ def test_boardgym_validate_names_a_file_it_cannot_parse(tmp_path):
             with within(10):
                 rc, out = run(["validate", game, "--pack", str(pack)], io.StringIO())
             assert rc == 2 and target.name in out and words in out, out
+        for path, words in (("", "the content pack path is empty"), ("/", "root of the file system"),
+                            (str(target), "not a folder but a file")):
+            with within(10):
+                rc, out = run(["validate", game, "--pack", path], io.StringIO())
+            assert rc == 2 and words in out, out                     # '' was: the shipped pack

@@ -26,6 +26,7 @@ import re
 from pathlib import Path
 
 from boardgym.core.errors import ContentError
+from boardgym.core.files import pack_folder
 
 from .content import DEFAULT_PACK, FILES, build_checked
 from .story_graph import graph_faults
@@ -58,9 +59,11 @@ def _message(err: ContentError) -> str:
 
 def validate_pack(pack: str | Path | None = None):
     """``(content or None, [fault lines])`` of a pack folder (default: the shipped pack)."""
-    folder = Path(pack) if pack else DEFAULT_PACK
-    if not folder.is_dir():
-        return None, [f"{folder}: no such folder (a pack is a folder of {', '.join(f + '.json' for f in FILES)})"]
+    folder = Path(pack) if pack is not None else DEFAULT_PACK
+    try:
+        pack_folder(folder if pack != "" else "")  # a folder: not '', a file or the root
+    except ContentError as err:
+        return None, [f"{pack!r}: {_message(err)}; a pack is a folder of {', '.join(f + '.json' for f in FILES)}"]
     try:
         content, faults = build_checked(folder)
     except ContentError as err:  # a schema violation, or a table that cannot be built
@@ -79,10 +82,11 @@ def summary(content, folder) -> str:
 
 def run(pack: str | None, out) -> int:
     """``boardgym validate primeval_peril``: 0 and a summary line, or 2 and every fault."""
-    folder = Path(pack) if pack else DEFAULT_PACK
-    content, faults = validate_pack(folder)
+    folder = Path(pack) if pack is not None else DEFAULT_PACK
+    content, faults = validate_pack(pack if pack is not None else folder)
     if faults:
-        print(f"{folder}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
+        name = repr(pack) if pack == "" else folder
+        print(f"{name}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
         for line in faults:
             print(f"  {line}", file=out)
         return 2
