@@ -362,16 +362,26 @@ def _too_many(doc, schema: dict, file: str, schemas: "Schemas | None") -> None:
                             if k in node and isinstance(node[k], (list, dict)))
 
 
+def _tagged(err) -> list:
+    """The branches of a oneOf/anyOf failure (each a list of errors) whose ``kind`` tag matched;
+    of several, those with the fewest violations."""
+    branches = {}
+    for sub in err.context or ():
+        branches.setdefault(sub.schema_path[0] if sub.schema_path else 0, []).append(sub)
+    tagged = [errs for errs in branches.values()
+              if not any(list(e.relative_path)[-1:] == ["kind"] for e in errs)]
+    if len(tagged) > 1:  # several branches take this kind: the one it breaks least
+        fewest = min(len(errs) for errs in tagged)
+        tagged = [errs for errs in tagged if len(errs) == fewest]
+    return tagged
+
+
 def _most_specific(err):
     """Descend into oneOf/anyOf failures: prefer the branch whose ``kind`` tag matched (a tagged
-    union), then the deepest error inside it."""
+    union; of several, the one with the fewest violations), then the deepest error inside it."""
     while err.context:
-        branches = {}
-        for sub in err.context:
-            branches.setdefault(sub.schema_path[0] if sub.schema_path else 0, []).append(sub)
-        tagged = [errs for errs in branches.values()
-                  if not any(list(e.relative_path)[-1:] == ["kind"] for e in errs)]
-        pool = tagged[0] if len(tagged) == 1 else [e for errs in branches.values() for e in errs]
+        tagged = _tagged(err)
+        pool = tagged[0] if len(tagged) == 1 else [e for e in err.context]
         best = max(pool, key=lambda e: len(e.absolute_path))
         if len(tagged) != 1 and len(best.absolute_path) <= len(err.absolute_path):
             break
@@ -393,7 +403,10 @@ def validate(doc, schema: dict, file: str, refs: dict | None = None, schemas: Sc
         raise ContentError(file, "<file>", "<file>", "nested too deeply to be a content file") from None
     if not errors:
         return
-    best = _most_specific(jsonschema.exceptions.best_match(errors))
+    top = max(errors, key=jsonschema.exceptions.relevance)
+    # a tagged union whose kind matched one branch: that branch's error (jsonschema's best_match
+    # may descend into another branch that shares the kind)
+    best = _most_specific(top if len(_tagged(top)) == 1 else jsonschema.exceptions.best_match(errors))
     path = list(best.absolute_path)
     if best.validator == "required":
         missing = best.message.split("'")[1] if "'" in best.message else ""
