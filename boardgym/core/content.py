@@ -6,7 +6,9 @@ once (docs/architecture.md, "Content packs"):
 * **Schemas are strict by construction.** ``load_schemas`` refuses a game's schema folder unless
   every integer has a ``minimum`` and a ``maximum`` (a pack can never ask for 10**9 of
   anything), every object closes ``additionalProperties`` (unknown keys are refused), every
-  table (array of objects) states its ``minItems`` (an empty required table is refused), and
+  list states its ``maxItems`` (checked for the whole file before the entry-by-entry
+  validation, so a table far too long is refused at once), every table (array of objects)
+  states its ``minItems`` (an empty required table is refused), and
   every table whose entries carry an ``id`` declares ``uniqueBy`` (duplicate ids are refused
   instead of silently overwriting). Schemas of one folder may ``$ref`` each other by file name,
   and a schema another package shares by a relative path
@@ -15,6 +17,12 @@ once (docs/architecture.md, "Content packs"):
   no two entries share that key. ``"refersTo": "<kind>"`` on a string: it must be one of the
   ids of that kind the loader passes in ``refs`` (a tool, a card, a module), i.e. a reference
   that must exist.
+* **Integers are whole numbers**: ``2.0`` is refused where an integer (or an integer ``const``
+  / ``enum``) belongs, though JSON Schema's draft 2020 counts it as one.
+* **Files are read bounded** (``files.read_bounded`` through ``load_json``): a regular file of
+  at most ``MAX_CONTENT_BYTES`` inside its folder; JSON nested too deeply, a number too long to
+  read and ``NaN`` / ``Infinity`` are refused naming the file. A ``content_pack`` path must name
+  a folder (``files.pack_folder``).
 * **Errors** are ``ContentError(file, entry, field, message)``: the entry is the id (or
   ``#index``) of the list entry the problem is in, ``<file>`` for file-level problems; the field
   is the dotted path inside the entry.
@@ -34,6 +42,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .errors import ContentError, ContentOptionError
+from .files import load_json, pack_folder, pack_stamp  # noqa: F401  (load_json: the games' reader)
 
 
 def _entry_name(doc, path) -> str:
@@ -83,6 +92,8 @@ def _message(err) -> str:
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = "below the minimum" if "inimum" in v else "above the maximum"
         text = f"{_short(inst)} is {word} {value}"
+    elif v == "type" and isinstance(inst, float) and "integer" in _keys(value):
+        text = f"{_short(inst)} is not a whole number: an integer is written without a decimal point"
     elif v in ("type", "enum", "const", "pattern", "minLength", "maxLength"):
         text = err.message if len(err.message) <= 160 else f"{_short(inst)}: wrong value ({v} {_short(value, 80)})"
     else:
@@ -102,17 +113,6 @@ def _field_name(path) -> str:
             parts = parts[i + 1:]
             break
     return ".".join(str(p) for p in parts) or "<entry>"
-
-
-def load_json(path: Path) -> object:
-    try:
-        return json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise ContentError(str(path), "<file>", "<file>", "file not found") from None
-    except (UnicodeDecodeError, IsADirectoryError) as exc:
-        raise ContentError(str(path), "<file>", "<file>", f"not a JSON text file: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(str(path), "<file>", f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
 
 
 # -- schema discipline --------------------------------------------------------------------------
@@ -147,6 +147,8 @@ def schema_problems(schema: dict, lookup=None) -> list[str]:
         if kind == "object" and "properties" in node and node.get("additionalProperties", True) is not False:
             out.append(f"{where}: an object needs additionalProperties: false (unknown keys are refused)")
         if kind == "array" and not fixed:
+            if "maxItems" not in node:
+                out.append(f"{where}: a list needs maxItems (how many may a pack hold?)")
             items = entry_schema(node.get("items"))
             if items.get("type") == "object":
                 if "minItems" not in node:
@@ -182,6 +184,13 @@ def _keys(value) -> list[str]:
     return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
+def _dialectless(doc):
+    """A schema as the registry holds it: without its ``$schema``. A ``$ref`` to a whole schema
+    document that names its dialect would otherwise be checked by jsonschema's stock validator
+    for that dialect, without this module's keywords and integer check (``_TYPES``)."""
+    return {k: v for k, v in doc.items() if k != "$schema"} if isinstance(doc, dict) else doc
+
+
 class Schemas:
     """Every ``*.schema.json`` of one game's schema folder, checked and cross-referenceable."""
 
@@ -192,7 +201,7 @@ class Schemas:
         for path in sorted(self.folder.glob("*.schema.json")):
             doc = load_json(path)
             self.docs[path.name] = doc
-            res = Resource.from_contents(doc, default_specification=DRAFT202012)
+            res = Resource.from_contents(_dialectless(doc), default_specification=DRAFT202012)
             registry = registry.with_resource(path.name, res)
             if "$id" in doc:
                 registry = registry.with_resource(doc["$id"], res)
@@ -219,7 +228,7 @@ class Schemas:
                                f"itself (#/...), not to {sorted(_path_refs(doc))[0]!r}")
         self.docs[ref] = doc
         self.paths[ref] = path
-        res = Resource.from_contents(doc, default_specification=DRAFT202012)
+        res = Resource.from_contents(_dialectless(doc), default_specification=DRAFT202012)
         for key in {ref, urljoin("x.schema.json", ref)}:
             registry = registry.with_resource(key, res)
         return registry
@@ -266,6 +275,38 @@ def _unique_by(validator, keys, instance, schema):
                 seen[mark] = i
 
 
+def _is_integer(checker, instance) -> bool:
+    """JSON Schema's draft 2020 counts ``2.0`` as an integer; a pack's counts, costs and ids are
+    written as whole numbers, so a number with a decimal point is refused where one belongs."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+_STOCK = jsonschema.Draft202012Validator.VALIDATORS
+
+
+def _not_whole(instance) -> jsonschema.ValidationError:
+    return jsonschema.ValidationError(f"{_short(instance)} is not a whole number: an integer is written "
+                                      "without a decimal point")
+
+
+def _const(validator, const, instance, schema):
+    """``const`` as JSON Schema, except that ``1.0`` is not the integer ``1``."""
+    if isinstance(instance, float) and _is_integer(None, const):
+        yield _not_whole(instance)
+    else:
+        yield from _STOCK["const"](validator, const, instance, schema)
+
+
+def _enum(validator, enums, instance, schema):
+    """``enum`` as JSON Schema, except that ``2.0`` is not the integer ``2``."""
+    if isinstance(instance, float) and isinstance(enums, list) and any(_is_integer(None, e) for e in enums) \
+            and not any(isinstance(e, float) and e == instance for e in enums):
+        yield _not_whole(instance)
+    else:
+        yield from _STOCK["enum"](validator, enums, instance, schema)
+
+
 def _validator_class(refs: dict | None):
     def refers_to(validator, kind, instance, schema):
         if not isinstance(instance, str):
@@ -279,19 +320,68 @@ def _validator_class(refs: dict | None):
             yield jsonschema.ValidationError(f"unknown {kind} {instance!r}; the pack has {shown or 'none'}")
 
     return jsonschema.validators.extend(jsonschema.Draft202012Validator,
-                                        {"uniqueBy": _unique_by, "refersTo": refers_to})
+                                        {"uniqueBy": _unique_by, "refersTo": refers_to, "const": _const,
+                                         "enum": _enum}, type_checker=_TYPES)
+
+
+def _too_many(doc, schema: dict, file: str, schemas: "Schemas | None") -> None:
+    """Refuse a list longer than its schema's ``maxItems`` anywhere in ``doc`` before the
+    entry-by-entry validation (which takes seconds on a table thousands of entries long): a
+    walk of the lists and objects along ``properties``, ``items`` and ``$ref`` only."""
+    base = next((n for n, d in schemas.docs.items() if d is schema), None) if schemas is not None else None
+    todo = [(doc, schema, base, [])]
+    while todo:
+        node, sch, base, path = todo.pop()
+        for _ in range(8):  # to the shape: a $ref (resolved in its folder), the first part of an allOf
+            if isinstance(sch, dict) and isinstance(sch.get("$ref"), str) and schemas is not None and base is not None:
+                ref = sch["$ref"]
+                name = ref.partition("#")[0]
+                if name and name not in schemas.docs:
+                    break
+                sch, base = schemas._lookup(base, ref), (name or base)
+            elif isinstance(sch, dict) and isinstance(sch.get("allOf"), list) and sch["allOf"]:
+                sch = sch["allOf"][0]
+            else:
+                break
+        if not isinstance(sch, dict):
+            continue
+        if isinstance(node, list):
+            cap = sch.get("maxItems")
+            if isinstance(cap, int) and len(node) > cap:
+                message = f"{_entries(len(node))}; at most {cap}"
+                if sch.get("description"):
+                    message += f" ({sch['description']})"
+                raise ContentError(file, _entry_name(doc, path), _field_name(path) if path else "<file>", message)
+            items = sch.get("items")
+            if isinstance(items, dict):
+                todo.extend((v, items, base, path + [i]) for i, v in enumerate(node) if isinstance(v, (list, dict)))
+        elif isinstance(node, dict):
+            props = sch.get("properties")
+            if isinstance(props, dict):
+                todo.extend((node[k], v, base, path + [k]) for k, v in props.items()
+                            if k in node and isinstance(node[k], (list, dict)))
+
+
+def _tagged(err) -> list:
+    """The branches of a oneOf/anyOf failure (each a list of errors) whose ``kind`` tag matched;
+    of several, those with the fewest violations."""
+    branches = {}
+    for sub in err.context or ():
+        branches.setdefault(sub.schema_path[0] if sub.schema_path else 0, []).append(sub)
+    tagged = [errs for errs in branches.values()
+              if not any(list(e.relative_path)[-1:] == ["kind"] for e in errs)]
+    if len(tagged) > 1:  # several branches take this kind: the one it breaks least
+        fewest = min(len(errs) for errs in tagged)
+        tagged = [errs for errs in tagged if len(errs) == fewest]
+    return tagged
 
 
 def _most_specific(err):
     """Descend into oneOf/anyOf failures: prefer the branch whose ``kind`` tag matched (a tagged
-    union), then the deepest error inside it."""
+    union; of several, the one with the fewest violations), then the deepest error inside it."""
     while err.context:
-        branches = {}
-        for sub in err.context:
-            branches.setdefault(sub.schema_path[0] if sub.schema_path else 0, []).append(sub)
-        tagged = [errs for errs in branches.values()
-                  if not any(list(e.relative_path)[-1:] == ["kind"] for e in errs)]
-        pool = tagged[0] if len(tagged) == 1 else [e for errs in branches.values() for e in errs]
+        tagged = _tagged(err)
+        pool = tagged[0] if len(tagged) == 1 else [e for e in err.context]
         best = max(pool, key=lambda e: len(e.absolute_path))
         if len(tagged) != 1 and len(best.absolute_path) <= len(err.absolute_path):
             break
@@ -304,12 +394,19 @@ def validate(doc, schema: dict, file: str, refs: dict | None = None, schemas: Sc
 
     ``refs`` maps each ``refersTo`` kind to the ids that exist; ``schemas`` resolves ``$ref``s to
     the other schemas of the folder."""
+    _too_many(doc, schema, file, schemas)
     cls = _validator_class(refs)
     validator = cls(schema, registry=schemas.registry) if schemas is not None else cls(schema)
-    errors = list(validator.iter_errors(doc))
+    try:
+        errors = list(validator.iter_errors(doc))
+    except RecursionError:
+        raise ContentError(file, "<file>", "<file>", "nested too deeply to be a content file") from None
     if not errors:
         return
-    best = _most_specific(jsonschema.exceptions.best_match(errors))
+    top = max(errors, key=jsonschema.exceptions.relevance)
+    # a tagged union whose kind matched one branch: that branch's error (jsonschema's best_match
+    # may descend into another branch that shares the kind)
+    best = _most_specific(top if len(_tagged(top)) == 1 else jsonschema.exceptions.best_match(errors))
     path = list(best.absolute_path)
     if best.validator == "required":
         missing = best.message.split("'")[1] if "'" in best.message else ""
@@ -339,7 +436,9 @@ def load_pack(content_dir: Path, schema_dir: Path, files: dict[str, str],
 def pack_loader(load):
     """Cache ``load(folder) -> content`` per pack folder *and* its files' sizes and times, so a
     pack edited (or a file added or removed) between two games is read again, and an unchanged
-    one is read once. ``None`` stands for the game's shipped pack and is passed through."""
+    one is read once. ``None`` stands for the game's shipped pack and is passed through; any
+    other path must name a folder (``files.pack_folder``: not ``''``, not a file, not ``/``),
+    and only its JSON files and those of its subfolders are looked at (``files.pack_stamp``)."""
     @lru_cache(maxsize=8)
     def cached(folder, _stamp):
         return load(folder)
@@ -347,9 +446,8 @@ def pack_loader(load):
     def wrapper(pack=None):
         if pack is None:
             return cached(None, None)
-        folder = str(Path(pack).resolve())
-        stamp = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in sorted(Path(folder).rglob("*.json")))
-        return cached(folder, stamp)
+        folder = pack_folder(pack)
+        return cached(str(folder), pack_stamp(folder))
 
     wrapper.cache_clear = cached.cache_clear
     wrapper.__doc__ = load.__doc__

@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from .chance import sample_outcome
-from .errors import ConfigError, IllegalActionError, StateError
+from .errors import ConfigError, ContentError, IllegalActionError, StateError
 from .fields import show
+from .files import read_bounded
 from .game import CHANCE, TERMINAL
 
 FORMAT = "boardgym-replay"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 64 << 20  # a replay of the longest legal game is well under 1 MiB
+MAX_SEATS = 16             # more than any game has; the game itself checks its own count
+_VERSION = re.compile(r"[0-9A-Za-z.+_-]{1,40}")
 _V0_KEYS = ["actions", "config", "game", "seed"]
 _V1_KEYS = {"format", "format_version", "boardgym_version", "game", "game_version", "config",
             "seed", "players", "agents", "source", "actions", "chance", "finished", "returns"}
@@ -46,6 +50,7 @@ class Replay:
     returns: list[float] | None = None   # per seat, once the game is over
     source: str | None = None            # "eval", "env", "play", ...
     game_version: int | None = None      # the rules version (GameInfo.version) it was played with
+    players: int | None = field(default=None, compare=False)  # seats, as the file says (checked)
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -116,6 +121,17 @@ class Replay:
         if returns is not None and (type(returns) is not list or any(
                 type(r) not in (int, float) or r != r for r in returns)):
             raise StateError("corrupt replay: returns must be null or a list of numbers, one per seat")
+        players = d.get("players")
+        if players is not None and (type(players) is not int or not 1 <= players <= MAX_SEATS):
+            raise StateError(f"corrupt replay: players is {show(players)}, must be null or a number of seats "
+                             f"1..{MAX_SEATS}")
+        for name, per_seat in (("agents", agents), ("returns", returns)):
+            if players is not None and per_seat is not None and len(per_seat) != players:
+                raise StateError(f"corrupt replay: players is {players} but {name} has {len(per_seat)} entries")
+        version = d.get("boardgym_version")
+        if version is not None and (type(version) is not str or not _VERSION.fullmatch(version)):
+            raise StateError(f"corrupt replay: boardgym_version is {show(version)}, must be null or a version "
+                             "such as '0.1.0'")
         source = d.get("source")
         if source is not None and type(source) is not str:
             raise StateError(f"corrupt replay: source is {show(source)}, must be null or a name")
@@ -123,7 +139,7 @@ class Replay:
             raise StateError("corrupt replay: finished must be true exactly when returns are given")
         return cls(d["game"], d["config"], seed, _ids(d["actions"], "actions", "an action id"),
                    _ids(d["chance"], "chance", "a chance outcome id"), agents,
-                   None if returns is None else [float(r) for r in returns], source, gv)
+                   None if returns is None else [float(r) for r in returns], source, gv, players)
 
     # -- files --------------------------------------------------------------------------------
     def save(self, path) -> Path:
@@ -141,20 +157,18 @@ class Replay:
     @classmethod
     def load(cls, path, check: bool = True) -> "Replay":
         """Read a replay file; with ``check`` (default) replay it against the game (``check``).
-        Every problem is a ``StateError`` naming the file and what is wrong."""
+        Every problem is a ``StateError`` naming the file and what is wrong. The file is read
+        through ``files.read_bounded``: a regular file of at most ``MAX_FILE_BYTES`` (a pipe or
+        a device is refused unread)."""
         path = Path(path)
+        words = {"file not found": f"{path}: no such replay file",
+                 "a folder, not a file": f"{path} is a folder, not a replay file"}
+        data = read_bounded(path, MAX_FILE_BYTES, fail=lambda message: StateError(
+            words.get(message, f"{path}: not a replay file: {message}")))
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise StateError(f"{path}: {path.stat().st_size} bytes is too big for a replay")
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise StateError(f"{path}: no such replay file") from None
-        except IsADirectoryError:
-            raise StateError(f"{path} is a folder, not a replay file") from None
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise StateError(f"{path}: not a replay (not UTF-8 text)") from None
-        except OSError as exc:
-            raise StateError(f"{path}: cannot read it ({exc.strerror or exc})") from None
         try:
             replay = cls.from_json(text)
             if check:
@@ -176,6 +190,8 @@ class Replay:
             game = make_game(self.game, **self.config)
         except ConfigError as exc:
             raise StateError(f"replay's configuration is not valid for {self.game}: {exc}") from None
+        except ContentError as exc:  # the content pack it names is missing or malformed
+            raise StateError(f"replay's content pack cannot be loaded: {exc}") from None
         if self.game_version is not None and self.game_version != game.info.version:
             raise StateError(f"replay was played with {self.game} rules version {self.game_version}; "
                              f"this boardgym has version {game.info.version}")
@@ -237,6 +253,8 @@ class Replay:
         game = self.make_game()
         if self.agents is not None and len(self.agents) != game.num_players:
             raise StateError(f"replay names {len(self.agents)} agents for {game.num_players} seats")
+        if self.players is not None and self.players != game.num_players:
+            raise StateError(f"replay says it has {self.players} players; its game has {game.num_players} seats")
         state = None
         for state, _kind, _a in self.steps(game):
             pass
@@ -279,6 +297,8 @@ def _ids(values, name: str, what: str) -> list[int]:
 
 
 def _players(r: Replay):
+    if r.players is not None:
+        return r.players
     if r.agents is not None:
         return len(r.agents)
     if r.returns is not None:

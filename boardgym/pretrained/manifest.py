@@ -150,9 +150,9 @@ def load_manifest(folder: str | Path | None = None) -> Manifest:
     (no policies shipped). A malformed one raises ContentError naming the entry and field."""
     folder = policies_folder(folder)
     path = folder / "manifest.json"
-    if not path.exists():
+    if not os.path.lexists(path):
         return Manifest(empty_manifest(), folder, str(path))
-    doc = load_json(path)
+    doc = load_json(path)  # a bounded read: a regular file inside the folder
     schemas = load_schemas(str(SCHEMA_DIR))
     validate(doc, schemas["manifest"], str(path), schemas=schemas)
     return Manifest(doc, folder, str(path))

@@ -6,16 +6,20 @@ layers ``actor_w{i}`` / ``actor_b{i}`` (``W`` of shape (out, in); the last one g
 logits) and the critic's ``critic_w{i}`` / ``critic_b{i}`` (the last one the value).
 
 ``read_checked(entry)`` refuses, in words a player reads, a file that is missing, not the one
-the manifest describes (size, sha256), not a policy file, or whose shapes do not fit the
-manifest or the game as it is now (observation size, action count).
+the manifest describes (size, sha256), not a regular file (a pipe or a device is refused unread),
+not a policy file, whose arrays are not float32 or hold a NaN or an infinity, or whose shapes do
+not fit the manifest or the game as it is now (observation size, action count).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from boardgym.core.errors import ConfigError
+from boardgym.core.files import regular_file
 
 from .manifest import Entry, sha256_of
+
+MAX_POLICY_BYTES = 256 << 20  # the shipped policies are under 8 MB
 
 FORMAT = 1
 ROLES = ("actor", "critic")
@@ -66,6 +70,19 @@ def _shapes_problem(entry: Entry, activation: str, layers: dict) -> str | None:
             what = "action logits" if role == "actor" else "value"
             return (f"its {role} layers have sizes {got}, the manifest describes {want} "
                     f"(observation, hidden layers, {what})")
+    return None
+
+
+def _values_problem(layers: dict) -> str | None:
+    """Every weight and bias is float32 (what ``save_layers`` writes) and finite: a NaN or an
+    infinity would turn every action's logit into NaN."""
+    for role, ls in layers.items():
+        for i, (w, b) in enumerate(ls):
+            for name, a in ((f"{role}_w{i}", w), (f"{role}_b{i}", b)):
+                if a.dtype != np.float32:
+                    return f"its array {name} holds {a.dtype} numbers, a policy file holds float32"
+                if not np.isfinite(a).all():
+                    return f"its array {name} holds {int((~np.isfinite(a)).sum())} NaN or infinite number(s)"
     return None
 
 
@@ -125,8 +142,13 @@ def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
     path = entry.path
     doc = entry.doc
     redo = "export it again with `python -m train.export_pretrained`"
-    if not path.is_file():
-        raise ConfigError(f"pretrained policy {entry.name!r}: its file {path} is missing; {redo}")
+
+    def fail(message):
+        if message == "file not found":
+            return ConfigError(f"pretrained policy {entry.name!r}: its file {path} is missing; {redo}")
+        return ConfigError(f"pretrained policy {entry.name!r}: its file {path} cannot be read: {message}; {redo}")
+
+    regular_file(path, MAX_POLICY_BYTES, entry.folder, fail)
     size = path.stat().st_size
     differs = (f"it has {size} bytes, the manifest says {doc['size']}" if size != doc["size"]
                else "its sha256 differs from the manifest's" if sha256_of(path) != doc["sha256"] else None)
@@ -134,7 +156,7 @@ def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
         raise ConfigError(f"pretrained policy {entry.name!r}: the file {path} is not the one the manifest "
                           f"describes ({differs}): it is corrupt or was replaced; {redo}")
     activation, layers = read_layers(path)
-    problem = _shapes_problem(entry, activation, layers)
+    problem = _shapes_problem(entry, activation, layers) or _values_problem(layers)
     if problem:
         raise ConfigError(f"pretrained policy {entry.name!r}: the file {path} does not match its manifest "
                           f"entry: {problem}; {redo}")

@@ -34,6 +34,10 @@ def view(args, out) -> int:
         if args.game is None:
             if args.replay is None:
                 raise ConfigError("view: give a replay file, or --game GAME to play one first")
+            folder = Path(args.output).parent if args.output else None
+            if folder is not None and not folder.is_dir():
+                raise ConfigError(f"-o {args.output}: the folder {folder} does not exist; create it or "
+                                  "write the page into an existing folder")
             path = write_viewer(args.replay, args.output, args.seat, args.max_steps)
         else:
             if args.replay is not None:
@@ -46,6 +50,10 @@ def view(args, out) -> int:
             path = write_viewer(replay, base, args.seat, args.max_steps)
     except StateError as exc:
         print(f"boardgym: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the page cannot be written there (no permission, a full disk)
+        print(f"boardgym: error: cannot write {exc.filename or args.output}: {exc.strerror or exc}",
+              file=sys.stderr)
         return 2
     print(f"Viewer written to {path} ({path.stat().st_size / 1e6:.1f} MB): open it in a browser", file=out)
     return 0

@@ -426,3 +426,73 @@ def test_reward_modes_change_no_observation_or_mask(game_name):
         runs = [[(o.tobytes(), m.tobytes()) for o, m, _ in
                  observations(game_name, 150, seed=4, num_players=players, **{option: mode})] for mode in modes]
         assert all(r == runs[0] for r in runs[1:]), f"{game_name}: {option} changed what a seat sees"
+
+
+# -- a policy file whose numbers are not a policy's; a manifest that cannot be parsed ---------------
+def _tiny_folder(tmp_path, arrays: dict | None = None, spoil=None) -> tuple[Path, dict]:
+    """A manifest folder holding one policy: the package's first manifest entry with 4-unit
+    layers and its own ``tiny.npz`` (``spoil(arrays)`` edits the arrays before they are written;
+    the manifest's size and sha256 then match the spoilt file)."""
+    doc = json.loads((HERE / "manifest.json").read_text())
+    entry = dict(doc["policies"][0], name="tiny", file="tiny.npz", net_arch={"pi": [4], "vf": [4]})
+    o, a = entry["observation_size"], entry["num_actions"]
+    rng = np.random.default_rng(0)
+    arrays = {"format": np.array(1), "activation": np.array(entry["activation"]),
+              "actor_layers": np.array(2), "critic_layers": np.array(2)}
+    for role, out in (("actor", a), ("critic", 1)):
+        for i, (rows, cols) in enumerate(((4, o), (out, 4))):
+            arrays[f"{role}_w{i}"] = rng.normal(size=(rows, cols)).astype(np.float32)
+            arrays[f"{role}_b{i}"] = np.zeros(rows, np.float32)
+    if spoil is not None:
+        spoil(arrays)
+    folder = tmp_path / "tiny"
+    folder.mkdir(parents=True)
+    np.savez_compressed(folder / "tiny.npz", **arrays)
+    entry.update(sha256=sha256_of(folder / "tiny.npz"), size=(folder / "tiny.npz").stat().st_size)
+    (folder / "manifest.json").write_text(json.dumps(
+        {"format": doc["format"], "defaults": {entry["game"]: "tiny"}, "policies": [entry]}))
+    return folder, entry
+
+
+def test_weights_that_are_not_finite_float32_are_refused(tmp_path):
+    folder, entry = _tiny_folder(tmp_path / "good")
+    read_checked(load_manifest(folder).find(entry["game"]))     # the tiny policy itself checks out
+
+    def nan(arrays):
+        arrays["actor_w1"][2, 1] = np.nan
+
+    def inf(arrays):
+        arrays["critic_b0"][0] = -np.inf
+
+    def float64(arrays):
+        arrays["actor_w0"] = arrays["actor_w0"].astype(np.float64)
+
+    for spoil, words in ((nan, "its array actor_w1 holds 1 NaN or infinite number"),
+                         (inf, "its array critic_b0 holds 1 NaN or infinite number"),
+                         (float64, "its array actor_w0 holds float64 numbers, a policy file holds float32")):
+        folder, entry = _tiny_folder(tmp_path / spoil.__name__, spoil=spoil)
+        with pytest.raises(ConfigError, match=f"pretrained policy 'tiny': .*{words}"):
+            read_checked(load_manifest(folder).find(entry["game"]))
+
+
+def test_a_policy_file_that_is_a_pipe_is_refused_unread(tmp_path):
+    import os
+
+    from ..games.test_pack_files import within
+
+    folder, entry = _tiny_folder(tmp_path)
+    path = folder / "tiny.npz"
+    path.unlink()
+    os.mkfifo(path)
+    with within(5), pytest.raises(ConfigError, match="tiny.npz cannot be read: a pipe"):
+        read_checked(load_manifest(folder).find(entry["game"]))
+
+
+@pytest.mark.parametrize("text, words", [("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                                         ('{"format": 1' + "0" * 5000 + "}", "a number too long to read")],
+                         ids=["nested", "long-number"])
+def test_a_manifest_that_cannot_be_parsed_is_refused_naming_it(tmp_path, text, words):
+    (tmp_path / "manifest.json").write_text(text)
+    with pytest.raises(ContentError, match=words) as err:
+        load_manifest(tmp_path)
+    assert err.value.file == str(tmp_path / "manifest.json")

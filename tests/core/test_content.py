@@ -11,13 +11,13 @@ from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
 TABLE = {
     "type": "object", "additionalProperties": False, "required": ["things"],
     "properties": {"things": {
-        "type": "array", "minItems": 1, "uniqueBy": "id",
+        "type": "array", "minItems": 1, "maxItems": 12, "uniqueBy": "id",
         "items": {"type": "object", "additionalProperties": False, "required": ["id", "n"],
                   "properties": {"id": {"type": "string"},
                                  "n": {"type": "integer", "minimum": 0, "maximum": 5,
                                        "description": "why 5: the rulebook"},
                                  "tool": {"type": "string", "refersTo": "tool"},
-                                 "tags": {"type": "array", "items": {"type": "string"}}}}}},
+                                 "tags": {"type": "array", "maxItems": 4, "items": {"type": "string"}}}}}},
 }
 
 
@@ -36,6 +36,7 @@ def test_a_strict_schema_has_no_problems():
     (lambda s: s["properties"]["things"]["items"].pop("additionalProperties"), "additionalProperties"),
     (lambda s: s["properties"]["things"].pop("minItems"), "minItems"),
     (lambda s: s["properties"]["things"].pop("uniqueBy"), "uniqueBy"),
+    (lambda s: s["properties"]["things"].pop("maxItems"), "maxItems"),
 ])
 def test_schema_discipline_finds_each_loose_part(loosen, words):
     loose = json.loads(json.dumps(TABLE))
@@ -150,3 +151,24 @@ def test_a_missing_shared_schema_is_named(tmp_path):
     with pytest.raises(ContentError, match="file not found") as e:
         _shared_folder(tmp_path, ref="../../lib/schema/nothing.schema.json")
     assert e.value.file.endswith("nothing.schema.json")
+
+
+def test_a_decimal_point_in_an_integer_is_named_even_inside_a_tagged_union():
+    """``2.0`` is not an integer (JSON Schema's draft 2020 would take it), also as an integer
+    ``const`` / ``enum``; inside a union of effects where two branches take the same kind, the
+    error comes from the branch the entry breaks least, not from its neighbour."""
+    lock = {"type": "object", "additionalProperties": False, "required": ["kind", "n", "filter"],
+            "properties": {"kind": {"const": "lock"}, "n": {"type": "integer", "minimum": 1, "maximum": 3},
+                           "filter": {"enum": ["any", "red"]}}}
+    green = {"type": "object", "additionalProperties": False, "required": ["kind", "filter", "each"],
+             "properties": {"kind": {"const": "lock"}, "filter": {"const": "green"}, "each": {"const": 1}}}
+    schema = {"type": "object", "additionalProperties": False,
+              "properties": {"effects": {"type": "array", "maxItems": 4, "items": {"oneOf": [lock, green]}},
+                             "level": {"enum": [1, 2, 3]}, "version": {"const": 1}}}
+    validate({"effects": [{"kind": "lock", "n": 2, "filter": "any"}], "level": 2, "version": 1}, schema, "f.json")
+    for doc, entry, field in (({"effects": [{"kind": "lock", "n": 2.0, "filter": "any"}]}, "effects[0]", "n"),
+                              ({"level": 2.0}, "<file>", "level"), ({"version": 1.0}, "<file>", "version")):
+        with pytest.raises(ContentError) as e:
+            validate(doc, schema, "f.json")
+        assert (e.value.entry, e.value.field) == (entry, field), str(e.value)
+        assert "is not a whole number" in str(e.value), str(e.value)

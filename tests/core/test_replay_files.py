@@ -104,7 +104,7 @@ def test_bad_files_are_refused_with_what_is_wrong(saved, tmp_path):
     _refused(tmp_path, edit(returns=[1.0, "a"]), "returns must be")
     _refused(tmp_path, edit(returns=[9.0, -9.0]), "replaying gives")
     _refused(tmp_path, edit(finished=False), "finished must be true exactly when")
-    _refused(tmp_path, edit(agents=["a"]), "1 agents for 2 seats")
+    _refused(tmp_path, edit(agents=["a"], players=None), "1 agents for 2 seats")
     d = json.loads(json.dumps(saved))
     del d["chance"]
     _refused(tmp_path, d, r"missing key\(s\) \['chance'\]")
@@ -159,3 +159,101 @@ def test_files_that_are_not_replays(tmp_path):
     (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(StateError, match="not UTF-8"):
         Replay.load(tmp_path / "bin.json")
+
+
+# -- what a replay file names, and what is not a replay file ------------------------------------------
+def test_players_and_boardgym_version_are_checked(saved, tmp_path):
+    def edit(**kw):
+        d = json.loads(json.dumps(saved))
+        d.update(kw)
+        return d
+
+    assert saved["players"] == 2
+    _refused(tmp_path, edit(players=0), "players is 0, must be null or a number of seats")
+    _refused(tmp_path, edit(players="2"), "players is the text '2'")
+    _refused(tmp_path, edit(players=2.0), "players is 2.0")
+    _refused(tmp_path, edit(players=3), "players is 3 but returns has 2 entries")
+    _refused(tmp_path, edit(players=3, returns=None, finished=False), "says it has 3 players; its game has 2 seats")
+    _refused(tmp_path, edit(boardgym_version=1), "boardgym_version is 1")
+    _refused(tmp_path, edit(boardgym_version="x" * 1000), "boardgym_version is")
+    Replay.load(_write(tmp_path, edit(players=None, boardgym_version=None)))  # both may be unknown
+
+
+def _write(tmp_path, d) -> "Path":
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps(d))
+    return path
+
+
+def _empty_replay(name: str, **config) -> dict:
+    game = make_game(name)
+    return json.loads(Replay(name, dict(game.config, **config), 0, [], [], game_version=game.info.version).to_json())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_replay_naming_a_missing_or_malformed_pack_is_refused_by_name(name, tmp_path):
+    import shutil
+
+    from ..games.test_content_mutation import shipped_pack
+
+    _refused(tmp_path, _empty_replay(name, content_pack=str(tmp_path / "gone")),
+             f"content pack cannot be loaded: {tmp_path / 'gone'}.*no such folder")
+    pack = tmp_path / "pack"
+    shutil.copytree(shipped_pack(name), pack)
+    broken = sorted(pack.glob("*.json"))[0]
+    broken.write_text("[" * 100_000 + "]" * 100_000)
+    _refused(tmp_path, _empty_replay(name, content_pack=str(pack)),
+             f"content pack cannot be loaded: {broken}.*nested too deeply")
+
+
+def test_a_pipe_is_not_read_as_a_replay(tmp_path):
+    import os
+
+    from ..games.test_pack_files import within
+
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with within(5), pytest.raises(StateError, match="fifo.json: not a replay file: a pipe"):
+        Replay.load(fifo)                                   # was: a hang
+
+
+DEV_ZERO = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (768 << 20, 768 << 20))
+from boardgym.core.errors import StateError
+from boardgym.core.replay import Replay
+for path in sys.argv[1:]:
+    try:
+        Replay.load(path)
+    except StateError as exc:
+        print("refused:", exc)
+"""
+
+
+def test_a_device_is_not_read_as_a_replay(tmp_path):
+    """In a child process with 768 MB of memory and a time limit: reading /dev/zero would run
+    until memory is out."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    link = tmp_path / "zero.json"
+    link.symlink_to("/dev/zero")
+    root = Path(__file__).parents[2]
+    proc = subprocess.run([sys.executable, "-c", DEV_ZERO, "/dev/zero", str(link)], capture_output=True, text=True,
+                          timeout=60, cwd=root, env=dict(os.environ, PYTHONPATH=str(root), OPENBLAS_NUM_THREADS="1"))
+    assert proc.stdout.splitlines() == ["refused: /dev/zero: not a replay file: a device, not a regular file",
+                                        f"refused: {link}: not a replay file: a device, not a regular file"], \
+        proc.stdout + proc.stderr[-500:]
+
+
+def test_view_into_a_missing_folder_is_refused_in_words(saved, tmp_path, capsys):
+    from boardgym.cli import main
+
+    path = _write(tmp_path, saved)
+    out = tmp_path / "no" / "such" / "page.html"
+    assert main(["view", str(path), "-o", str(out)]) == 2                # was: a traceback
+    err = capsys.readouterr().err
+    assert f"the folder {out.parent} does not exist" in err, err
+    assert not out.parent.exists()

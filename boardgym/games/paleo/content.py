@@ -188,7 +188,7 @@ class Content:
         self.modules: dict[str, Module] = {}
         schemas = load_schemas(str(SCHEMA_DIR))
         for path in module_files:
-            doc = load_json(path)
+            doc = load_json(path, root=pack)
             validate(doc, schemas["module"], str(path), refs, schemas)
             self._add_module(doc, str(path))
         self.back_keys = sorted(self.backs, key=self.backs.get)

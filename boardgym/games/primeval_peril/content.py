@@ -342,8 +342,13 @@ def build_checked(pack: Path) -> tuple[Content, list[ContentError]]:
 
 
 def build(pack: Path) -> Content:
-    """The pack's content, or the first fault as a ``ContentError``."""
+    """The pack's content, or the first fault as a ``ContentError``: a cross-check's, else the
+    story graph's (``story_graph.graph_faults``, the checks ``boardgym validate`` lists: a ring
+    of sections read without a decision would never give the game back to a player)."""
+    from .story_graph import graph_faults
+
     content, faults = build_checked(pack)
+    faults = faults or graph_faults(content)
     if faults:
         raise faults[0]
     return content

@@ -8,7 +8,13 @@ and walks the storybook as a graph of sections, whose edges are the redirects, t
 * from every reached section some path leads to ``ends: map`` or an ending (no loop without an
   exit; a missing section is a dead end the loader already names);
 * a section whose every choice requires a keyword strands a party without them;
-* at least one ending is reached.
+* at least one ending is reached;
+* no sections continue into each other in a ring without a choice between them (a party would
+  read them for ever).
+
+Loading a pack (``content.build``, so ``make_game``, ``gym.make(content_pack=...)`` and a replay
+naming the pack) runs the same graph checks (``story_graph.graph_faults``) and refuses the first
+fault; ``boardgym validate`` lists them all.
 
 Each fault is one line in a pack author's words, naming the file, the entry and the field:
 ``story.json: section 5.3, choices[1].goto: no section "5.9"``. ``boardgym validate
@@ -17,12 +23,13 @@ primeval_peril [--pack DIR]`` prints them (exit status 2) or a one-line summary 
 from __future__ import annotations
 
 import re
-from collections import deque
 from pathlib import Path
 
 from boardgym.core.errors import ContentError
+from boardgym.core.files import pack_folder
 
 from .content import DEFAULT_PACK, FILES, build_checked
+from .story_graph import graph_faults
 
 ENTRY_WORDS = {"story": "section", "atlas": "space", "events": "event", "cards": "card", "combats": "combat",
                "enemies": "enemy"}
@@ -50,67 +57,13 @@ def _message(err: ContentError) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-def _successors(section) -> list[tuple[str, str]]:
-    """(field, key) of every section this one may turn to."""
-    out = [(f"redirects[{j}].goto", key) for j, (_, key) in enumerate(section.redirects)]
-    for j, ch in enumerate(section.choices):
-        out.append((f"choices[{j}].goto", ch.goto))
-        if ch.challenge and ch.challenge.fail_goto:
-            out.append((f"choices[{j}].challenge.fail_goto", ch.challenge.fail_goto))
-    if section.goto:
-        out.append(("goto", section.goto))
-    return out
-
-
-def _closure(starts, edges) -> set[str]:
-    """Every key reached from ``starts`` along ``edges`` ({key: [key, ...]})."""
-    seen, todo = set(), deque(starts)
-    while todo:
-        key = todo.popleft()
-        if key not in seen:
-            seen.add(key)
-            todo.extend(edges[key])
-    return seen
-
-
-def graph_faults(content) -> list[ContentError]:
-    """The story-as-a-graph faults of a loaded pack (see the module docstring)."""
-    story = content.story
-    file = content.files["story"]
-    by_key, sections = story.by_key, story.sections
-    nxt = {s.key: [k for _, k in _successors(s) if k in by_key] for s in sections}
-    roots = [story.intro] + [story.location_entry[loc] for loc in sorted(story.location_entry)]
-    seen = _closure([k for k in roots if k in by_key], nxt)
-    prev: dict[str, list[str]] = {s.key: [] for s in sections}
-    for key, keys in nxt.items():
-        for k in keys:
-            prev[k].append(key)
-    finishes = _closure([s.key for s in sections if s.ends], prev)
-    faults = []
-    for s in sections:
-        if s.key not in seen:
-            faults.append(ContentError(file, s.key, "id", f"section {s.key} is never reached: no goto, choice or "
-                                       "redirect leads to it from the intro or a location's first section (N.1)"))
-        elif s.key not in finishes and _successors(s) and all(k in by_key for _, k in _successors(s)):
-            # (a section with no way out, or one whose goto is missing, is named by the loader)
-            faults.append(ContentError(file, s.key, "goto" if s.goto else "choices", "no path from here leads back "
-                                       "to the map or an ending (a loop without an exit); end one of its sections "
-                                       "with ends: map"))
-        if s.choices and all(ch.requires for ch in s.choices):
-            words = ", ".join(sorted({ch.requires for ch in s.choices}))
-            faults.append(ContentError(file, s.key, "choices", f"every choice requires a keyword ({words}); a party "
-                                       "without them is stuck: add a choice anyone can take"))
-    if not any(s.ends == "ending" and s.key in seen for s in sections):
-        faults.append(ContentError(file, "<file>", "sections", "no ending is reached from the intro or a location: "
-                                   "the campaign cannot be won (give a section ends: ending)"))
-    return faults
-
-
 def validate_pack(pack: str | Path | None = None):
     """``(content or None, [fault lines])`` of a pack folder (default: the shipped pack)."""
-    folder = Path(pack) if pack else DEFAULT_PACK
-    if not folder.is_dir():
-        return None, [f"{folder}: no such folder (a pack is a folder of {', '.join(f + '.json' for f in FILES)})"]
+    folder = Path(pack) if pack is not None else DEFAULT_PACK
+    try:
+        pack_folder(folder if pack != "" else "")  # a folder: not '', a file or the root
+    except ContentError as err:
+        return None, [f"{pack!r}: {_message(err)}; a pack is a folder of {', '.join(f + '.json' for f in FILES)}"]
     try:
         content, faults = build_checked(folder)
     except ContentError as err:  # a schema violation, or a table that cannot be built
@@ -129,10 +82,11 @@ def summary(content, folder) -> str:
 
 def run(pack: str | None, out) -> int:
     """``boardgym validate primeval_peril``: 0 and a summary line, or 2 and every fault."""
-    folder = Path(pack) if pack else DEFAULT_PACK
-    content, faults = validate_pack(folder)
+    folder = Path(pack) if pack is not None else DEFAULT_PACK
+    content, faults = validate_pack(pack if pack is not None else folder)
     if faults:
-        print(f"{folder}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
+        name = repr(pack) if pack == "" else folder
+        print(f"{name}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
         for line in faults:
             print(f"  {line}", file=out)
         return 2
