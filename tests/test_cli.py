@@ -97,7 +97,7 @@ def test_invalid_input_reprompts_help_view_and_quit():
                    io.StringIO("hello\n99\n-1\nh\nv\nt\nq\n"))
     assert rc == 1
     assert "Invalid choice 'hello'" in text
-    assert "Invalid choice 99: it is not one of the options shown (3, 4, 5, 6, 7)" in text
+    assert "Invalid choice 99: it is not one of the options shown (3-7)" in text
     assert "Invalid choice -1" in text
     assert "Commands:" in text and "Feat discard pile (newest last): " in text
     assert text.count("-- Seat 0, your options:") == 2  # t shows the table again

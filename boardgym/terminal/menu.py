@@ -23,10 +23,26 @@ def menu_lines(state, legal: list[int], words) -> list[str]:
     return [f"  {a:>{width}}. {words.action(state, a)}" for a in sorted(legal)]
 
 
+def number_list(numbers) -> str:
+    """Every one of ``numbers`` and no other, compactly: runs of three or more consecutive numbers
+    as ``first-last``, the last item after "or" ("4, 9, 17 or 105"; "4-7, 9 or 12")."""
+    keys = sorted(set(numbers))
+    parts, i = [], 0
+    while i < len(keys):
+        j = i
+        while j + 1 < len(keys) and keys[j + 1] == keys[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{keys[i]}-{keys[j]}")
+        else:
+            parts += [str(k) for k in keys[i:j + 1]]
+        i = j + 1
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
 def read_command(legal: list[int], inp, out):
     """An action id among ``legal``, or one of QUIT / TABLE / VIEW / HELP_CMD. End of input quits."""
-    keys = sorted(legal)
-    shown = ", ".join(map(str, keys)) if len(keys) <= 12 else f"{keys[0]}..{keys[-1]}"
+    shown = number_list(legal)
     while True:
         print(f"Your choice ({shown}; h for help, q to quit): ", end="", file=out, flush=True)
         line = inp.readline()
