@@ -13,6 +13,14 @@ def enemy_label(s, e: int) -> str:
     return f"enemy {e + 1}, {s.game.sg.enemies[s.sg_enemy[e]].name}"
 
 
+def enemy_title(s, e: int) -> str:
+    """An enemy of the fight with its state, numbered as everywhere (from 1): "Enemy 2, Tide
+    Raider: attack 2, power 1" or "Enemy 2, Tide Raider: defeated"."""
+    en = s.game.sg.enemies[s.sg_enemy[e]]
+    state = "defeated" if combat.defeated(s, e) else f"attack {en.attack}, power {s.sg_power[e]}"
+    return f"Enemy {e + 1}, {en.name}: {state}"
+
+
 def enemy_lines(s, letter_words: dict) -> list[str]:
     out = []
     for e, eid in enumerate(s.sg_enemy):
@@ -22,8 +30,7 @@ def enemy_lines(s, letter_words: dict) -> list[str]:
             mark = "#" if s.sg_cover[9 * e + i] else ""
             cells.append(mark + (str(en.values[i]) if k == "heart" else k))
         rows = " / ".join(" ".join(cells[3 * r:3 * r + 3]) for r in range(3))
-        state = "defeated" if combat.defeated(s, e) else f"attack {en.attack}, power {s.sg_power[e]}"
-        out.append(f"  Enemy {e + 1}, {en.name}: {state}; grid {rows}")
+        out.append(f"  {enemy_title(s, e)}; grid {rows}")
     letters = sorted({k for eid in s.sg_enemy for k in s.game.sg.enemies[eid].kinds if k in letter_words})
     out.append("  legend: digit a heart of that value; . blank; # covered"
                + "".join(f"; {letter_words[k]}" for k in letters))
