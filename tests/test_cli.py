@@ -147,7 +147,7 @@ def test_play_paleo_groups_piped_reaches_the_end():
     """Cooperative Paleo: --groups maps to num_groups; heuristic partners; readable names."""
     rc, text = run(["play", "paleo", "--groups", "2", "--seed", "3"], Inputs())
     assert rc == 0
-    assert "Paleo: 2 player(s), you play seat 0, partners: heuristic" in text
+    assert "Paleo: 2 players, you play seat 0, partners: heuristic" in text
     assert "-- Seat 0, your options:" in text
     assert "Seat 1 (heuristic) chose its card in secret" in text
     assert re.search(r"^\s+\d+\. take the second card \((Forest|River|Mountain|People|Dream|Idea|Red|Mission)", text, re.M)

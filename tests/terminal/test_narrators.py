@@ -146,6 +146,32 @@ def test_tides_hidden_hands_show_only_the_own_hand():
     names = [", ".join(game.content.skills[x].name for x in s.hand[p]) for p in range(2)]
     for seat in range(2):
         text = Words("tides_of_ruin_arcade").table(s, seat)
-        assert f"  player {seat}: OM {s.om[seat]} ready, {s.spent[seat]} spent; hand {names[seat]}\n" in text + "\n"
+        assert f"  player {seat}: order markers {s.om[seat]} ready, {s.spent[seat]} spent; hand {names[seat]}\n" in text + "\n"
         other = 1 - seat
-        assert f"player {other}: OM {s.om[other]} ready, {s.spent[other]} spent; hand {len(s.hand[other])} cards" in text
+        assert f"player {other}: order markers {s.om[other]} ready, {s.spent[other]} spent; hand {len(s.hand[other])} cards" in text
+
+
+@pytest.mark.parametrize("game_name", ["primeval_peril", "tides_of_ruin_arcade"])
+def test_an_option_that_chooses_someone_says_what_for(game_name):
+    """An option that chooses a character, a crew member, a holder or a player says what the
+    choice does ("place Boarding Cutlass on Gunner Bram Kettle (HP 8/8, fatigue 2)", "Lois
+    takes the Machete (HP 6/8)"), never only a name ("Gunner Bram Kettle (HP 8/8)", "to Lois",
+    "player 1", "Lois is chosen")."""
+    game = make_game(game_name, **SMALL[game_name])
+    if game_name == "tides_of_ruin_arcade":
+        names = {f"{c.role} {c.name}" for c in game.content.crew}
+    else:
+        from boardgym.games.primeval_peril.characters import NAMES
+        names = set(NAMES) | {"the storage"}
+    names |= {f"player {p}" for p in range(4)}
+    bare = re.compile(r"^(to |choose )?(" + "|".join(map(re.escape, sorted(names))) + r")( \([^)]*\))?( is chosen)?$")
+    words = Words(game_name)
+    checked = 0
+    for seed in (0, 1, 2):
+        for before, after, kind, lines in walk(game_name, seed, 2500):
+            if after.current_player >= 0:
+                for a in np.flatnonzero(after.legal_mask()):
+                    text = words.action(after, int(a))
+                    assert not bare.match(text), text
+                    checked += any(n in text for n in names)
+    assert checked > 50
