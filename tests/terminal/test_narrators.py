@@ -175,3 +175,29 @@ def test_an_option_that_chooses_someone_says_what_for(game_name):
                     assert not bare.match(text), text
                     checked += any(n in text for n in names)
     assert checked > 50
+
+
+@pytest.mark.parametrize("game_name", ["primeval_peril", "tides_of_ruin_arcade"])
+def test_every_blow_of_a_fight_is_told_with_its_cause(game_name):
+    """In a fight, each step that costs a character HP says what dealt it (an enemy's
+    counterattack, an enemy's ability at the end of the round), never HP lost after "stop
+    placing damage" alone; an attack's damage is told with its parts named (the card or weapon,
+    each equipped card that adds to it, the die or Destiny, the skill), and they add up to it."""
+    hurt = blows = 0
+    for seed in range(4):
+        for before, after, kind, lines in walk(game_name, seed, 3000):
+            if not before.sg_enemy:
+                continue
+            lost = any(after.hp[c] < before.hp[c] for c in range(5))
+            causes = [ln for ln in lines if re.search(r" hits | counterattacks |^End of round \d+: ", ln)]
+            if lost:
+                assert causes, lines
+                hurt += 1
+            for ln in lines:
+                m = re.match(r".+ hits enemy \d, .+ for (\d+) damage = (.*?)(, \d+ of it blocked by the enemy)?$", ln)
+                if m:
+                    terms = re.findall(r"(^|[+−] )(−?\d+) \(([^)]+)\)", m.group(2))
+                    total = sum(int(n) * (-1 if sign.startswith("−") else 1) for sign, n, _ in terms)
+                    assert terms and int(m.group(1)) == max(0, total), ln
+                    blows += 1
+    assert hurt >= 10 and blows >= 10

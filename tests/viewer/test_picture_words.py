@@ -85,3 +85,36 @@ def test_enemies_are_numbered_alike_in_the_picture_and_the_text(game_name, monke
             checked += 1
             break
     assert checked >= 3
+
+
+def _panels(monkeypatch):
+    """Record every titled panel drawn: (x0, y0, x1, y1, title)."""
+    rects = []
+    real = D.Canvas.panel
+
+    def panel(self, rect, title="", *args, **kwargs):
+        rects.append((*rect, title))
+        return real(self, rect, title, *args, **kwargs)
+
+    monkeypatch.setattr(D.Canvas, "panel", panel)
+    return rects
+
+
+@pytest.mark.parametrize("game_name", sorted(CONFIGS))
+def test_no_panel_is_left_empty(game_name, monkeypatch):
+    """Every titled panel of a picture holds words in every state: what it shows, or why it is
+    empty now ("no encounter revealed yet")."""
+    picture = importlib.import_module(f"boardgym.games.{game_name}.picture")
+    drawn, rects = _texts(monkeypatch), _panels(monkeypatch)
+    game = make_game(game_name, **CONFIGS[game_name])
+    states = [s for k, s in zip(range(900), random_walk(game, np.random.default_rng(2))) if k % 20 == 0]
+    for s in states:
+        drawn.clear()
+        rects.clear()
+        cv = picture.build(game)
+        picture._paint(cv, s)
+        for x0, y0, x1, y1, title in rects:
+            if not title:
+                continue
+            inside = [t for t in drawn if t[4] != title and x0 <= t[0] < x1 and y0 <= t[1] < y1]
+            assert inside, (title, s.current_player)

@@ -338,7 +338,7 @@ def _encounter_lines(s) -> list[str]:
             out += enemy_lines(s, LETTER_WORDS)
             at = s.sg_atk
             if at[A_CH] >= 0:
-                tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"
+                tgt = enemy_label(s, at[A_TGT]) if at[A_TGT] >= 0 else "an enemy to choose"
                 out.append(f"  {crew_name(s, at[A_CH])} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
     return out
 
