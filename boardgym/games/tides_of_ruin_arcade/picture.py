@@ -80,8 +80,9 @@ def _crew(cv, s, ch, x, y):
 def _encounter(cv, s, x, y):
     from .describe import _encounter_lines
 
-    lines = _encounter_lines(s)
-    cv.lines(x, y, [ln for ln in lines if not ln.startswith("  [")], W - x - 30, size=13, max_lines=5)
+    lines = _encounter_lines(s) or [("No encounter now: the next is revealed when every player has passed "
+                                     "in the preparation window.", D.MUTED)]
+    cv.lines(x, y, [ln for ln in lines if not str(ln).startswith("  [")], W - x - 30, size=13, max_lines=5)
     draw_grids(cv, s, x, y + 120, cell=52, step=230)
 
 def draw(s):
