@@ -1,13 +1,18 @@
 """The numbered menu of one decision and the commands a player types.
 
-A menu entry's number is its action id in the game's action catalogue, so a number always means
+A menu entry's number is its action id in the game's action catalogue, so a number always names
 the same action: the same key in every step where that decision comes back, never a position in
-a list that shifts when an option appears or goes. Entries are shown sorted by number.
+a list that shifts when an option appears or goes. Where that action is "the card in slot k" of a
+hand, a row or a market, or "exit k" of the boat's space, the number names the slot: the card or
+place it shows may change from step to step ("81. equip Strike" now, "81. equip Knack" later).
+Entries are shown sorted by number; the prompt lists the numbers that may be typed.
 """
 from __future__ import annotations
 
 HELP = """Commands:
-  a number   take the option with that number (numbers stay the same from step to step)
+  a number   take the option with that number; a number always names the same action (for
+             a card in a hand, a row or a market, or an exit, it names the slot or the exit:
+             the card or place shown there may change from step to step)
   t          show the table again
   v          look through the public piles (discards, cemetery, played cards, tracks)
   h or ?     this help

@@ -56,3 +56,30 @@ def test_every_prompt_of_a_game_names_exactly_its_options(game_name):
             assert expand(shown) == legal, (shown, legal)
             checked += 1
     assert checked >= 20
+
+
+def test_the_numbering_rule_is_stated_truthfully():
+    """A number names the same action, but for a hand-slot action the card it shows changes
+    (Tides of Ruin: "81. equip Strike", later "81. equip Knack"): the help, the README and the
+    architecture doc say so rather than promise that a number keeps its meaning."""
+    from pathlib import Path
+
+    from boardgym.core.replay import random_walk
+    from boardgym.games import make_game
+    from boardgym.games.tides_of_ruin_arcade import actions as A
+    from boardgym.terminal.menu import HELP
+    from boardgym.terminal.words import Words
+
+    words, shown = Words("tides_of_ruin_arcade"), {}
+    for _, s in zip(range(3000), random_walk(make_game("tides_of_ruin_arcade"), np.random.default_rng(0))):
+        for a in np.flatnonzero(s.legal_mask()):
+            if A.HAND <= a < A.HAND + A.HAND_SLOTS:
+                shown.setdefault(int(a), set()).add(words.action(s, int(a)).split(" (")[0])
+    assert any(len(texts) > 1 for texts in shown.values())   # the same number, other cards
+    assert "always names the same action" in HELP and "slot" in HELP and "may change" in HELP
+    assert "stay the same" not in HELP
+    root = Path(__file__).resolve().parents[2]
+    readme = " ".join((root / "README.md").read_text().split())
+    assert "always names the same action; for a card in a hand, row or market, or an exit, it names the slot" in readme
+    arch = " ".join((root / "docs" / "architecture.md").read_text().split())
+    assert "the number names the slot: the card or place it shows may change" in arch
