@@ -1,14 +1,15 @@
 """The core's combat in words, shared by the hosts' text renders: each enemy's grid on one line
 (``Enemy 1, Zokmere Croc: attack 2, power 1; grid 2 #1 . / P 3 . / . K 2``: a digit is a heart of that
 value, ``.`` a blank, a letter an ability, ``#`` a covered square) and a legend of the letters
-shown, in the host's words (``letter_words``: letter -> "P power +1 each round")."""
+shown, in the host's words (``letter_words``: letter -> "P power +1 each round"); and the fight
+as it happens, each blow with its cause (``fight_lines``), for the hosts' narrators."""
 from __future__ import annotations
 
 from . import characters as chars
 from . import combat
-from .kinds import (A_BLOCK, A_CH, A_D, A_FS, A_ON, A_ROLL, A_SIGN, A_SKILL, A_STEP, A_TGT, AS_BLOCK,
-                    AS_FIRST_STRIKE, AS_PLACE, AS_ROLL, AS_ROLLED, AS_TARGET, C_EOR_E, C_ROUND, C_STATE, CB_RUNNING,
-                    D_CHAR_TARGET)
+from .kinds import (A_BLOCK, A_CH, A_D, A_FS, A_ON, A_ROLL, A_SIGN, A_SKILL, A_STEP, A_TGT,
+                    AS_BLOCK, AS_FIRST_STRIKE, AS_PLACE, AS_ROLL, AS_ROLLED, AS_TARGET, C_EOR_E,
+                    C_ROUND, C_STATE, CB_RUNNING, D_CHAR_TARGET)
 
 
 def enemy_label(s, e: int) -> str:
@@ -59,6 +60,7 @@ def damage_parts(s, base_parts, die_name: str, skill_words) -> list[tuple[str, i
 
 
 def _sum_text(parts) -> str:
+    """``[("Spear", 2), ("the combat die", -1)]`` -> "2 (Spear) − 1 (the combat die)"."""
     text = ""
     for i, (name, n) in enumerate(parts):
         sign = "" if i == 0 and n >= 0 else (" + " if n >= 0 else (" − " if i else "−"))
@@ -117,6 +119,6 @@ def fight_lines(b, a, who, base_parts, die_name: str, skill_words) -> list[str]:
         out.append(f"End of round {b.sg_com[C_ROUND]}: {enemy}'s ability takes effect")
     if (b.sg_com[C_STATE] == CB_RUNNING and b.sg_com[C_EOR_E] < 0
             and (a.sg_com[C_EOR_E] >= 0 or a.sg_com[C_ROUND] != b.sg_com[C_ROUND])):
-        out.append(f"End of round {b.sg_com[C_ROUND]}: the enemies act (their uncovered abilities, "
-                   f"and each gains power)")
+        out.append(f"End of round {b.sg_com[C_ROUND]}: the enemies act (each gains power, then its "
+                   f"uncovered abilities strike)")
     return out
