@@ -114,7 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp = sub.add_parser("play", help="play a game in the terminal against agents")
     pp.add_argument("game", help="game package name, e.g. ancient_terrible_things")
     pp.add_argument("--players", "--groups", dest="players", type=int, default=None,
-                    help="number of players / groups (1 = solo where supported)")
+                    help="number of players / groups (1 = solo where supported; default: the game's "
+                         "default, as its Gymnasium id's)")
     pp.add_argument("--seat", type=int, default=0, help="your seat (0-based)")
     pp.add_argument("--all-seats", action="store_true",
                     help="decide for every seat yourself (e.g. every group of a cooperative game)")

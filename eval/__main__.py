@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from agents.specs import split_specs
+from boardgym.envs.registry import default_players
 from boardgym.games import GAMES
 
 from . import plots, tournament
@@ -32,6 +33,12 @@ def game_defaults(game: str) -> dict:
     return table.get(game, {})
 
 
+def default_player_counts(game: str) -> list[int]:
+    """The tournaments ``--players`` runs when not given: the game's defaults.yaml list, else the
+    game's one default player count (``boardgym.envs.registry.default_players``)."""
+    return list(game_defaults(game).get("tournament", {}).get("players", [default_players(game)]))
+
+
 def parse_args(argv=None):
     from agents.specs import kinds_help
 
@@ -42,7 +49,8 @@ def parse_args(argv=None):
     ap.add_argument("--agents", help="semicolon or comma list of agent specs (below); an ISMCTS "
                     "spec takes the KEY=VALUE parts after it, or the rest of its ';'-separated item")
     ap.add_argument("--games", type=count, help="games per pair (competitive) or per agent (solo)")
-    ap.add_argument("--players", type=player_counts, help="player count(s), comma list, e.g. 2 or 2,1")
+    ap.add_argument("--players", type=player_counts, help="player count(s), comma list, e.g. 2 or 2,1 "
+                    "(default: the game's own default, as its Gymnasium id's)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option (YAML value), e.g. --option level=1 --option modules=null")
     ap.add_argument("--seed-base", type=natural)
@@ -134,7 +142,7 @@ def _main(args) -> int:
     d = game_defaults(args.game).get("tournament", {})
     specs = split_specs(args.agents) if args.agents is not None else list(d.get("agents", ["random"]))
     options = parse_options(args.option)
-    players = args.players if args.players else list(d.get("players", [2]))
+    players = args.players if args.players else default_player_counts(args.game)
     check_args(args.game, specs, players, options, args.tb)
     runner = runner_from_args(args, "python -m eval", log=lambda m: print(m, flush=True))
     games = args.games if args.games is not None else int(d.get("games", 100))
@@ -155,7 +163,7 @@ def _main(args) -> int:
         print(section, flush=True)
         if r["kind"] == "competitive" and len(r["agents"]) >= 1:
             pngs.append(plots.rating_bars(r, out / f"ratings_{p}p.png"))
-        elif r["kind"] == "team":
+        elif r["kind"] in ("team", "mirror"):
             pngs.append(plots.winrate_bars(r, out / f"winrate_{p}p.png"))
     if args.tb:
         curve = plots.learning_curve(args.tb, out / "learning_curve.png")
@@ -169,8 +177,13 @@ def _main(args) -> int:
          "tournaments": results, "plots": [str(p) for p in pngs],
          "played_on": runner.describe(), "seconds": round(time.perf_counter() - t0, 2)},
         indent=2, default=str))
+    played = sum(r["games_played"] for r in results)
+    if not played:   # every agent was skipped (the tables say why): nothing was measured
+        print(f"python -m eval: no game was played: no agent of --agents could be built for {args.game} "
+              f"(the reasons are in {out / 'tournament.md'})", flush=True)
+        return 1
     if args.save_replays:
-        print(f"replays of every game in {args.save_replays} (watch one: boardgym view FILE)", flush=True)
+        print(f"replays of the {played} games in {args.save_replays} (watch one: boardgym view FILE)", flush=True)
     print(f"wrote {out / 'tournament.md'}, {out / 'tournament.json'} and {len(pngs)} plot(s) "
           f"in {time.perf_counter() - t0:.1f} s (games played on {runner.describe()})", flush=True)
     return 0

@@ -11,7 +11,8 @@ from .runner import GameJob, GameRunner
 from .stats import mean_interval, wilson_interval
 
 
-def _row(agent, opponent, wins, n, scores, note=""):
+def score_row(agent, opponent, wins, n, scores, note=""):
+    """One table row: wins (Wilson 95%) and mean score (Student t 95%) over n games."""
     lo, hi = wilson_interval(wins, n)
     m, mlo, mhi = mean_interval(scores)
     return {"agent": agent, "opponent": opponent, "games": n, "wins": wins,
@@ -34,7 +35,7 @@ def team_jobs(game_name: str, game_kwargs: dict, spec, seeds: list[int]) -> list
 def team_row(label: str, results: list) -> dict:
     """The row of one agent's solo / cooperative games (``team_jobs`` results, in order)."""
     per_seed = [solo_win(r) for r in results]
-    row = _row(label, "-", sum(per_seed), len(results), [sum(r.scores) / len(r.scores) for r in results])
+    row = score_row(label, "-", sum(per_seed), len(results), [sum(r.scores) / len(r.scores) for r in results])
     row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
     return row
 
@@ -54,7 +55,7 @@ def vs_field_row(label: str, opp_label: str, results: list) -> dict:
         me = r.seats.index(0)
         wins += seat_win(r.returns, me)
         scores.append(r.scores[me])
-    return _row(label, opp_label, wins, len(results), scores)
+    return score_row(label, opp_label, wins, len(results), scores)
 
 
 def evaluate_team(game_name: str, game_kwargs: dict, specs: list, seeds: list[int],

@@ -5,7 +5,9 @@ Competitive: every pair of agents plays ``games`` games, seats rotated each game
 by different agents (a draw is 1/2), Elo ratings are the Bradley-Terry fit of all pairwise
 results with 95% intervals (the profile likelihood of that fit, widened to a bootstrap over
 games where wider: ``eval.stats.elo_with_intervals``). Solo / cooperative: each agent plays
-every seat; win rate (Wilson 95%) and mean score (Student t 95%).
+every seat; win rate (Wilson 95%) and mean score (Student t 95%). Mirror match (a competitive
+game and one agent): the agent holds every seat of every game; per seat, its share of first
+places (Wilson 95%) and mean score, which shows what moving first or last is worth.
 """
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ import numpy as np
 from agents.specs import spec_label
 from boardgym.games import make_game
 
-from .evaluate import evaluate_team, results_table
-from .play import pair_outcomes, players_kwarg, seat_assignments, try_agent
+from .evaluate import score_row, evaluate_team, results_table, team_jobs
+from .play import pair_outcomes, players_kwarg, seat_assignments, seat_win, try_agent
 from .runner import GameJob, GameRunner
 from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
 
@@ -50,6 +52,8 @@ def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int,
         labels.append(label)
     k = len(kept)
     seeds = list(range(seed_base, seed_base + games))
+    if k == 1:   # no pair to play: the one agent against itself, in every seat
+        return mirror(game_name, game_kwargs, specs[kept[0]], labels[0], seeds, skipped, runner)
     jobs = competitive_jobs(game_name, game_kwargs, specs, kept, games, seed_base)
     index = {i: j for j, i in enumerate(kept)}   # spec index -> row of the tables
     per_game = []  # list of pairwise results per game, agent indices into labels
@@ -67,11 +71,26 @@ def competitive(game_name: str, game_kwargs: dict, specs: list[str], games: int,
     else:
         elo, lo, hi = np.full(k, 1000.0), np.full(k, 1000.0), np.full(k, 1000.0)
     return {"kind": "competitive", "players": n, "game_kwargs": game_kwargs, "agents": labels,
-            "skipped": skipped, "games_per_pair": games, "seeds": [seeds[0], seeds[-1]] if seeds else [],
+            "skipped": skipped, "games_per_pair": games, "games_played": len(jobs), "seeds": [seeds[0], seeds[-1]] if seeds else [],
             "win_matrix": matrix, "win_intervals": intervals,
             "pair_results": played.astype(int).tolist(),
             "elo": [float(x) for x in elo], "elo_low": [float(x) for x in lo],
             "elo_high": [float(x) for x in hi]}
+
+
+def mirror(game_name: str, game_kwargs: dict, spec: str, label: str, seeds: list[int], skipped: list,
+           runner=None) -> dict:
+    """A competitive game with one agent: it holds every seat of every game (one per seed); a
+    row per seat with its share of first places (a first place shared by k seats counts 1/k)
+    and its mean score."""
+    n = make_game(game_name, **game_kwargs).num_players
+    results = (runner or GameRunner()).play(team_jobs(game_name, game_kwargs, spec, seeds))
+    rows = [score_row(f"{label} in seat {p}", f"{label} in the other seats",
+                 sum(seat_win(r.returns, p) for r in results), len(results), [r.scores[p] for r in results])
+            for p in range(n)]
+    return {"kind": "mirror", "players": n, "game_kwargs": game_kwargs, "agents": [label],
+            "skipped": skipped, "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows,
+            "games_played": len(results)}
 
 
 def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_base: int,
@@ -83,7 +102,8 @@ def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_b
     paired = [{"a": a["agent"], "b": b["agent"], **paired_sign_test(a["per_seed"], b["per_seed"])}
               for i, a in enumerate(played) for b in played[i + 1:]]
     return {"kind": "team", "players": game.num_players, "game_kwargs": game_kwargs,
-            "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows, "paired": paired}
+            "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows, "paired": paired,
+            "games_played": sum(r["games"] for r in rows)}
 
 
 def run(game_name: str, specs: list[str], players: int, games: int, seed_base: int,
@@ -107,6 +127,13 @@ def to_markdown(result: dict) -> str:
         return (f"## {title}\n\nSeeds {result['seeds'][0]}..{result['seeds'][-1]}, the same for every "
                 f"agent.\n\n" + results_table(result["rows"]) + "\n"
                 + (f"\nPaired on the same seeds:\n{paired}\n" if paired else ""))
+    if result["kind"] == "mirror":
+        (label,) = result["agents"]
+        return (f"## {p} players (competitive, mirror match)\n\n{label} holds every seat of every game on "
+                f"seeds {result['seeds'][0]}..{result['seeds'][-1]} (one agent: no pair to rate). A win is "
+                f"a seat's share of first place (1/k when k seats share it).\n\n"
+                + results_table(result["rows"]) + "\n"
+                + "".join(f"\nskipped {s['agent']}: {s['reason']}\n" for s in result["skipped"]))
     labels = result["agents"]
     out = [f"## {p} players (competitive)\n",
            f"{result['games_per_pair']} games per pair on seeds {result['seeds'][0]}..{result['seeds'][-1]}, "

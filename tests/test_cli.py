@@ -97,7 +97,7 @@ def test_invalid_input_reprompts_help_view_and_quit():
                    io.StringIO("hello\n99\n-1\nh\nv\nt\nq\n"))
     assert rc == 1
     assert "Invalid choice 'hello'" in text
-    assert "Invalid choice 99: it is not one of the options shown (3, 4, 5, 6, 7)" in text
+    assert "Invalid choice 99: it is not one of the options shown (3-7)" in text
     assert "Invalid choice -1" in text
     assert "Commands:" in text and "Feat discard pile (newest last): " in text
     assert text.count("-- Seat 0, your options:") == 2  # t shows the table again
@@ -147,7 +147,7 @@ def test_play_paleo_groups_piped_reaches_the_end():
     """Cooperative Paleo: --groups maps to num_groups; heuristic partners; readable names."""
     rc, text = run(["play", "paleo", "--groups", "2", "--seed", "3"], Inputs())
     assert rc == 0
-    assert "Paleo: 2 player(s), you play seat 0, partners: heuristic" in text
+    assert "Paleo: 2 players, you play seat 0, partners: heuristic" in text
     assert "-- Seat 0, your options:" in text
     assert "Seat 1 (heuristic) chose its card in secret" in text
     assert re.search(r"^\s+\d+\. take the second card \((Forest|River|Mountain|People|Dream|Idea|Red|Mission)", text, re.M)

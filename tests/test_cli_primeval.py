@@ -65,14 +65,14 @@ def no_codes(text: str) -> None:
 def test_play_primeval_story_and_challenge_in_words():
     # seed 1, the story's challenges first: the intro, the first exploration and its challenge
     rc, text = play(1, [r"challenge\)", r"^explore", r"^travel to", r"joins the challenge"])
-    assert rc == 0 and text.startswith("Sleeping Gods: Primeval Peril: 1 player(s), you play seat 0, seed 1")
+    assert rc == 0 and text.startswith("Sleeping Gods: Primeval Peril: 1 player, you play seat 0, seed 1")
     # setup in words: whose decision and about what (PP-SETUP-4), not "place_start"
     assert "seat 0 decides: place the starting meat on a character" in text
-    assert "\n  146. to Captain Vine\n" in text  # numbered by action id
+    assert "\n  146. put the starting meat on Captain Vine\n" in text  # numbered by action id
     # the atlas: space, page and exits in words, and where a travel leads
     assert "the Harpy is at The Harpy's Berth (page 2, Tallowmire Mouth)\n" in text
     assert "  exits: Reedmouth Landing (location 1)" in text
-    assert "Seat 0 (you) chose: travel to Reedmouth Landing (location 1) (1 time)" in text
+    assert "Seat 0 (you) chose: travel to Reedmouth Landing (location 1) (costs 1 time)" in text
     assert "  exits: The Harpy's Berth; Sunken Fork (rocks)" in text
     # the characters: HP, stamina, statuses, tokens and cards, on every table
     # (a whole table, its heading first, is printed when the turn or phase changes; in between

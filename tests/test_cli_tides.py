@@ -22,7 +22,7 @@ def test_play_tides_first_decisions_are_shown_in_words():
     script = ["25", "1", "1", "1", "24", "1", "1", "q"]
     rc, text = run(["play", "tides_of_ruin_arcade", "--seed", "3"], Inputs(script))
     assert rc == 1 and text.rstrip().endswith("Quit.")
-    assert text.startswith("Sleeping Gods: Tides of Ruin — Arcade Mode: 1 player(s), you play seat 0, seed 3")
+    assert text.startswith("Sleeping Gods: Tides of Ruin — Arcade Mode: 1 player, you play seat 0, seed 3")
     # whose decision it is and what about, in words; the deck's backs (reward, challenge, combat)
     assert "player 0 decides: place Boarding Cutlass: on a crew member, or in the stash" in text
     assert ("Arcade deck (8 cards, top first): reward, challenge, challenge, combat, reward, "
@@ -32,7 +32,7 @@ def test_play_tides_first_decisions_are_shown_in_words():
     # the crew: name, HP, fatigue, statuses, all five skills and the gear each holds
     assert re.search(r"Navigator Tobin Reach +player 0  HP 7/7  fatigue 0  status -  "
                      r"strength 0, cunning 1, perception 2, craft 1, knowledge 3  weapon unarmed  item -  cards -", text)
-    assert "Seat 0 (you) chose: Gunner Bram Kettle (HP 8/8, fatigue 0)" in text
+    assert "Seat 0 (you) chose: place Boarding Cutlass on Gunner Bram Kettle (HP 8/8, fatigue 0)" in text
     assert re.search(r"Gunner Bram Kettle +player 0  HP 8/8 .* weapon Boarding Cutlass", text)
     # the preparation window says what each option does
     prep = options(text.split("  preparation  ")[1].split("Your choice")[0])
@@ -44,7 +44,7 @@ def test_play_tides_first_decisions_are_shown_in_words():
     assert "joined: nobody; Destiny 0; total 0 of 8" in text
     assert "joined: Navigator Tobin Reach; Destiny 0; total 2 of 8" in text  # PER 2 counted
     assert "Destiny: last draw 0; discard 0x1" in text                    # the draw, then the window
-    assert "\n  3. spend 1 OM: draw Destiny again\n" in text
+    assert "\n  3. spend 1 order marker: draw Destiny again\n" in text
     assert "Seat 0 (you) chose: confirm" in text
     # what happened, said after each step: the reveal, the draw and the resolution (narrate.py)
     assert "\n  * Revealed: challenge Dark Sails (perception 8)\n" in text

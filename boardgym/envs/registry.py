@@ -43,6 +43,20 @@ def players_kwarg(game_name: str) -> str:
     return (pz_entry(game_name) or {}).get("players_kwarg") or "num_players"
 
 
+def default_players(game_name: str) -> int:
+    """The one default player count of ``game_name``: that of its first Gymnasium id here (what
+    ``gym.make`` builds without a count), which ``python -m eval``, ``boardgym play`` and the
+    game's own options share."""
+    pkw = players_kwarg(game_name)
+    for entry in registry()["gymnasium"]:
+        if entry["game"] == game_name and pkw in entry.get("kwargs", {}):
+            return int(entry["kwargs"][pkw])
+    from boardgym.games import game_class
+
+    info = game_class(game_name).info
+    return int(info.defaults.get(pkw, info.min_players))
+
+
 def max_episode_steps(game: str) -> int:
     """The Gymnasium ``max_episode_steps`` of every id of ``game``: its declared
     ``GameInfo.max_decisions`` (no legal game reaches it; it cuts off a policy stuck on

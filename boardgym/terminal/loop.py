@@ -127,7 +127,7 @@ def play(args, inp, out) -> int:
     rng = np.random.default_rng(table.seed)
     others = "partners" if info.cooperative else "opponents"
     you = "every seat" if args.all_seats else f"seat {args.seat}"
-    print(f"{info.title}: {table.n} player(s), you play {you}"
+    print(f"{info.title}: {table.n} player{'' if table.n == 1 else 's'}, you play {you}"
           + (f", {others}: {table.agent_label}" if agents else "") + f", seed {table.seed}", file=out)
     print("Type h at any prompt for help.", file=out)
     confirm_single = getattr(args, "confirm_single", False)

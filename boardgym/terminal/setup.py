@@ -8,7 +8,7 @@ import numpy as np
 import yaml
 
 from boardgym.core.errors import ConfigError
-from boardgym.envs.registry import players_kwarg
+from boardgym.envs.registry import default_players, players_kwarg
 
 
 def parse_set(items) -> dict:
@@ -41,7 +41,7 @@ def build(args) -> Table:
 
     info = game_class(args.game).info
     pkw = players_kwarg(args.game)
-    n = args.players if args.players is not None else info.defaults.get(pkw, info.min_players)
+    n = args.players if args.players is not None else default_players(args.game)
     if not info.min_players <= n <= info.max_players:
         raise ConfigError(f"{args.game} takes {info.min_players}-{info.max_players} players, got {n}")
     if not 0 <= args.seat < n:

@@ -25,14 +25,25 @@ def final_lines(state, words, seat: int, decisions: int) -> list[str]:
     scores = [seat_score(state, p) for p in range(n)]
     if all(x is not None for x in scores):
         out.append("Final scores: " + ", ".join(f"seat {p} {x}" for p, x in enumerate(scores)))
+    line = result_line(state, told)
+    if line not in told:
+        out.append(line)
+    return out
+
+
+def result_line(state, told=()) -> str:
+    """Who won, in words: the game's own "Result" / "Winner" line among ``told`` (its
+    ``summary_lines``), else "Result: win" / "defeat" (solo, cooperative) or "Winner: seat 1"
+    ("Winners (tied): seats 0, 2") from the final returns."""
+    for line in told:
+        if line.startswith(("Result", "Winner")):
+            return line
+    g = state.game
+    n = g.num_players
     rets = state.returns()
-    if any(line.startswith(("Result", "Winner")) for line in told):
-        return out
     if n == 1 or g.info.cooperative:
         r = rets[0]
-        out.append("Result: " + ("win" if r > 0 else "defeat" if r < 0 else "neither won nor lost"))
-    else:
-        best = max(rets)
-        w = [p for p in range(n) if rets[p] == best]
-        out.append(("Winner: seat " if len(w) == 1 else "Winners (tied): seats ") + ", ".join(map(str, w)))
-    return out
+        return "Result: " + ("win" if r > 0 else "defeat" if r < 0 else "neither won nor lost")
+    best = max(rets)
+    w = [p for p in range(n) if rets[p] == best]
+    return ("Winner: seat " if len(w) == 1 else "Winners (tied): seats ") + ", ".join(map(str, w))

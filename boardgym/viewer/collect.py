@@ -33,6 +33,7 @@ def collect(replay, max_steps: int | None = None) -> dict:
     """The viewer's data of ``replay`` (checked as it is replayed: a ``StateError`` names a
     move that is not legal). ``max_steps`` keeps the first decisions only (and the state after
     them)."""
+    from boardgym.terminal.summary import result_line
     from boardgym.terminal.words import Words
 
     game = replay.make_game()
@@ -95,12 +96,24 @@ def collect(replay, max_steps: int | None = None) -> dict:
         "agents": replay.agents or [None] * n, "source": replay.source,
         "decisions": len(replay.actions), "shown": len(steps) - 1, "truncated": truncated,
         "over": over, "returns": [float(x) for x in final.returns()] if over else None,
-        "score_label": "score" if hasattr(final, "score") else "running score",
+        "result": result_line(final, words.summary(final)) if over else None,
+        **score_words(final),
         "setup": setup, "steps": steps,
         "legend": [[name, size, doc] for name, _off, size, doc in game.layout.pieces],
         "picture": {"tile": tiles.tile, "size": list(tiles.size or (0, 0)), "sheets": tiles.sheets(),
                     "per_sheet_columns": _columns()},
     }
+
+
+def score_words(state) -> dict:
+    """The seats table's score column, named and explained: the game's score where it keeps
+    one; else the progress measure its reward shaping uses (``potential``), said to be that."""
+    title = state.game.info.title
+    if hasattr(state, "score"):
+        return {"score_label": "score", "score_note": f"score: each seat's points in {title} so far."}
+    return {"score_label": "progress",
+            "score_note": f"progress: {title} keeps no points; this is the measure of progress that "
+                          f"reward shaping uses (higher is better), not a score of the game."}
 
 
 def _columns() -> int:

@@ -65,7 +65,7 @@ PAGE = r"""<!doctype html>
     <div class="box" id="setup-box" hidden><div class="label">Setup</div><div id="setup"></div></div>
     <div class="box"><div class="label">Decision</div><div id="decision"></div></div>
     <div class="box"><div class="label">Then</div><div id="chance"></div></div>
-    <div class="box"><div class="label">Seats</div><table id="scores"></table></div>
+    <div class="box"><div class="label">Seats</div><table id="scores"></table><div id="score-note" class="keys"></div></div>
     <div class="box"><div class="label" id="view-label">Full state</div><pre id="view-text"></pre></div>
     <details class="box" id="legend-box"><summary>What the pieces of a seat's observation mean</summary>
       <pre id="legend"></pre></details>
@@ -147,18 +147,24 @@ PAGE = r"""<!doctype html>
     return view !== "full" && entry && entry.hide && entry.hide.includes(Number(view));
   }
 
-  function chanceBlock(container, c, label) {
+  function draws(k) {
+    return k + (k === 1 ? " card drawn or die rolled" : " cards drawn or dice rolled");
+  }
+
+  // what followed a decision: the narrator's lines as bullets under "What happened:" (they
+  // tell the decision's effects and every draw, so no count of draws heads them), else the
+  // lines of the full state that the draws changed
+  function chanceBlock(container, c) {
     container.textContent = "";
-    if (!c || (!c.k && !c.lines.length)) { container.appendChild(el("span", "nothing drawn", "unseen")); return; }
+    if (!c || (!c.k && !c.lines.length)) { container.appendChild(el("span", "nothing more happened", "unseen")); return; }
     if (hiddenFrom(c)) {
-      container.appendChild(el("span", c.k + " chance outcome" + (c.k === 1 ? "" : "s") + " that P" +
-                               view + " does not see", "unseen"));
+      container.appendChild(el("span", draws(c.k) + " that seat " + view + " does not see", "unseen"));
       return;
     }
     const table = c.table || [];
-    const head = c.k ? c.k + " chance outcome" + (c.k === 1 ? "" : "s") +
-                       (c.lines.length ? ":" : table.length ? "; the full state changes:" : "")
-                     : label;
+    const head = c.lines.length ? "What happened:"
+               : table.length ? draws(c.k) + "; the full state changes:"
+               : draws(c.k) + ", changing nothing shown";
     container.appendChild(el("div", head));
     lines(container, c.lines.concat(table));
   }
@@ -169,12 +175,13 @@ PAGE = r"""<!doctype html>
     const s = data.steps[step];
     drawPicture(s);
     $("step-counter").textContent = "Step " + step + " of " + last;
+    document.title = data.title + ": replay, step " + step + " of " + last;
     $("slider").value = step;
     if (document.activeElement !== $("jump")) $("jump").value = step;
 
     let turn;
     if (s.over) {
-      turn = "Game over" + (data.returns ? ": returns " + data.returns.map((r, p) => "seat " + p + " " + fmt(r)).join(", ") : "");
+      turn = "Game over" + (data.result ? ". " + data.result : "");
     } else if (step === last && data.truncated) {
       turn = "The rest of the game is not shown (" + data.shown + " of " + data.decisions + " decisions)";
     } else if (s.acting.length > 1) {
@@ -182,12 +189,12 @@ PAGE = r"""<!doctype html>
     } else if (s.acting.length === 1) {
       turn = seatName(s.acting[0]) + " to decide";
     } else {
-      turn = data.over ? "" : "The replay stops here (the game was not finished)";
+      turn = data.over ? "No seat decides here" : "The replay stops here (the game was not finished)";
     }
     $("turn").textContent = turn;
 
     $("setup-box").hidden = step !== 0 || !data.setup.k;
-    if (step === 0) chanceBlock($("setup"), data.setup, "");
+    if (step === 0) chanceBlock($("setup"), data.setup);
 
     const d = s.d, dec = $("decision");
     dec.textContent = "";
@@ -195,12 +202,12 @@ PAGE = r"""<!doctype html>
     else if (hiddenFrom(d)) dec.appendChild(el("span", seatName(d.by) + " " + (d.secret || "made a choice") +
                                               " (seat " + view + " does not see what)", "unseen"));
     else dec.textContent = seatName(d.by) + ": " + d.text;
-    chanceBlock($("chance"), d ? s.c : null, "what happened:");
+    chanceBlock($("chance"), d ? s.c : null);
 
     const table = $("scores");
     table.textContent = "";
     const head = el("tr");
-    ["seat", data.score_label].concat(s.over && data.returns ? ["return"] : []).forEach((h) => head.appendChild(el("th", h)));
+    ["seat", data.score_label].concat(s.over && data.returns ? ["reward"] : []).forEach((h) => head.appendChild(el("th", h)));
     table.appendChild(head);
     for (let p = 0; p < data.players; p++) {
       const tr = el("tr", undefined, s.acting.includes(p) ? "acting" : "");
@@ -209,6 +216,8 @@ PAGE = r"""<!doctype html>
       if (s.over && data.returns) tr.appendChild(el("td", fmt(data.returns[p])));
       table.appendChild(tr);
     }
+    $("score-note").textContent = data.score_note +
+      (s.over && data.returns ? " reward: what each seat's learning agent receives for the whole game." : "");
 
     let text, label;
     if (view === "full") {
@@ -235,7 +244,6 @@ PAGE = r"""<!doctype html>
 
   function init() {
     const last = data.steps.length - 1;
-    document.title = data.title + ": replay, step 0 of " + last;
     $("title").textContent = data.title + ": replay";
     const cfg = Object.entries(data.config).map(([k, v]) => k + "=" + JSON.stringify(v)).join(", ");
     $("meta").textContent = data.players + " seat" + (data.players === 1 ? "" : "s") + " (" +

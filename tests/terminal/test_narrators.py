@@ -146,6 +146,58 @@ def test_tides_hidden_hands_show_only_the_own_hand():
     names = [", ".join(game.content.skills[x].name for x in s.hand[p]) for p in range(2)]
     for seat in range(2):
         text = Words("tides_of_ruin_arcade").table(s, seat)
-        assert f"  player {seat}: OM {s.om[seat]} ready, {s.spent[seat]} spent; hand {names[seat]}\n" in text + "\n"
+        assert f"  player {seat}: order markers {s.om[seat]} ready, {s.spent[seat]} spent; hand {names[seat]}\n" in text + "\n"
         other = 1 - seat
-        assert f"player {other}: OM {s.om[other]} ready, {s.spent[other]} spent; hand {len(s.hand[other])} cards" in text
+        assert f"player {other}: order markers {s.om[other]} ready, {s.spent[other]} spent; hand {len(s.hand[other])} cards" in text
+
+
+@pytest.mark.parametrize("game_name", ["primeval_peril", "tides_of_ruin_arcade"])
+def test_an_option_that_chooses_someone_says_what_for(game_name):
+    """An option that chooses a character, a crew member, a holder or a player says what the
+    choice does ("place Boarding Cutlass on Gunner Bram Kettle (HP 8/8, fatigue 2)", "Lois
+    takes the Machete (HP 6/8)"), never only a name ("Gunner Bram Kettle (HP 8/8)", "to Lois",
+    "player 1", "Lois is chosen")."""
+    game = make_game(game_name, **SMALL[game_name])
+    if game_name == "tides_of_ruin_arcade":
+        names = {f"{c.role} {c.name}" for c in game.content.crew}
+    else:
+        from boardgym.games.primeval_peril.characters import NAMES
+        names = set(NAMES) | {"the storage"}
+    names |= {f"player {p}" for p in range(4)}
+    bare = re.compile(r"^(to |choose )?(" + "|".join(map(re.escape, sorted(names))) + r")( \([^)]*\))?( is chosen)?$")
+    words = Words(game_name)
+    checked = 0
+    for seed in (0, 1, 2):
+        for before, after, kind, lines in walk(game_name, seed, 2500):
+            if after.current_player >= 0:
+                for a in np.flatnonzero(after.legal_mask()):
+                    text = words.action(after, int(a))
+                    assert not bare.match(text), text
+                    checked += any(n in text for n in names)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("game_name", ["primeval_peril", "tides_of_ruin_arcade"])
+def test_every_blow_of_a_fight_is_told_with_its_cause(game_name):
+    """In a fight, each step that costs a character HP says what dealt it (an enemy's
+    counterattack, an enemy's ability at the end of the round), never HP lost after "stop
+    placing damage" alone; an attack's damage is told with its parts named (the card or weapon,
+    each equipped card that adds to it, the die or Destiny, the skill), and they add up to it."""
+    hurt = blows = 0
+    for seed in range(4):
+        for before, after, kind, lines in walk(game_name, seed, 3000):
+            if not before.sg_enemy:
+                continue
+            lost = any(after.hp[c] < before.hp[c] for c in range(5))
+            causes = [ln for ln in lines if re.search(r" hits | counterattacks |^End of round \d+: ", ln)]
+            if lost:
+                assert causes, lines
+                hurt += 1
+            for ln in lines:
+                m = re.match(r".+ hits enemy \d, .+ for (\d+) damage = (.*?)(, \d+ of it blocked by the enemy)?$", ln)
+                if m:
+                    terms = re.findall(r"(^|[+−] )(−?\d+) \(([^)]+)\)", m.group(2))
+                    total = sum(int(n) * (-1 if sign.startswith("−") else 1) for sign, n, _ in terms)
+                    assert terms and int(m.group(1)) == max(0, total), ln
+                    blows += 1
+    assert hurt >= 10 and blows >= 10

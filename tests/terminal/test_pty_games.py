@@ -20,10 +20,14 @@ RUNS = {  # the shortest configurations, heuristic opponents / partners where th
     "tides_of_ruin_arcade": ["--seed", "3"],
     "primeval_peril": ["--seed", "3"],
 }
-# what a person must never see: catalogue codes (LOC[1]), slot indices ([0], @ -1), phase and
-# decision names (phase reveal, action_die, SLEEP_EARLY), None, frame tuples
+# what a person must never see: catalogue codes (LOC[1]), slot indices ([0], @ -1, "hand card
+# 0"), phase and decision names (phase reveal, action_die, SLEEP_EARLY), None, frame tuples,
+# counters of the machinery ("0 player(s) passed in a row"), "(s)" plurals, abbreviations never
+# spelled out (OM: order markers), bare choices ("Lois is chosen"), reinforcement-learning words
+# ("returns seat 0 1"), units without their verb ("(2 time)": costs 2 time)
 CODE = re.compile(r"\b[A-Z]{2,}(_[A-Z]+)*\[|@ -1|\bphase \w|\b[a-z]+_[a-z_]+\b|\b[A-Z]+_[A-Z_]+\b|\bNone\b"
-                  r"|\(\d+, \d+\)|\[\d+\]")
+                  r"|\(\d+, \d+\)|\[\d+\]|\bhand card \d|\bslot \d|\w\((s|es)\)|\bOM\b|\bis chosen\b"
+                  r"|\breturns? seat|passed in a row|\(\d+ time\)")
 
 
 def test_every_registered_game_has_a_run():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -101,7 +102,18 @@ def test_viewer_page_in_a_browser(browser, game, tmp_path):
 
     def at(i, view="full"):
         assert text("#step-counter") == f"Step {i} of {last}"
+        assert page.title() == f"{data['title']}: replay, step {i} of {last}"   # the tab follows the step
         assert text("#decision") == _decision(data, i, view)
+        # what followed: a head that counts draws never stands above a different number of lines
+        c = data["steps"][i]["c"] if data["steps"][i]["d"] else None
+        then = text("#chance").splitlines()
+        bullets = page.locator("#chance li").count()
+        if c and (c["k"] or c["lines"]) and not (view != "full" and int(view) in c.get("hide", [])):
+            assert bullets == len(c["lines"]) + len(c.get("table") or [])
+            assert then[0] == "What happened:" if c["lines"] else then[0].startswith(f"{c['k']} ")
+        assert not re.search(r"\d+ chance outcomes?:", text("#chance"))
+        # the score column is explained under the table
+        assert text("#score-note").startswith(data["score_label"] + ": ")
 
     assert text("#title") == f"{data['title']}: replay"
     at(0)

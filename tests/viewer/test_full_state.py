@@ -65,7 +65,7 @@ def test_tides_hidden_hands_are_in_the_full_state_only():
     assert "Player 0's hand:" in hidden and "Player 1's hand:" in hidden
     assert not any(CODE.search(x) for x in hidden.splitlines())
     # seat 1 sees only how many cards seat 0 holds; the full state names them
-    theirs = next(x for x in st["v"][1].splitlines() if x.startswith("  player 0: OM "))
+    theirs = next(x for x in st["v"][1].splitlines() if x.startswith("  player 0: order markers "))
     assert theirs.endswith(" cards") or theirs.endswith(" card"), theirs
     named = next(x for x in hidden.splitlines() if "Player 0's hand:" in x).split(": ", 1)[1]
     assert named != "empty" and named not in theirs

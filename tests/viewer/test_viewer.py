@@ -129,3 +129,48 @@ def test_eval_saves_every_game(tmp_path, monkeypatch):
         r = Replay.load(f)
         assert r.source == "python -m eval" and r.returns is not None and len(r.agents) == 1
     assert np.unique([f.name for f in files]).size == 4
+
+
+SHORT = {"ancient_terrible_things": {"num_players": 2, "length": "short"},   # whole games, quickly
+         "paleo": {"max_rounds": 2}, "tides_of_ruin_arcade": {}, "primeval_peril": {"max_turns": 2}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_and_the_score_column_in_player_words(game):
+    """Who won, as the viewer's last step says it, is the terminal's line ("Winner: seat 1",
+    "Result: win"), never the learners' returns; the score column is named and explained (a game
+    without points shows "progress", said to be the shaping measure)."""
+    from boardgym.core.chance import sample_outcome
+    from boardgym.games import make_game
+    from boardgym.terminal.summary import result_line
+    from boardgym.viewer.collect import score_words
+
+    rng = np.random.default_rng(0)
+    final = make_game(game, **SHORT[game]).new_initial_state()
+    while not final.is_terminal():   # one random game to its end
+        if final.current_player < 0:
+            final.apply(sample_outcome(final.chance_outcomes(), rng))
+        else:
+            legal = np.flatnonzero(final.legal_mask())
+            final.apply(int(legal[rng.integers(len(legal))]))
+    assert re.match(r"(Result: |Winners?( \(tied\))?: seats? \d)", result_line(final, Words(game).summary(final)))
+    words = score_words(final)
+    assert words["score_note"].startswith(words["score_label"] + ": ")
+    if not hasattr(final, "score"):
+        assert words["score_label"] == "progress" and "keeps no points" in words["score_note"]
+
+
+def test_a_finished_replay_page_says_who_won():
+    """The page of a whole game carries the result line and the explained columns; its script
+    no longer writes "returns seat 0 1" or an unexplained "running score"."""
+    from boardgym.terminal.summary import result_line
+
+    replay = play_replay("primeval_peril", ["heuristic"], seed=2, options={"max_turns": 1})
+    data = collect(replay)
+    final = None
+    for final, _kind, _a in replay.steps(replay.make_game()):
+        pass
+    assert data["over"] and data["result"] == result_line(final, Words("primeval_peril").summary(final))
+    assert data["score_label"] == "score" and data["score_note"]
+    page = render_page(data)
+    assert '": returns "' not in page and "running score" not in page

@@ -99,11 +99,11 @@ def symbols(s, c: int, k: int) -> int:
     return sum(1 for n in s.equip[c] if numbered(s, n).skill == k)
 
 
-def attack_extras(s, attacker: int) -> tuple:
-    """(damage, remove power, block) that equipped passive cards add to an attack (PP-CHAR-6):
-    any character's, or the holder's own for a "self" card; none while the holder is mad
+def passive_cards(s, attacker: int) -> list:
+    """The equipped passive cards that add to ``attacker``'s attacks (PP-CHAR-6): any
+    character's, or the holder's own for a "self" card; none while the holder is mad
     (PP-CHAR-4)."""
-    d = rp = blk = 0
+    out = []
     for c in range(5):
         if s.status[c] >> MADNESS & 1:
             continue
@@ -111,12 +111,21 @@ def attack_extras(s, attacker: int) -> tuple:
             card = numbered(s, n)
             if card.cost or (card.self_only and c != attacker):
                 continue
-            if card.ability == AB_DAMAGE:
-                d += card.amount
-            elif card.ability == AB_REMOVE_POWER:
-                rp += card.amount
-            elif card.ability == AB_BLOCK:
-                blk += card.amount
+            if card.ability in (AB_DAMAGE, AB_REMOVE_POWER, AB_BLOCK):
+                out.append(card)
+    return out
+
+
+def attack_extras(s, attacker: int) -> tuple:
+    """(damage, remove power, block) that the passive cards (``passive_cards``) add to an attack."""
+    d = rp = blk = 0
+    for card in passive_cards(s, attacker):
+        if card.ability == AB_DAMAGE:
+            d += card.amount
+        elif card.ability == AB_REMOVE_POWER:
+            rp += card.amount
+        elif card.ability == AB_BLOCK:
+            blk += card.amount
     return d, rp, blk
 
 

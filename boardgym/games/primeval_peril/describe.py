@@ -193,8 +193,9 @@ ASKS = {
 assert set(ASKS) == set(DECISIONS), f"decisions without words: {set(DECISIONS) - set(ASKS)}"
 
 
-def decision_text(s, f) -> str:
-    """The pending frame ``f`` in words ("place the starting meat on a character")."""
+def frame_words(s, f) -> dict:
+    """The words a pending frame ``f`` fills in (its card, resource, character...), for its
+    question (``ASKS``) and its options (``CHOSEN``)."""
     name = DECISIONS[f[0]]
     g = s.game
     words = {"a": f[2], "res": "token", "holder": "a holder", "status": "a status", "char": "a character",
@@ -216,7 +217,34 @@ def decision_text(s, f) -> str:
         words["card"] = _card_name(s, f[2])
     if name == "banner":
         words["banner"] = g.pages[f[2] // 8].banner[f[2] % 8].text
-    return ASKS[name].format(**words)
+    return words
+
+
+def decision_text(s, f) -> str:
+    """The pending frame ``f`` in words ("place the starting meat on a character")."""
+    return ASKS[DECISIONS[f[0]]].format(**frame_words(s, f))
+
+
+# what choosing a character or a holder ({who}) does in each pending decision, so that an
+# option says its verb ("Lois takes the Machete (HP 6/8)", never a bare name)
+CHOSEN = {
+    "sg_wound": "place the damage on {who}", "sg_attacker": "{who} attacks",
+    "sg_char_target": "{who} {eor}", "place_start": "put the starting {res} on {who}",
+    "token": "{holder}'s {res}: use it for {who}", "gain": "put the {res} on {who}",
+    "heal": "heal {who}", "stamina_loss": "{who} loses 1 stamina", "status_off": "{who} loses {status}",
+    "level_up": "{who} turns to level 2", "rest_status": "{who} removes a status",
+    "rest_heal": "{who} heals (rest)", "ability_char": "{who} loses a status (the ability)",
+    "equip": "{who} takes {card}", "move_card": "move {card} to {who}",
+}
+MOVED = {"place_start": "put the starting {res} on {who}", "gain": "put the {res} on {who}",
+         "token": "move {holder}'s {res} to {who}"}
+
+
+def chosen_text(s, f, table: dict, who: str) -> str:
+    """An option that chooses ``who`` in the pending frame ``f``, with the frame's verb."""
+    name = DECISIONS[f[0]] if f is not None else ""
+    template = table.get(name)
+    return template.format(who=who, **frame_words(s, f)) if template else f"choose {who}"
 
 
 def describe_action(s, action: int) -> str:
@@ -248,13 +276,13 @@ def describe_action(s, action: int) -> str:
     if name == "OPTION" and kind == D_BANNER:
         return "pay and use the banner: " + g.pages[f[2] // 8].banner[f[2] % 8].text
     if name == "TRAVEL":
-        return f"travel to {exit_text(s, k)} (1 time)"
+        return f"travel to {exit_text(s, k)} (costs 1 time)"
     if name == "CHAR" and kind == D_JOIN:
         sk = s.sg_chal[H_SKILL]
         return (f"{NAMES[k]} joins the challenge ({SKILL_WORDS[sk]} {chars.effective_skill(s, k, sk)}, "
                 f"stamina {s.res[k]})")
     if name == "CHAR":
-        return f"{NAMES[k]} {'attacks' if kind == D_ATTACKER else 'is chosen'} (HP {s.hp[k]}/{s.max_hp(k)})"
+        return chosen_text(s, f, CHOSEN, f"{NAMES[k]} (HP {s.hp[k]}/{s.max_hp(k)})")
     if name == "PLAY":
         h, c = divmod(k, 5)
         card = g.combat_cards[s.hand[f[1]][h]]
@@ -268,7 +296,7 @@ def describe_action(s, action: int) -> str:
             return f"use {token}: " + ("1 damage on an enemy" if t == TORCH else "an enemy loses 1 power")
         return RESOURCE_WORDS.get(DECISIONS[kind], "use or move {token}").format(token=token)
     if name == "DEST":
-        return f"to {HOLDERS[k]}"
+        return chosen_text(s, f, MOVED, HOLDERS[k])
     if name == "CHAR_ABILITY":
         ab = ABILITIES[k]
         what = (ABILITY_WORDS[ab.kind] if ab.kind in ABILITY_WORDS else
@@ -294,9 +322,9 @@ CONFIRM_WORDS = {"sg_join": "done: nobody else joins", "sg_modify": "go on: reso
                  "rest_status": "skip", "rest_sets": "skip: no more sets", "banner": "leave the banner",
                  "market": "close the market", "deck": "done: keep this deck", "move_card": "set it aside"}
 RESOURCE_WORDS = {"lose": "lose {token}", "rest_sets": "pay {token}", "gain": "discard {token} to make room"}
-PLAIN_WORDS = {"NOOP": "nothing (the game is over)", "END_TURN_EARLY": "end the turn early (1 time left)",
-               "EXPLORE": "explore this space (2 time)", "REPAIR": "repair the boat (2 time)",
-               "REST": "rest: cross off a moon (0 time)", "REROLL": "spend a reroll token: roll the die again"}
+PLAIN_WORDS = {"NOOP": "nothing (the game is over)", "END_TURN_EARLY": "end the turn early (the next seat gets the 1 time left)",
+               "EXPLORE": "explore this space (costs 2 time)", "REPAIR": "repair the boat (costs 2 time)",
+               "REST": "rest: cross off a moon (costs no time)", "REROLL": "spend a reroll token: roll the die again"}
 
 
 def state_text(s, seat: int) -> str:

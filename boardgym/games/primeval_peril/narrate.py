@@ -8,10 +8,12 @@ before and after each step (decisions and chance alike); it reads only what the 
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods import combat
-from boardgym.games.sleeping_gods.kinds import C_STATE, CB_RUNNING, CH_ROLL, P_ATTACK, STATUS_NAMES
+from boardgym.games.sleeping_gods.words import fight_lines
+from boardgym.games.sleeping_gods.kinds import A_BASE, C_STATE, CB_RUNNING, CH_ROLL, P_ATTACK, STATUS_NAMES
 
 from .characters import NAMES
 from .content import RESOURCES
+from .describe import SKILL_WORDS
 from .kinds import CH_CARD, CH_EVENT
 
 
@@ -43,6 +45,19 @@ def _tokens(b, a) -> list[str]:
     return [", ".join(out)] if out else []
 
 
+def base_parts(s, ch: int) -> list[tuple[str, int]]:
+    """The named parts of an attack's base damage: the combat card played, each equipped
+    passive card that adds damage, and what cards or abilities used during the attack added."""
+    from .cards import AB_DAMAGE, passive_cards
+
+    g = s.game
+    code = s.played[ch]
+    parts = [(g.combat_cards[code].name, g.profiles[code].base)] if code >= 0 else []
+    parts += [(card.name, card.amount) for card in passive_cards(s, ch) if card.ability == AB_DAMAGE]
+    rest = s.sg_atk[A_BASE] - sum(n for _, n in parts)
+    return parts + ([("cards and abilities used in the attack", rest)] if rest else [])
+
+
 def narrate(b, a) -> list[str]:
     g = a.game
     out = []
@@ -63,6 +78,7 @@ def narrate(b, a) -> list[str]:
             out.append(f"{g.sg.enemies[a.sg_enemy[e]].name} is defeated.")
     if b.sg_com[C_STATE] == CB_RUNNING and a.sg_com[C_STATE] != CB_RUNNING and not a.over:
         out.append("The fight is won: every enemy is defeated.")
+    out += fight_lines(b, a, lambda c: NAMES[c], base_parts, "the combat die", SKILL_WORDS)
     out += _chars(b, a) + _tokens(b, a)
     if a.boat != b.boat:
         out.append(f"The Harpy: {a.boat - b.boat:+d} health ({a.boat}/8).")

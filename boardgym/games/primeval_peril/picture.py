@@ -50,6 +50,8 @@ def _paint(cv, s):
     cv.lines(CH_W + 28, 64, top, W - CH_W - 50, size=13, max_lines=18)
     if s.sg_enemy:
         draw_grids(cv, s, CH_W + 28, 384, cell=46, step=235)
+    else:
+        cv.text(CH_W + 28, 362, "No fight now: enemies come with the story's and the events' fights.", 13, D.MUTED)
     hands = [ln for ln in lines if ln.startswith(("COMBAT", "  seat "))]
     cv.lines(CH_W + 28, 540, hands, W - CH_W - 50, size=12, max_lines=6)
     table = [lines[0]] + [ln for ln in lines if ln.startswith(("  storage", "  deck", "  quests", "seat ", "a die roll", "GAME OVER"))]

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from boardgym.core import draw as D
 
-from . import combat
 from .enemies import HEART
+from .words import enemy_title
 
 
 def draw_grids(cv, s, x: int, y: int, cell: int = 52, step: int = 230) -> None:
-    """Each enemy of the running combat, left to right from ``x``: its name and attack / power
-    (or "defeated") at ``y`` − 20, its 3×3 grid from ``y`` with covered squares shaded, hearts
+    """Each enemy of the running combat, left to right from ``x``: its number (from 1, as the
+    text numbers it), name and attack / power (or "defeated") at ``y`` − 20, its 3×3 grid from ``y`` with covered squares shaded, hearts
     with their value and abilities with their letter."""
     table = s.game.sg.enemies
     dx, dy = round(cell * 0.38), round(cell * 0.27)
@@ -24,5 +24,4 @@ def draw_grids(cv, s, x: int, y: int, cell: int = 52, step: int = 230) -> None:
             cv.box(rect, fill=fill)
             label = str(en.values[i]) if kind == HEART else ("" if kind == "." else kind)
             cv.text(rect[0] + dx, rect[1] + dy, label, 16, D.BAD if kind == HEART else D.INK)
-        state = "defeated" if combat.defeated(s, e) else f"atk {en.attack} power {s.sg_power[e]}"
-        cv.text(ox, y - 20, f"[{e}] {en.name}: {state}", 12, width=step - 10)
+        cv.text(ox, y - 20, enemy_title(s, e), 12, width=step - 10)

@@ -77,9 +77,9 @@ def describe_action(s, a: int) -> str:
                 "sg_place": "stop placing damage"}.get(kind, "confirm")
     if A.CREW <= a < A.CREW + A.N_CREW:
         ch = a - A.CREW
-        return f"{crew_name(s, ch)} (HP {s.hp[ch]}/{s.max_hp(ch)}, fatigue {s.res[ch]})"
+        return chosen_text(s, f, f"{crew_name(s, ch)} (HP {s.hp[ch]}/{s.max_hp(ch)}, fatigue {s.res[ch]})")
     if A.PLAYER <= a < A.PLAYER + 4:
-        return f"player {a - A.PLAYER}"
+        return chosen_text(s, f, f"player {a - A.PLAYER}")
     if A.STATUS <= a < A.STATUS + A.N_STATUS:
         return f"remove {STATUS_WORDS[a - A.STATUS]}"
     if A.SKILL <= a < A.SKILL + A.N_SKILLS:
@@ -95,7 +95,7 @@ def describe_action(s, a: int) -> str:
     if A.EQUIPPED <= a < A.EQUIPPED + 10:
         ch, j = divmod(a - A.EQUIPPED, 2)
         card = c.skills[s.equip[ch][j]]
-        verb = "discard" if kind in ("prep", "equip_swap") else "activate (1 OM)"
+        verb = "discard" if kind in ("prep", "equip_swap") else "activate (1 order marker)"
         return f"{verb} {crew_name(s, ch)}'s {card.name}: {card.text}"
     if A.ADVENTURE <= a < A.ADVENTURE + A.N_ADVENTURE:
         x = c.adventure[a - A.ADVENTURE]
@@ -111,10 +111,12 @@ def describe_action(s, a: int) -> str:
         e, sq = divmod(a - A.SQUARE, 9)
         return f"damage on {enemy_label(s, e)}, row {sq // 3 + 1} column {sq % 3 + 1}"
     words = {A.FLEE: "flee (the encounter fails, +1 fatigue to each crew member above 0 HP)",
-             A.REDRAW: "spend 1 OM: draw Destiny again", A.PORT: "Port: remove all fatigue, recover all OM, heal 1 each",
+             A.REDRAW: "spend 1 order marker: draw Destiny again",
+             A.PORT: "Port: remove all fatigue, recover all spent order markers, heal 1 each",
              A.MARKET: "Market: reveal 3 adventure cards", A.BUY_SKILL: "buy a blind skill card (2 coins)",
-             A.OM_FATIGUE: f"spend {OM_COSTS[0]} OM: remove 1 fatigue", A.OM_HEAL: f"spend {OM_COSTS[1]} OM: heal 1 wound",
-             A.OM_STATUS: f"spend {OM_COSTS[2]} OM: remove 1 status", A.XP_TRAIN: "spend 3 XP: +1 to a skill",
+             A.OM_FATIGUE: f"spend {OM_COSTS[0]} order markers: remove 1 fatigue",
+             A.OM_HEAL: f"spend {OM_COSTS[1]} order markers: heal 1 wound",
+             A.OM_STATUS: f"spend {OM_COSTS[2]} order markers: remove 1 status", A.XP_TRAIN: "spend 3 XP: +1 to a skill",
              A.KEEP_EARLIER: "keep the earlier draw", A.STRIKE_POWER: "remove 1 power"}
     return words.get(a, s.game.catalog.describe(a))
 
@@ -122,16 +124,16 @@ def describe_action(s, a: int) -> str:
 ASKS = {
     "start_pick": "choose a starting adventure card ({a} still to choose)",
     "place_card": "place {card}: on a crew member, or in the stash",
-    "prep": "the preparation window ({a} player(s) passed in a row)",
-    "equip_to": "equip hand card {a} on a crew member", "equip_swap": "discard one of {crew}'s skill cards",
-    "swap_with": "exchange {crew_a}'s weapon with", "adv_to": "move {card}", "om_crew": "spend OM on whom",
+    "prep": "the preparation window{passed}",
+    "equip_to": "equip {skill} on a crew member", "equip_swap": "discard one of {crew}'s skill cards",
+    "swap_with": "exchange {crew_a}'s weapon with", "adv_to": "move {card}", "om_crew": "spend order markers on whom",
     "pick_status": "which status {crew_a} loses", "train_crew": "train whom", "train_skill": "train which skill of {crew_a}",
     "discard": "discard down to 3 skill cards", "market": "buy at the market, or close it",
     "buy_to": "give the blind skill card to", "recipe_crew": "who gets the recipe's effect",
     "keep": "Fortune: keep the new draw ({new}) or the earlier one ({a})",
     "strike": "Strike: +2 damage or remove 1 power",
     "sg_join": "join the challenge", "sg_modify": "the challenge's modify window",
-    "sg_wound": "place 1 of {a} wound(s)", "sg_attacker": "attack with a crew member, pass or flee",
+    "sg_wound": "place 1 of {wounds}", "sg_attacker": "attack with a crew member, pass or flee",
     "sg_target": "choose the enemy to attack", "sg_rolled": "the window after the attack's Destiny draw",
     "sg_place": "place the next damage token", "sg_block": "the block window before the counterattack",
     "sg_char_target": "choose who suffers the enemy's ability", "sg_heal_square": "choose the token the enemy heals",
@@ -144,17 +146,67 @@ def decision_text(s, f) -> str:
     if kind == "units":
         return f"give {UNIT_WORDS[UNITS[f[2]]]} ({f[3]} left)"
     c = s.game.content
-    words = {"a": f[2], "new": f[3] % 16}
+    words = frame_words(s, f)
+    try:
+        return ASKS[kind].format(**words)
+    except KeyError:
+        return kind
+
+
+def frame_words(s, f) -> dict:
+    """The words a pending frame ``f`` fills in (its card, crew member...), for its question
+    (``ASKS``) and its options (``CHOSEN``)."""
+    kind = DECISIONS[f[0]]
+    c = s.game.content
+    words = {"a": f[2], "new": f[3] % 16, "card": "the card", "skill": "the skill card",
+             "crew_a": "a crew member", "crew": "a crew member", "passed": "", "wounds": f"{f[2]} wounds"}
+    if kind == "prep" and f[2] > 0:
+        words["passed"] = f" ({f[2]} {'player has' if f[2] == 1 else 'players have'} passed in turn)"
+    if kind == "sg_wound" and f[2] == 1:
+        words["wounds"] = "1 wound"
+    if kind == "equip_to" and 0 <= f[1] < len(s.hand) and 0 <= f[2] < len(s.hand[f[1]]):
+        words["skill"] = c.skills[s.hand[f[1]][f[2]]].name
     if kind in ("place_card", "adv_to") and f[2] < len(c.adventure):
         words["card"] = c.adventure[f[2]].name
     if kind in ("swap_with", "pick_status", "train_skill") and f[2] < 5:
         words["crew_a"] = crew_name(s, f[2])
     if kind == "equip_swap" and f[3] < 5:
         words["crew"] = crew_name(s, f[3])
-    try:
-        return ASKS[kind].format(**words)
-    except KeyError:
-        return kind
+    return words
+
+
+# what choosing a crew member or a player ({who}) does in each pending decision, so that an
+# option says its verb ("place Boarding Cutlass on Gunner Bram Kettle (HP 8/8, fatigue 2)")
+CHOSEN = {
+    "place_card": "place {card} on {who}", "equip_to": "equip {skill} on {who}",
+    "swap_with": "exchange {crew_a}'s weapon with {who}'s", "adv_to": "move {card} to {who}",
+    "train_crew": "train {who}", "buy_to": "give the blind skill card to {who}",
+    "recipe_crew": "the recipe's effect on {who}", "sg_join": "{who} joins the challenge",
+    "sg_wound": "place the wound on {who}", "sg_attacker": "{who} attacks",
+    "sg_char_target": "{who} suffers the enemy's ability",
+    "om_crew": ("spend {cost} order markers: remove 1 fatigue from {who}",
+                "spend {cost} order markers: heal 1 wound of {who}",
+                "spend {cost} order markers: remove 1 status of {who}"),
+    "units": {"om": "give an order marker to {who}", "skill": "give a skill card to {who}",
+              "heal": "heal 1 wound of {who}", "fatigue": "remove 1 fatigue of {who}",
+              "status": "remove 1 status of {who}", "recover": "give a spent order marker back to {who}",
+              "give_poison": "poison {who}", "give_frightened": "frighten {who}",
+              "give_weakened": "weaken {who}", "give_madness": "give madness to {who}"},
+}
+
+
+def chosen_text(s, f, who: str) -> str:
+    """An option that chooses ``who`` (a crew member, a player) in the pending frame ``f``,
+    with the frame's verb."""
+    kind = DECISIONS[f[0]]
+    template = CHOSEN.get(kind)
+    if kind == "om_crew" and 0 <= f[2] < 3:
+        return template[f[2]].format(cost=OM_COSTS[f[2]], who=who)
+    if kind == "units" and 0 <= f[2] < len(UNITS):
+        return template[UNITS[f[2]]].format(who=who)
+    if isinstance(template, str):
+        return template.format(who=who, **frame_words(s, f))
+    return f"choose {who}"
 
 
 PHASE_WORDS = {"setup": "setting up", "turn_start": "a new turn", "prep_open": "preparation",
@@ -168,7 +220,7 @@ def state_text(s, seat: int) -> str:
     counts, the seat's own by name."""
     lines = state_lines(s)
     if s.game.hidden_hands and 0 <= seat < s.n:
-        head = f"  player {seat}: OM "
+        head = f"  player {seat}: order markers "
         c = s.game.content
         own = ", ".join(c.skills[x].name for x in s.hand[seat]) or "-"
         lines = [ln.rsplit("; hand ", 1)[0] + f"; hand {own}" if ln.startswith(head) else ln for ln in lines]
@@ -242,7 +294,7 @@ def state_lines(s) -> list[str]:
                      f"fatigue {s.res[ch]}  status {st}  {sk}  weapon {w}  item {it}  cards {eq}")
     for p in range(s.n):
         hand = ", ".join(c.skills[x].name for x in s.hand[p]) if not g.hidden_hands else f"{len(s.hand[p])} cards"
-        lines.append(f"  player {p}: OM {s.om[p]} ready, {s.spent[p]} spent; hand {hand or '-'}")
+        lines.append(f"  player {p}: order markers {s.om[p]} ready, {s.spent[p]} spent; hand {hand or '-'}")
     if s.rewards:
         lines.append("reward cards: " + "; ".join(_reward_text(s, r) for r in s.rewards))
     if s.rw_open >= 0:
@@ -286,7 +338,7 @@ def _encounter_lines(s) -> list[str]:
             out += enemy_lines(s, LETTER_WORDS)
             at = s.sg_atk
             if at[A_CH] >= 0:
-                tgt = s.game.sg.enemies[s.sg_enemy[at[A_TGT]]].name if at[A_TGT] >= 0 else "?"
+                tgt = enemy_label(s, at[A_TGT]) if at[A_TGT] >= 0 else "an enemy to choose"
                 out.append(f"  {crew_name(s, at[A_CH])} attacks {tgt}: damage {at[A_D]}, {at[A_LEFT]} to place")
     return out
 

@@ -11,7 +11,8 @@ hidden hand are counted, not named, when the game hides hands.
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods import challenge, combat
-from boardgym.games.sleeping_gods.kinds import CH_DONE, CH_WINDOW, CH_WOUNDS, H_NUMBER, H_STATE, H_TOTAL
+from boardgym.games.sleeping_gods.words import fight_lines
+from boardgym.games.sleeping_gods.kinds import A_BASE, CH_DONE, CH_WINDOW, CH_WOUNDS, H_NUMBER, H_STATE, H_TOTAL
 
 from .describe import SKILL_WORDS, STATUS_WORDS, crew_name
 from .flow import COMBAT_CODE
@@ -90,6 +91,16 @@ def _draws(before, after) -> list[str]:
     return out
 
 
+def base_parts(s, ch: int) -> list[tuple[str, int]]:
+    """The named parts of an attack's base damage: the weapon (or unarmed), and what skill
+    cards used during the attack added (Strike: +2)."""
+    c = s.game.content
+    w = s.weapon[ch]
+    parts = [(c.adventure[w].name, s.game.weapons[w].base)] if w >= 0 else []
+    rest = s.sg_atk[A_BASE] - sum(n for _, n in parts)
+    return parts + ([("skill cards used in the attack", rest)] if rest else [])
+
+
 def make_narrator():
     """``narrate(before, after)``: the lines for one step of one game."""
     at_reveal: list = []  # the crew as the running encounter was revealed
@@ -103,7 +114,9 @@ def make_narrator():
                 if combat.defeated(after, e) and not combat.defeated(before, e):
                     out.append(f"{after.game.sg.enemies[eid].name} is defeated")
         resolved = len(after.won) + len(after.lost) > len(before.won) + len(before.lost)
-        if before.sg_enemy and not resolved:  # each blow of a fight as it lands
+        if before.sg_enemy:   # each blow of a fight, with its cause, as it lands
+            out += fight_lines(before, after, lambda ch: crew_name(after, ch), base_parts, "Destiny", SKILL_WORDS)
+        if before.sg_enemy and not resolved:
             out += crew_changes(after, _crew(before))
         for code in after.won[len(before.won):] + after.lost[len(before.lost):]:
             won = code in after.won

@@ -26,7 +26,8 @@ def build(game):
     cv.text(12, 8, f"Sleeping Gods: Tides of Ruin - Arcade ({game.difficulty}, {game.length}, "
                    f"{game.n} player{'s' if game.n > 1 else ''})", 18)
     for ch in range(A.N_CREW):
-        cv.panel((10, 100 + ch * 128, 10 + CREW_W, 224 + ch * 128), game.content.crew[ch].role)
+        crew = game.content.crew[ch]   # the role and name as the text says them: "Captain Ysolde Marr"
+        cv.panel((10, 100 + ch * 128, 10 + CREW_W, 224 + ch * 128), f"{crew.role} {crew.name}")
     cv.panel((CREW_W + 20, 100, W - 10, 470), "Encounter")
     cv.panel((CREW_W + 20, 476, W - 10, 560), "Destiny")
     cv.panel((CREW_W + 20, 566, W - 10, H - 10), "Table")
@@ -59,8 +60,7 @@ def _paint(cv, s):
 
 def _crew(cv, s, ch, x, y):
     c = s.game.content
-    cv.text(x, y - 22, f"{c.crew[ch].name} - player {s.controller(ch)}", 12, D.MUTED, width=300)
-    cv.track(x + 300, y - 24, "", 0, 0, show_number=False)
+    cv.text(x + 300, y - 22, f"played by player {s.controller(ch)}", 12, D.MUTED, width=CREW_W - 320)
     cv.track(x, y, "HP", s.hp[ch], s.max_hp(ch), D.GOOD, cell=14, label_width=60)
     cv.track(x + 300, y, "fatigue", s.res[ch], 3, D.BAD, cell=14, label_width=60)
     st = ", ".join(STATUS_WORDS[k] for k in range(4) if s.status[ch] >> k & 1) or "no status"
@@ -80,8 +80,9 @@ def _crew(cv, s, ch, x, y):
 def _encounter(cv, s, x, y):
     from .describe import _encounter_lines
 
-    lines = _encounter_lines(s)
-    cv.lines(x, y, [ln for ln in lines if not ln.startswith("  [")], W - x - 30, size=13, max_lines=5)
+    lines = _encounter_lines(s) or [("No encounter now: the next is revealed when every player has passed "
+                                     "in the preparation window.", D.MUTED)]
+    cv.lines(x, y, [ln for ln in lines if not str(ln).startswith("  [")], W - x - 30, size=13, max_lines=5)
     draw_grids(cv, s, x, y + 120, cell=52, step=230)
 
 def draw(s):

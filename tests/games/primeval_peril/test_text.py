@@ -13,8 +13,8 @@ def test_render_and_describe():
     text = s.render()
     assert "boat 8/8" in text and "Captain Vine (seat 0, level 1): HP 8/8" in text and "deck (12)" in text
     words = {describe_action(s, a) for a in legal(s)}
-    assert "travel to 2.post (1 time)" in words and "use or move Captain Vine's meat" in words
-    assert "travel to 2.rocks (rocks) (1 time)" in words
+    assert "travel to 2.post (costs 1 time)" in words and "use or move Captain Vine's meat" in words
+    assert "travel to 2.rocks (rocks) (costs 1 time)" in words
     assert "seat 0 decides: the next action, a token or card move, or an ability" in text
     assert "  exits: 2.rocks (rocks); 2.post" in text
 
