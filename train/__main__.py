@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from .config import RUN_RECORD_KEYS, default_config_path, load_config, set_dotted, validate_config
+from .numerics import pin_kernels
 
 
 def game_of(cfg: dict) -> str:
@@ -51,6 +52,7 @@ def parse_args(argv=None):
 
 
 def main(argv=None) -> int:
+    pin_kernels()   # torch's CPU kernels, before anything computes (train/numerics.py)
     args = parse_args(argv)
     cfg_path = args.config
     if args.resume and not Path(args.resume).exists():

@@ -40,6 +40,9 @@ def _versions() -> dict:
 
 def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = True,
           evaluate: bool = True) -> dict:
+    from .numerics import kernel_note, kernels_in_use, pin_kernels
+
+    pin_kernels()   # before torch computes anything (python -m train has done it already)
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import CheckpointCallback
@@ -52,10 +55,13 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     seed = int(cfg["seed"])
     n_envs = int(cfg["n_envs"])
     kind = cfg["vec_env"] if n_envs > 1 else "dummy"
+    kernels = kernels_in_use()
     cfg = dict(cfg, out=str(out), resume=resume, vec_env_used=kind,
                env_seeds=list(range(seed, seed + n_envs)), command=" ".join(sys.argv),
-               versions=_versions())
+               versions=dict(_versions(), **kernels))
     write_config(cfg, out / "config.yaml")
+    if kernel_note(kernels):
+        print(kernel_note(kernels), flush=True)
 
     callbacks = []
     env_kwargs = cfg["env_kwargs"]
