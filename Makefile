@@ -51,23 +51,23 @@ slow: install
 	$(BIN)/python -m pytest -q -n $(JOBS) -m slow
 
 # the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
-# short PPO fine-tune held near the distilled policy (train/configs/primeval_dagger.yaml);
-# GAME=... trains that game's default config instead (train/configs/defaults.yaml)
-TRAIN_CONFIG ?= train/configs/primeval_dagger.yaml
+# short PPO fine-tune held near the distilled policy (boardgym/train/configs/primeval_dagger.yaml);
+# GAME=... trains that game's default config instead (boardgym/train/configs/defaults.yaml)
+TRAIN_CONFIG ?= boardgym/train/configs/primeval_dagger.yaml
 train: install
-	$(BIN)/python -m train $(if $(filter command line environment,$(origin GAME)),--game $(GAME),--config $(TRAIN_CONFIG))
+	$(BIN)/python -m boardgym.train $(if $(filter command line environment,$(origin GAME)),--game $(GAME),--config $(TRAIN_CONFIG))
 
 eval: install
-	$(BIN)/python -m eval --game $(GAME)
+	$(BIN)/python -m boardgym.eval --game $(GAME)
 
 # docs/results.md and its plots (docs/plots/): the games in $(JOBS) local processes, or with RAY=1
 # as Ray tasks on a local Ray (ADDRESS=auto or ADDRESS=HOST:PORT joins a cluster instead, see
 # docs/scaling.md); the tables are the same either way.
 results: install
-	$(BIN)/python -m eval.results $(if $(RAY),--ray $(if $(ADDRESS),--address $(ADDRESS)),--jobs $(JOBS))
+	$(BIN)/python -m boardgym.eval.results $(if $(RAY),--ray $(if $(ADDRESS),--address $(ADDRESS)),--jobs $(JOBS))
 
 bench: install
-	$(BIN)/python -m eval.bench
+	$(BIN)/python -m boardgym.eval.bench
 
 play: install
 	$(BIN)/boardgym play $(GAME)

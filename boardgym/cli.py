@@ -30,7 +30,7 @@
     story as a graph too.
 
 ``--opponents`` is an agent spec (``random``, ``heuristic``, ``pretrained[:NAME]``,
-``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``agents.specs.KINDS``), parsed by ``agents.specs`` through
+``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``boardgym.agents.specs.KINDS``), parsed by ``boardgym.agents.specs`` through
 ``boardgym.envs.opponents``, so ``--opponents heuristic`` loads the agent the registry names for
 that game. A flag with a wrong value is refused (exit status 2) with a message naming it.
 """
@@ -102,7 +102,7 @@ def _validators() -> list[str]:
 
 # -- entry point ----------------------------------------------------------------------------------
 def _kinds_syntax() -> str:
-    from agents.specs import kinds_syntax
+    from boardgym.agents.specs import kinds_syntax
 
     return kinds_syntax()
 

@@ -172,7 +172,7 @@ def test_play_paleo_bad_group_count(capsys):
 
 
 def test_play_refuses_bad_flags_naming_them(capsys):
-    from agents.specs import KINDS
+    from boardgym.agents.specs import KINDS
 
     for argv, message in (
         (["play", "paleo", "--opponents", "foo"], "agent spec 'foo' is not a known kind"),

@@ -67,10 +67,10 @@ def test_docs_speak_of_the_project_alone():
 
 
 def test_every_agent_kind_is_listed_where_agents_are_listed(capsys):
-    """Each agent kind (``agents.specs.KINDS``: pretrained and rllib:PATH included) appears in the
-    README's tournament row, in docs/agents.md's table of agents and in ``python -m eval --help``."""
-    from agents.specs import KINDS
-    from eval.__main__ import parse_args
+    """Each agent kind (``boardgym.agents.specs.KINDS``: pretrained and rllib:PATH included) appears in the
+    README's tournament row, in docs/agents.md's table of agents and in ``python -m boardgym.eval --help``."""
+    from boardgym.agents.specs import KINDS
+    from boardgym.eval.__main__ import parse_args
 
     readme_row = next(line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("| `make eval`"))
     agents_doc = (ROOT / "docs" / "agents.md").read_text().split("\n\n## ")[0]  # the opening table
@@ -81,4 +81,4 @@ def test_every_agent_kind_is_listed_where_agents_are_listed(capsys):
         head = kind.syntax.split("[")[0].split(":")[0]
         assert f"`{head}" in readme_row, f"README's make eval row lacks {kind.syntax}"
         assert f"`{head}" in agents_doc, f"docs/agents.md's table lacks {kind.syntax}"
-        assert kind.syntax in help_text, f"python -m eval --help lacks {kind.syntax}"
+        assert kind.syntax in help_text, f"python -m boardgym.eval --help lacks {kind.syntax}"

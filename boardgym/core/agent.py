@@ -56,7 +56,7 @@ class CallableAgent(Agent):
 def seat_chooser(by_seat: list, seed: int):
     """The chooser a game is played with, ``by_seat[p]`` deciding for seat ``p``: every agent
     is reset with ``seed * 16 + seat`` first, so a game's agent randomness comes from its seed
-    alone (``python -m eval``, its Ray tasks and ``boardgym view --game`` play alike)."""
+    alone (``python -m boardgym.eval``, its Ray tasks and ``boardgym view --game`` play alike)."""
     for p, a in enumerate(by_seat):
         a.reset(seed * 16 + p)
 

@@ -68,7 +68,7 @@ class BoardgymEnv(gym.Env):
 
     Arguments:
         ``game`` (set by the registry); competitive games only: ``opponents`` (an agent spec of
-        ``agents/specs.py``: "heuristic" by default, "random", "ppo:PATH", "ismcts:K=V,...",
+        ``boardgym/agents/specs.py``: "heuristic" by default, "random", "ppo:PATH", "ismcts:K=V,...",
         "module:Class" naming an ``Agent`` subclass; an Agent, a callable, or a list/dict per
         seat; a ``ppo:PATH`` model zip runs pickled code when loaded, so only trusted files; with
         ``seat="random"`` one spec, or a list/dict over every seat) and ``seat`` (an int, 0 by

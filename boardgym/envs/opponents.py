@@ -1,7 +1,7 @@
 """Resolving the ``opponents`` kwarg into one Agent per seat.
 
 Agent specs (``"random"``, ``"heuristic"``, ``"ppo:PATH"``, ``"ismcts:K=V,..."``,
-``"module:Class"``) are parsed by ``agents.specs``, the one parser every command uses; it is
+``"module:Class"``) are parsed by ``boardgym.agents.specs``, the one parser every command uses; it is
 imported when an env is built, never when ``boardgym.envs`` is imported (nothing imports
 upward at import time)."""
 from __future__ import annotations
@@ -11,18 +11,18 @@ from boardgym.core.errors import ConfigError
 
 
 def make_agent(spec, game_name: str, seed: int | None = None) -> Agent:
-    """An Agent from an agent spec string (``agents.specs``), an ``Agent``, an ``Agent``
+    """An Agent from an agent spec string (``boardgym.agents.specs``), an ``Agent``, an ``Agent``
     subclass or a callable ``f(observation, legal_mask[, state])``."""
-    from agents.specs import make_agent as build
+    from boardgym.agents.specs import make_agent as build
 
     return build(spec, game_name, seed)
 
 
 def check_spec(spec, game_name: str | None = None) -> None:
-    """Refuse a spec string that names no agent (``agents.specs.check_spec``: the syntax, the
+    """Refuse a spec string that names no agent (``boardgym.agents.specs.check_spec``: the syntax, the
     class it imports, the model file), also where no seat needs an opponent."""
     if isinstance(spec, str):
-        from agents.specs import check_spec as check
+        from boardgym.agents.specs import check_spec as check
 
         check(spec, game_name)
 

@@ -45,7 +45,7 @@ def players_kwarg(game_name: str) -> str:
 
 def default_players(game_name: str) -> int:
     """The one default player count of ``game_name``: that of its first Gymnasium id here (what
-    ``gym.make`` builds without a count), which ``python -m eval``, ``boardgym play`` and the
+    ``gym.make`` builds without a count), which ``python -m boardgym.eval``, ``boardgym play`` and the
     game's own options share."""
     pkw = players_kwarg(game_name)
     for entry in registry()["gymnasium"]:

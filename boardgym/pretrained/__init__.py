@@ -4,8 +4,8 @@ Each policy is one ``.npz`` beside ``manifest.json`` (``manifest.py``: the schem
 of what is shipped, how each was made and what it measured; ``weights.py``: the files, read
 with ``allow_pickle=False`` and checked against their sha256, their manifest entry and the game
 as it is now). Play one with the agent spec ``pretrained`` (the game's default) or
-``pretrained:NAME`` (``agents/pretrained.py``); list them with ``python -m boardgym.pretrained``;
-add one from a training run with ``python -m train.export_pretrained runs/NAME --name NAME``.
+``pretrained:NAME`` (``boardgym/agents/pretrained.py``); list them with ``python -m boardgym.pretrained``;
+add one from a training run with ``python -m boardgym.train.export_pretrained runs/NAME --name NAME``.
 ``$BOARDGYM_PRETRAINED_DIR`` points everything at another folder (tests, a private set).
 """
 from .manifest import ENV_VAR, Entry, Manifest, load_manifest, policies_folder
@@ -18,7 +18,7 @@ def describe(folder=None) -> list[str]:
     m = load_manifest(folder)
     if not m.policies:
         return [f"No pretrained policies in {m.file} yet. Export one from a training run with "
-                f"`python -m train.export_pretrained runs/NAME --name NAME --default`."]
+                f"`python -m boardgym.train.export_pretrained runs/NAME --name NAME --default`."]
     lines = [f"Pretrained policies ({m.file}); play one with --agents pretrained[:NAME] or "
              f"opponents=\"pretrained[:NAME]\":"]
     for e in m.policies:

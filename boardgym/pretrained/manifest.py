@@ -100,8 +100,8 @@ class Manifest:
         if not have:
             raise ConfigError(f"there is no pretrained policy for {game!r} yet{where} "
                               f"(games with one: {', '.join(sorted({e.game for e in self.policies})) or 'none'}); "
-                              f"train one with `python -m train` and ship it with "
-                              f"`python -m train.export_pretrained runs/NAME --name NAME`")
+                              f"train one with `python -m boardgym.train` and ship it with "
+                              f"`python -m boardgym.train.export_pretrained runs/NAME --name NAME`")
         if name is None:
             name = self.default_name(game)
             if name is None:

@@ -141,7 +141,7 @@ def read_checked(entry: Entry) -> tuple[str, dict[str, list]]:
     """The policy's activation and layers, after every check (see the module doc)."""
     path = entry.path
     doc = entry.doc
-    redo = "export it again with `python -m train.export_pretrained`"
+    redo = "export it again with `python -m boardgym.train.export_pretrained`"
 
     def fail(message):
         if message == "file not found":

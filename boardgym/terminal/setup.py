@@ -66,7 +66,7 @@ def build(args) -> Table:
 def agent_label(spec: str) -> str:
     """How the other seats' agent is named in the transcript: the spec's kind ("heuristic",
     "ppo", "ismcts"), or the class a ``module:Class`` spec names."""
-    from agents.specs import KINDS
+    from boardgym.agents.specs import KINDS
 
     head = spec.split(":", 1)[0]
     return head if head in KINDS else spec.rsplit(":", 1)[-1]

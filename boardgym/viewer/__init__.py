@@ -42,7 +42,7 @@ def write_viewer(replay, out=None, seat: int | None = None, max_steps: int | Non
 
 def play_replay(game_name: str, agents: list[str], seed: int, options: dict | None = None) -> Replay:
     """One game between agents (one spec for every seat, or one per seat), chance drawn from
-    ``seed``, each agent reset with ``seed * 16 + seat`` (as ``python -m eval`` does)."""
+    ``seed``, each agent reset with ``seed * 16 + seat`` (as ``python -m boardgym.eval`` does)."""
     from boardgym.envs.opponents import make_agent
     from boardgym.games import make_game
 

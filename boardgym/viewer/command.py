@@ -60,7 +60,7 @@ def view(args, out) -> int:
 
 
 def _specs(args) -> list[str]:
-    from agents.specs import split_specs
+    from boardgym.agents.specs import split_specs
     from boardgym.envs.opponents import check_spec
     from boardgym.games import GAMES
 

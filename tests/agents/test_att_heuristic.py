@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import Agent, ATTHeuristicAgent, RandomAgent
+from boardgym.agents import Agent, ATTHeuristicAgent, RandomAgent
 from boardgym.core.replay import play_agents
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.scoring import winners

@@ -1,4 +1,4 @@
-"""ISMCTS (agents/ismcts.py): search finds the better move on small games whose answer is known,
+"""ISMCTS (boardgym/agents/ismcts.py): search finds the better move on small games whose answer is known,
 backs up per-seat values in competitive games and a team value in cooperative ones, overrides a
 bad prior when simulations show better, and is seeded; then it plays real engine states.
 """
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from agents.ismcts import ISMCTSAgent, make_ismcts
+from boardgym.agents.ismcts import ISMCTSAgent, make_ismcts
 from boardgym.core.agent import Agent
 from boardgym.core.errors import ConfigError
 from boardgym.core.game import CHANCE, TERMINAL
@@ -194,7 +194,7 @@ def test_a_time_budget_alone_runs_simulations_and_stops():
 def test_key_decision_filter_leaves_other_decisions_to_the_prior():
     """search='key': the heuristic answers the decisions it does not declare strategic, with no
     simulation run; a key decision is searched."""
-    from agents.att_heuristic import ATTHeuristicAgent
+    from boardgym.agents.att_heuristic import ATTHeuristicAgent
 
     game = make_game("ancient_terrible_things", num_players=2)
     agent = make_ismcts("ancient_terrible_things", simulations=4, rollout_depth=3, rollout="heuristic",
@@ -214,9 +214,9 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     potential, one value for a cooperative team; the search still returns legal actions."""
     from sb3_contrib import MaskablePPO
 
-    from agents.ismcts import make_evaluator
-    from agents.ppo import PPOAgent
-    from train.envs import make_vec_env
+    from boardgym.agents.ismcts import make_evaluator
+    from boardgym.agents.ppo import PPOAgent
+    from boardgym.train.envs import make_vec_env
 
     kw = {"level": 1, "modules": None, "num_groups": 2}
     venv = make_vec_env("boardgym/Paleo-v0", kw, 1, 0, "dummy")

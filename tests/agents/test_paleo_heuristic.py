@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 import pytest
 
-from agents import Agent, PaleoHeuristicAgent, RandomAgent
+from boardgym.agents import Agent, PaleoHeuristicAgent, RandomAgent
 from boardgym.core.chance import sample_outcome
 from boardgym.core.replay import play_agents
 from boardgym.core.game import CHANCE

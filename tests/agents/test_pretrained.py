@@ -1,4 +1,4 @@
-"""Pretrained baselines (boardgym/pretrained/, agents/pretrained.py, train/export_pretrained.py).
+"""Pretrained baselines (boardgym/pretrained/, boardgym/agents/pretrained.py, boardgym/train/export_pretrained.py).
 
 A tiny MaskablePPO (256 steps, 2-player Ancient Terrible Things) is trained once in a temporary
 run folder and exported into a temporary manifest folder ($BOARDGYM_PRETRAINED_DIR); nothing
@@ -31,8 +31,8 @@ NAME = "att_tiny"
 def exported(tmp_path_factory):
     """``(run folder, manifest folder)``: a tiny run and its export."""
     pytest.importorskip("sb3_contrib")
-    from train.export_pretrained import export
-    from train.run import train
+    from boardgym.train.export_pretrained import export
+    from boardgym.train.run import train
 
     run = tmp_path_factory.mktemp("run")
     folder = tmp_path_factory.mktemp("pretrained")
@@ -81,8 +81,8 @@ def edit_manifest(folder, fn):
 
 # -- export and the numpy policy -------------------------------------------------------------
 def test_numpy_policy_picks_the_torch_policy_actions(exported, policies):
-    from agents.ppo import PPOAgent
-    from agents.pretrained import PretrainedAgent
+    from boardgym.agents.ppo import PPOAgent
+    from boardgym.agents.pretrained import PretrainedAgent
 
     run, _ = exported
     torch_agent = PPOAgent(str(run / "model.zip"))
@@ -114,7 +114,7 @@ def test_manifest_entry_records_the_run(exported, policies):
 
 
 def test_export_refuses_a_numpy_torch_mismatch_and_writes_nothing(exported, policies, monkeypatch):
-    import train.export_pretrained as ex
+    import boardgym.train.export_pretrained as ex
 
     real = ex.policy_layers
 
@@ -131,7 +131,7 @@ def test_export_refuses_a_numpy_torch_mismatch_and_writes_nothing(exported, poli
 
 
 def test_export_refuses_an_incomplete_run_folder(tmp_path):
-    from train.export_pretrained import main
+    from boardgym.train.export_pretrained import main
 
     (tmp_path / "model.zip").write_bytes(b"x")
     assert main([str(tmp_path), "--name", "x", "--dir", str(tmp_path / "m")]) == 2
@@ -143,9 +143,9 @@ def test_spec_in_eval_opponents_and_ismcts_prior(policies):
     import gymnasium as gym
 
     import boardgym  # noqa: F401
-    from agents.pretrained import PretrainedAgent
-    from agents.specs import check_spec, kinds_help, make_agent, split_specs
-    from eval.evaluate import evaluate_vs_field
+    from boardgym.agents.pretrained import PretrainedAgent
+    from boardgym.agents.specs import check_spec, kinds_help, make_agent, split_specs
+    from boardgym.eval.evaluate import evaluate_vs_field
 
     assert "pretrained[:NAME]" in kinds_help()
     assert split_specs(f"pretrained:{NAME},heuristic") == [f"pretrained:{NAME}", "heuristic"]
@@ -181,7 +181,7 @@ def test_play_against_it_and_a_wrong_player_count(policies, capsys):
 
 # -- refusals -------------------------------------------------------------------------------
 def test_unknown_name_and_game_without_policy(policies):
-    from agents.specs import check_spec, make_agent
+    from boardgym.agents.specs import check_spec, make_agent
 
     with pytest.raises(ConfigError, match=rf"no pretrained policy 'nope' for 'ancient_terrible_things'.*{NAME}"):
         check_spec("pretrained:nope", GAME)
@@ -196,9 +196,9 @@ def test_unknown_name_and_game_without_policy(policies):
 
 
 def test_wrong_options_refused_before_playing(policies):
-    """``python -m eval`` checks every spec against each configuration it will play."""
-    from agents.specs import check_spec
-    from eval.__main__ import check_args
+    """``python -m boardgym.eval`` checks every spec against each configuration it will play."""
+    from boardgym.agents.specs import check_spec
+    from boardgym.eval.__main__ import check_args
 
     check_spec("pretrained", GAME, {"num_players": 2})
     with pytest.raises(ConfigError, match=r"agent spec 'pretrained': .* this game has num_players=3 \(trained: 2\)"):
@@ -212,7 +212,7 @@ def test_wrong_options_or_sizes_refused_at_the_first_decision(policies):
     import gymnasium as gym
 
     import boardgym  # noqa: F401
-    from agents.pretrained import PretrainedAgent
+    from boardgym.agents.pretrained import PretrainedAgent
 
     env = gym.make("boardgym/AncientTerribleThings-v0", num_players=3, opponents="pretrained", seat=1)
     with pytest.raises(ConfigError, match=r"num_players=3 \(trained: 2\)"):
@@ -230,7 +230,7 @@ def test_wrong_options_or_sizes_refused_at_the_first_decision(policies):
 
 
 def test_corrupt_or_mismatching_file_refused(policies):
-    from agents.specs import make_agent
+    from boardgym.agents.specs import make_agent
 
     path = policies / f"{NAME}.npz"
     data = bytearray(path.read_bytes())
@@ -289,7 +289,7 @@ def test_shapes_the_game_now_and_pickles_refused(policies):
     (lambda d: d["defaults"].update(paleo=NAME), "the default policy 'att_tiny' is not a policy of 'paleo'"),
 ])
 def test_malformed_manifest_refused_naming_the_field(policies, edit, match):
-    from agents.specs import check_spec
+    from boardgym.agents.specs import check_spec
 
     edit_manifest(policies, edit)
     with pytest.raises(ContentError, match=match):
@@ -376,7 +376,7 @@ def test_plain_pretrained_plays_the_policy_trained_for_the_options(policies):
     import gymnasium as gym
 
     import boardgym  # noqa: F401
-    from agents.pretrained import PretrainedAgent
+    from boardgym.agents.pretrained import PretrainedAgent
 
     def add_solo(doc):
         solo = json.loads(json.dumps(doc["policies"][0]))

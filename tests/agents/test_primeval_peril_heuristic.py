@@ -3,9 +3,9 @@ and the key rules scripted on the engine tests' small pack (tests/games/primeval
 import numpy as np
 import pytest
 
-from agents.ismcts import ISMCTSAgent
-from agents.primeval_peril_heuristic import PrimevalHeuristicAgent
-from agents.primeval_peril_plan import challenge_p, distances, next_step
+from boardgym.agents.ismcts import ISMCTSAgent
+from boardgym.agents.primeval_peril_heuristic import PrimevalHeuristicAgent
+from boardgym.agents.primeval_peril_plan import challenge_p, distances, next_step
 from boardgym.core.chance import sample_outcome
 from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A

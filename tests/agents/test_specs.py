@@ -1,4 +1,4 @@
-"""agents.specs: the one agent-spec parser behind opponents=, python -m eval, python -m train
+"""boardgym.agents.specs: the one agent-spec parser behind opponents=, python -m boardgym.eval, python -m boardgym.train
 and boardgym play. Generic tests run over every kind in the table and every registered game,
 so a new kind or a new game is covered by adding it."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 
 import boardgym  # noqa: F401  (registers the ids)
-from agents.ismcts import ISMCTSAgent
-from agents.specs import (KINDS, Spec, check_spec, kinds_help, make_agent, parse_spec, spec_label,
+from boardgym.agents.ismcts import ISMCTSAgent
+from boardgym.agents.specs import (KINDS, Spec, check_spec, kinds_help, make_agent, parse_spec, spec_label,
                           split_specs)
 from boardgym.core.agent import Agent, RandomAgent
 from boardgym.core.errors import ConfigError
@@ -54,7 +54,7 @@ def test_every_kind_parses_its_example_and_is_listed_in_errors():
      {"simulations": 32, "c": 0.5, "search": "key", "rollout_options": {"samples": 8}}),
     ("ismcts:search=key,simulations=16,evaluator=value:runs/v.npz", "ismcts",
      {"search": "key", "simulations": 16, "evaluator": "value:runs/v.npz"}),
-    ("agents.att_heuristic:ATTHeuristicAgent", "class", {"path": "agents.att_heuristic:ATTHeuristicAgent"}),
+    ("boardgym.agents.att_heuristic:ATTHeuristicAgent", "class", {"path": "boardgym.agents.att_heuristic:ATTHeuristicAgent"}),
     ("ismcts:c=1e-1,seconds=2.5E1,prior=none", "ismcts", {"c": 0.1, "seconds": 25.0, "prior": "none"}),
 ])
 def test_existing_specs_parse_as_before(text, kind, options):
@@ -124,8 +124,8 @@ def test_every_kind_builds_a_legal_agent_for_every_game(game_name, tmp_path):
 def test_a_ppo_spec_loads_a_saved_model(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from agents.ppo import PPOAgent
-    from train.envs import make_vec_env
+    from boardgym.agents.ppo import PPOAgent
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env("boardgym/AncientTerribleThingsSolo-v0", {}, 1, 0, "dummy")
     MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0).save(tmp_path / "m.zip")
@@ -141,7 +141,7 @@ def test_a_ppo_spec_loads_a_saved_model(tmp_path):
     ("os:getcwd", "names a function, not a subclass of boardgym.core.agent.Agent"),
     ("collections:OrderedDict", "names a class OrderedDict, not a subclass"),
     ("math:pi", "names a float value"),
-    ("agents.att_heuristic:NoSuchAgent", "has no 'NoSuchAgent'"),
+    ("boardgym.agents.att_heuristic:NoSuchAgent", "has no 'NoSuchAgent'"),
     ("no_such_module_xyz:Agent", "cannot import module 'no_such_module_xyz'"),
 ])
 @pytest.mark.parametrize("env_id", gym_ids())

@@ -1,16 +1,16 @@
-"""The state-value network for search (agents/value_net.py): the sparse numpy forward pass is
+"""The state-value network for search (boardgym/agents/value_net.py): the sparse numpy forward pass is
 the torch MLP's, files round-trip and bad files are named, the ISMCTS evaluator reads the right
 seat's observation."""
 import numpy as np
 import pytest
 import torch as th
 
-from agents.ismcts import make_evaluator, make_ismcts
-from agents.value_net import ValueNet, value_evaluator
+from boardgym.agents.ismcts import make_evaluator, make_ismcts
+from boardgym.agents.value_net import ValueNet, value_evaluator
 from boardgym.core.chance import resolve_chance
 from boardgym.core.errors import ConfigError
 from boardgym.games import make_game
-from train.value import build_mlp, to_value_net
+from boardgym.train.value import build_mlp, to_value_net
 
 PALEO = {"level": 1, "modules": None, "num_groups": 2}
 

@@ -1,7 +1,7 @@
-"""eval.bench runs with a tiny time budget and reports positive numbers (no timing targets)."""
+"""boardgym.eval.bench runs with a tiny time budget and reports positive numbers (no timing targets)."""
 import json
 
-from eval import bench
+from boardgym.eval import bench
 
 
 def test_bench_tiny_budget(tmp_path):

@@ -1,4 +1,4 @@
-"""``python -m eval`` (and ``eval.results``, ``eval.bench``) refuse a wrong flag value before
+"""``python -m boardgym.eval`` (and ``boardgym.eval.results``, ``boardgym.eval.bench``) refuse a wrong flag value before
 any game is played: non-zero exit, a message naming the flag and what would be valid."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.specs import KINDS
-from eval.__main__ import main
+from boardgym.agents.specs import KINDS
+from boardgym.eval.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ def run_module(*argv, cwd=None):
 
 
 def test_unknown_agent_kind_exits_non_zero_listing_the_kinds(tmp_path):
-    proc = run_module("eval", "--agents", "foo", "--games", "1", "--out", str(tmp_path / "out"))
+    proc = run_module("boardgym.eval", "--agents", "foo", "--games", "1", "--out", str(tmp_path / "out"))
     assert proc.returncode != 0
     assert "--agents: agent spec 'foo' is not a known kind" in proc.stderr
     for kind in KINDS.values():
@@ -65,8 +65,8 @@ def test_argparse_types_refuse_bad_numbers(capsys, argv, message):
 
 
 def test_results_and_bench_refuse_unknown_names(capsys):
-    from eval.bench import main as bench_main
-    from eval.results import main as results_main
+    from boardgym.eval.bench import main as bench_main
+    from boardgym.eval.results import main as results_main
 
     with pytest.raises(SystemExit, match=r"--only: unknown entries \['att_3p'\]; known: \['att_2p'"):
         results_main(["--only", "att_3p", "--out", "/dev/null"])

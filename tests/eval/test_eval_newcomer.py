@@ -1,4 +1,4 @@
-"""What a newcomer's first ``python -m eval`` and ``boardgym play`` run: one agent on a
+"""What a newcomer's first ``python -m boardgym.eval`` and ``boardgym play`` run: one agent on a
 competitive game plays the mirror match (never zero games and a word of success); the player
 count every command takes by default is the game's one default, its Gymnasium id's."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import boardgym  # noqa: F401  (registers the ids)
 from boardgym.envs.registry import default_players, players_kwarg, registry
 from boardgym.games import GAMES, make_game
-from eval.__main__ import default_player_counts, main
+from boardgym.eval.__main__ import default_player_counts, main
 
 
 def test_one_agent_on_a_competitive_game_plays_the_mirror_match(tmp_path, capsys):
@@ -35,7 +35,7 @@ def test_one_agent_on_a_competitive_game_plays_the_mirror_match(tmp_path, capsys
 
 def test_no_game_played_is_refused_in_words(tmp_path, capsys, monkeypatch):
     """When no agent of the list can be built, the command says no game was played and fails."""
-    from eval import tournament
+    from boardgym.eval import tournament
 
     monkeypatch.setattr(tournament, "try_agent", lambda spec, game, seed=None: (None, "cannot be built here"))
     out = tmp_path / "res"
@@ -52,7 +52,7 @@ def _first_gym_id(game: str) -> str:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_command_defaults_to_the_gym_ids_player_count(game):
-    """``python -m eval`` (its first tournament), ``boardgym play``, ``make_game`` and the game's
+    """``python -m boardgym.eval`` (its first tournament), ``boardgym play``, ``make_game`` and the game's
     first Gymnasium id build the same number of seats when no count is given."""
     from boardgym.terminal.setup import build
 

@@ -1,4 +1,4 @@
-"""Games played as Ray tasks (``eval.runner``) give the same tables as the same games played in
+"""Games played as Ray tasks (``boardgym.eval.runner``) give the same tables as the same games played in
 this process: tournaments (ISMCTS included), cooperative evaluation, the results page and the
 demonstration games of behaviour cloning, for any task size; bad flags are refused in words."""
 import json
@@ -9,15 +9,15 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from eval.__main__ import main as eval_main  # noqa: E402
-from eval.runner import GameRunner  # noqa: E402
+from boardgym.eval.__main__ import main as eval_main  # noqa: E402
+from boardgym.eval.runner import GameRunner  # noqa: E402
 
 ISMCTS = "ismcts:simulations=2,search=key,prior=heuristic,rollout=heuristic,rollout_depth=4"
 
 
 @pytest.fixture(scope="module")
 def local_ray():
-    from train.ray_cluster import init_ray
+    from boardgym.train.ray_cluster import init_ray
 
     with pytest.MonkeyPatch.context() as mp:   # Ray's workers run at nice 15 by default: under
         mp.setenv("RAY_worker_niceness", "0")  # make test -n 2 they would wait for the other worker
@@ -50,10 +50,10 @@ def test_a_tournament_on_ray_gives_the_serial_table(tmp_path, local_ray):
 
 def test_cooperative_evaluation_and_demonstrations_on_ray(local_ray):
     """Paleo (cooperative: one agent in both seats) and its value-network demonstrations."""
-    from eval.evaluate import evaluate_team
-    from train.config import load_config
-    from train.imitation import collect
-    from train.value import value_setup
+    from boardgym.eval.evaluate import evaluate_team
+    from boardgym.train.config import load_config
+    from boardgym.train.imitation import collect
+    from boardgym.train.value import value_setup
 
     kw = {"num_groups": 2, "level": 1, "modules": None}
     here = evaluate_team("paleo", kw, ["random", "heuristic"], [7, 8, 9])
@@ -63,7 +63,7 @@ def test_cooperative_evaluation_and_demonstrations_on_ray(local_ray):
                               runner=GameRunner(ray=True, games_per_task=per_task))
         assert there == here
 
-    setup = value_setup(load_config("train/configs/paleo_value.yaml"))
+    setup = value_setup(load_config("boardgym/train/configs/paleo_value.yaml"))
     serial = collect(setup, "heuristic", 3, 5, keep=0.05)
     # one Ray worker at a time (2-CPU tasks), two, and two with two episodes a task
     for runner in (GameRunner(ray=True, cpus_per_task=2), GameRunner(ray=True),
@@ -76,7 +76,7 @@ def test_cooperative_evaluation_and_demonstrations_on_ray(local_ray):
 def test_the_results_page_on_ray_has_the_serial_rows(tmp_path, local_ray):
     import yaml
 
-    from eval.results import main as results_main
+    from boardgym.eval.results import main as results_main
 
     conf = tmp_path / "results.yaml"
     conf.write_text(yaml.safe_dump({
@@ -117,9 +117,9 @@ def test_a_task_larger_than_every_node_is_refused(tmp_path, local_ray):
 
 def test_ray_missing_is_said_in_words(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)   # `import ray` now raises ImportError
-    with pytest.raises(SystemExit, match=r"python -m eval: --ray: Ray is not installed .*pip install"):
+    with pytest.raises(SystemExit, match=r"python -m boardgym.eval: --ray: Ray is not installed .*pip install"):
         eval_main(["--agents", "random", "--games", "1", "--out", str(tmp_path), "--ray"])
-    from train.imitation import check_collection, collection_runner
+    from boardgym.train.imitation import check_collection, collection_runner
 
     with pytest.raises(SystemExit, match="Ray is not installed"):
         collection_runner(check_collection("value.", {"jobs": 1, "ray": True}))
@@ -134,11 +134,11 @@ def test_dagger_and_expert_iteration_games_on_ray_are_the_serial_ones(tmp_path, 
 
     from sb3_contrib import MaskablePPO
 
-    from train.config import CONFIG_DIR, load_config
-    from train.dagger import dagger_batch
-    from train.envs import make_vec_env
-    from train.expert_iteration import exit_batch, search_kwargs
-    from train.imitation import demo_setup
+    from boardgym.train.config import CONFIG_DIR, load_config
+    from boardgym.train.dagger import dagger_batch
+    from boardgym.train.envs import make_vec_env
+    from boardgym.train.expert_iteration import exit_batch, search_kwargs
+    from boardgym.train.imitation import demo_setup
 
     venv = make_vec_env("boardgym/TidesOfRuinArcade-v0", {}, 1, 0, "dummy")
     MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0,

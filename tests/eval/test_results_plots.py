@@ -4,8 +4,8 @@ its model's learning curve, and a curve whose logs are gone stays, dated."""
 import json
 from pathlib import Path
 
-from eval.results_page import to_markdown
-from eval.results_plots import MARK, attach_plots, linked_pngs, parse_rows
+from boardgym.eval.results_page import to_markdown
+from boardgym.eval.results_plots import MARK, attach_plots, linked_pngs, parse_rows
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -45,7 +45,7 @@ def test_plots_are_drawn_from_a_small_results_dict_and_kept_without_their_logs(t
         for step in range(3):
             w.add_scalar("rollout/ep_rew_mean", step * 0.5, step * 100)
     results, ppo = _results(run / "model.zip")
-    meta = {"command": "python -m eval.results", "started": "s", "finished": "f", "seconds": 1,
+    meta = {"command": "python -m boardgym.eval.results", "started": "s", "finished": "f", "seconds": 1,
             "machine": "m", "versions": "v"}
     page = tmp_path / "docs" / "results.md"
     page.parent.mkdir()
@@ -78,7 +78,7 @@ def test_plots_are_drawn_from_a_small_results_dict_and_kept_without_their_logs(t
 def test_sections_kept_from_the_page_keep_their_plots(tmp_path):
     """``--only K --keep-others`` without the JSON: the other sections come back from the page
     as text, plot block included; drawn again from their own tables, they link the same PNGs."""
-    from eval.results_page import page_sections
+    from boardgym.eval.results_page import page_sections
 
     results, _ = _results(tmp_path / "runs" / "none" / "model.zip")
     meta = {"command": "c", "started": "s", "finished": "f", "seconds": 1, "machine": "m", "versions": "v"}

@@ -1,10 +1,10 @@
-"""``python -m eval.results`` writes the results page: a section per configured game with random,
+"""``python -m boardgym.eval.results`` writes the results page: a section per configured game with random,
 heuristic, ISMCTS and (given models) PPO rows on the same seeds, budgets and timestamps."""
 import json
 
 import yaml
 
-from eval.results import main
+from boardgym.eval.results import main
 
 CONFIG = {
     "seed_base": 500000, "games": 2,
@@ -21,7 +21,7 @@ CONFIG = {
 def test_results_page_smoke(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env("boardgym/Paleo-v0", {}, 1, 0, "dummy")
     MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0).save(tmp_path / "m.zip")
@@ -39,7 +39,7 @@ def test_results_page_smoke(tmp_path):
     assert "ISMCTS budget: 2 simulations per searched decision" in text      # paleo: its own budget
     assert "PUCT prior: heuristic" in text and "key decisions" in text and "against heuristic (" in text
     assert "- ppo_bc: `" in text and text.count("- PPO: no model") == 1  # att_2p has none
-    assert "command: `python -m eval.results --config" in text and "UTC" in text
+    assert "command: `python -m boardgym.eval.results --config" in text and "UTC" in text
     data = json.loads(js.read_text())
     att, paleo = data["results"]
     assert {(r["agent"], r["opponent"]) for r in att["rows"]} == {
@@ -68,7 +68,7 @@ def test_paleo_search_with_a_value_network_or_a_note_when_it_is_missing(tmp_path
     import torch as th
 
     from boardgym.games import make_game
-    from train.value import build_mlp, to_value_net
+    from boardgym.train.value import build_mlp, to_value_net
 
     net_path = tmp_path / "value.npz"
     entry = {"key": "paleo", "train_config": "paleo.yaml",
@@ -79,7 +79,7 @@ def test_paleo_search_with_a_value_network_or_a_note_when_it_is_missing(tmp_path
     args = ["--config", str(conf), "--runs", str(tmp_path / "none"), "--out", str(out), "--json", str(js)]
     assert main(args) == 0
     text = out.read_text()
-    assert "ISMCTS not run: its value network" in text and "python -m train.value" in text
+    assert "ISMCTS not run: its value network" in text and "python -m boardgym.train.value" in text
     assert [r["agent"] for r in json.loads(js.read_text())["results"][0]["rows"]] == ["random", "heuristic"]
 
     th.manual_seed(0)
@@ -117,7 +117,7 @@ def test_one_game_alone_kept_into_the_committed_page(tmp_path):
     assert "Sections kept as the previous page wrote them (each names the command and time that produced it, " \
            "and was measured by the code of that time): paleo." in text
     assert ('- game options: `{"difficulty": "hard", "length": "short", "num_players": 1, "reward": "sparse"}` '
-            '(training config `train/configs/tides_short.yaml`, with this section\'s `{"difficulty": "hard"}`)') in text
+            '(training config `boardgym/train/configs/tides_short.yaml`, with this section\'s `{"difficulty": "hard"}`)') in text
     assert "- random vs the heuristic on the same 3 seeds: won " in text
     data = json.loads(js.read_text())
     assert [r["key"] for r in data["results"]] == ["paleo", "tides_easy", "tides_hard"]
@@ -173,8 +173,8 @@ def test_rows_adds_a_pretrained_row_and_keeps_the_others(tmp_path, monkeypatch):
     import pytest
 
     from boardgym.pretrained import ENV_VAR
-    from train.export_pretrained import export
-    from train.run import train
+    from boardgym.train.export_pretrained import export
+    from boardgym.train.run import train
 
     run, folder = tmp_path / "run", tmp_path / "pretrained"
     cfg = {"name": "tiny", "env_id": "boardgym/TidesOfRuinArcade-v0",
@@ -204,6 +204,6 @@ def test_rows_adds_a_pretrained_row_and_keeps_the_others(tmp_path, monkeypatch):
     assert again[1] == first[1]
     text = out.read_text()
     assert "- pretrained: the policy `tides_tiny` shipped in `boardgym/pretrained/tides_tiny.npz` (a smoke run)" in text
-    assert "- rows pretrained re-played by `python -m eval.results" in text
+    assert "- rows pretrained re-played by `python -m boardgym.eval.results" in text
     with pytest.raises(SystemExit, match="--rows needs --only and --keep-others"):
         main(base + ["--rows", "pretrained"])

@@ -1,4 +1,4 @@
-"""eval.stats: Wilson intervals, mean intervals, Elo (Bradley-Terry) fit, bootstrap, checked
+"""boardgym.eval.stats: Wilson intervals, mean intervals, Elo (Bradley-Terry) fit, bootstrap, checked
 against published values (Newcombe 1998's Wilson intervals, Student t quantiles), exact
 binomial probabilities counted by hand, and the perfect-record rating case."""
 import math
@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from eval.stats import (bootstrap, elo_with_intervals, expected_score, fit_elo, mean_interval,
+from boardgym.eval.stats import (bootstrap, elo_with_intervals, expected_score, fit_elo, mean_interval,
                         pairwise_matrix, wilson_interval)
 
 
@@ -127,7 +127,7 @@ def _binomial_lr_interval(wins, n):
 
 
 def test_two_player_profile_interval_is_the_binomial_likelihood_ratio_interval():
-    from eval.stats import profile_intervals
+    from boardgym.eval.stats import profile_intervals
 
     r, lo, hi = profile_intervals(np.array([[0, 75], [25, 0]], dtype=float), prior_games=0.0)
     p_lo, p_hi = _binomial_lr_interval(75, 100)
@@ -176,7 +176,7 @@ def test_elo_intervals_for_many_agents_contain_the_ratings():
 
 
 def test_paired_sign_test_counts_discordant_seeds_and_exact_p():
-    from eval.stats import paired_sign_test
+    from boardgym.eval.stats import paired_sign_test
 
     a = [1] * 9 + [0] + [1] * 5 + [0] * 5   # 9 seeds only A won, 1 only B, 10 concordant
     b = [0] * 9 + [1] + [1] * 5 + [0] * 5

@@ -1,8 +1,8 @@
-"""``python -m eval.swap``: the base player's decisions of one kind handed to a candidate, row by
+"""``python -m boardgym.eval.swap``: the base player's decisions of one kind handed to a candidate, row by
 row, paired with the base alone on the same seeds."""
 import pytest
 
-from eval.swap import main, run
+from boardgym.eval.swap import main, run
 
 
 def test_swapping_in_the_same_player_changes_nothing():

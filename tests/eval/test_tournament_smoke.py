@@ -1,7 +1,7 @@
 """A tiny tournament (random vs random, competitive and solo) writes md, json and png files."""
 import json
 
-from eval.__main__ import main
+from boardgym.eval.__main__ import main
 
 
 def _tb_run(path):
@@ -33,7 +33,7 @@ def test_tiny_tournament_writes_outputs(tmp_path):
 
 
 def test_read_scalars(tmp_path):
-    from eval.plots import read_scalars
+    from boardgym.eval.plots import read_scalars
 
     s = read_scalars(_tb_run(tmp_path / "tb"))
     assert [step for step, _ in s["rollout/ep_rew_mean"]] == [0, 1000, 2000, 3000, 4000]
@@ -60,7 +60,7 @@ def test_ismcts_spec_and_game_options(tmp_path):
 
 def test_seat_and_team_wins_count_shared_first_places():
     """The one win rule every evaluation, DAgger, expert iteration and the RLlib env use."""
-    from eval.play import seat_win, team_win
+    from boardgym.eval.play import seat_win, team_win
 
     assert seat_win([3.0, 1.0], 0) == 1.0 and seat_win([3.0, 1.0], 1) == 0.0
     assert seat_win([2.0, 2.0, 1.0], 1) == 0.5 and seat_win([2.0, 2.0, 2.0], 2) == 1 / 3

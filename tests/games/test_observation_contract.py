@@ -19,7 +19,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from agents.specs import heuristic_class
+from boardgym.agents.specs import heuristic_class
 from boardgym.core import CHANCE, sample_outcome
 from boardgym.core.replay import random_walk
 from boardgym.core.observation import BlockCache, block_cache, entry_bytes

@@ -1,4 +1,4 @@
-"""DAgger (train/dagger.py): the learner's states are labelled with the expert's actions, the
+"""DAgger (boardgym/train/dagger.py): the learner's states are labelled with the expert's actions, the
 aggregate grows, the data do not depend on the seed's luck or the job count, a resumed run ends
 where an uninterrupted one does, every registered game's DAgger config runs."""
 import json
@@ -8,11 +8,11 @@ import pytest
 
 from boardgym.core.agent import Agent
 from boardgym.games import GAMES, make_game
-from train.config import CONFIG_DIR, load_config
-from train.dagger import DAGGER_CONFIGS, check_dagger, concat, keep_newest, load_demos, run_dagger
-from train.imitation import assemble, demo_setup, play_episode
+from boardgym.train.config import CONFIG_DIR, load_config
+from boardgym.train.dagger import DAGGER_CONFIGS, check_dagger, concat, keep_newest, load_demos, run_dagger
+from boardgym.train.imitation import assemble, demo_setup, play_episode
 
-ATT_SOLO = "train/configs/att_solo_dagger.yaml"
+ATT_SOLO = "boardgym/train/configs/att_solo_dagger.yaml"
 TINY = {"iterations": 2, "episodes": 3, "epochs": 1, "batch_size": 256}
 
 
@@ -60,7 +60,7 @@ def test_expert_labels_the_states_the_actor_reaches(beta):
 
 
 def test_competitive_learner_seat_against_opponents():
-    cfg = load_config("train/configs/att_selfplay_dagger.yaml")
+    cfg = load_config("boardgym/train/configs/att_selfplay_dagger.yaml")
     setup = demo_setup(cfg)
     game = make_game(setup.game_name, **setup.game_kwargs)
     ep = play_episode(game, [Lowest(), Highest()], np.random.default_rng(2), setup,
@@ -72,7 +72,7 @@ def test_competitive_learner_seat_against_opponents():
 def _model(cfg, net=(32, 32)):
     from sb3_contrib import MaskablePPO
 
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env(cfg["env_id"], cfg["env_kwargs"], 1, 0, "dummy")
     model = MaskablePPO("MlpPolicy", venv, seed=0, device="cpu",
@@ -132,7 +132,7 @@ def test_keep_newest_drops_the_oldest_decisions():
 
 
 def _main(args):
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     return main(args + ["--no-progress-bar", "--no-eval"])
 
@@ -161,7 +161,7 @@ def test_resume_equals_uninterrupted(tmp_path):
 def test_every_games_dagger_config_runs(game, tmp_path):
     """Each registered game has a DAgger config, and it trains for a tiny budget: DAgger, then
     (where the config has one) a PPO update with its KL term."""
-    assert game in DAGGER_CONFIGS, f"{game} has no DAgger config in train.dagger.DAGGER_CONFIGS"
+    assert game in DAGGER_CONFIGS, f"{game} has no DAgger config in boardgym.train.dagger.DAGGER_CONFIGS"
     path = CONFIG_DIR / DAGGER_CONFIGS[game]
     cfg = load_config(path)
     out = tmp_path / game
@@ -194,7 +194,7 @@ def test_bad_dagger_settings_are_refused(key, value, words):
 def test_competitive_run_holds_one_drawn_seat_against_the_opponents(tmp_path):
     """att_selfplay_dagger.yaml (seat: random): each game records one learner seat, drawn per
     game from the game's seed, labelled by the expert."""
-    cfg = load_config("train/configs/att_selfplay_dagger.yaml")
+    cfg = load_config("boardgym/train/configs/att_selfplay_dagger.yaml")
     cfg["dagger"] = check_dagger(dict(TINY, iterations=1, episodes=4, beta=0.0, opponents="random"))
     cfg["env_kwargs"] = dict(cfg["env_kwargs"], opponents="random")
     res = run_dagger(_model(cfg), cfg, tmp_path, log=lambda *_: None)
@@ -207,7 +207,7 @@ def test_competitive_run_holds_one_drawn_seat_against_the_opponents(tmp_path):
 def test_a_search_expert_labels_from_the_state(tmp_path):
     """An ``ismcts:`` expert (it needs the state, not the observation) labels a sampling
     learner's decisions; every label is a legal action of its state."""
-    from train.dagger import dagger_batch
+    from boardgym.train.dagger import dagger_batch
 
     cfg = load_config(CONFIG_DIR / DAGGER_CONFIGS["tides_of_ruin_arcade"])
     setup = demo_setup(cfg)

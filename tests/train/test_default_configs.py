@@ -1,5 +1,5 @@
-"""Every registered game's default training config (train/configs/defaults.yaml, what
-``python -m train --game GAME`` and ``make train GAME=...`` use) passes the config schema, names
+"""Every registered game's default training config (boardgym/train/configs/defaults.yaml, what
+``python -m boardgym.train --game GAME`` and ``make train GAME=...`` use) passes the config schema, names
 that game's env, and trains through the CLI with a tiny budget to a model, its resolved config
 and an evaluation table with the trained agent, random and the heuristic on the same seeds."""
 import json
@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from boardgym.games import GAMES
-from train.__main__ import main
-from train.config import default_config_path, load_config, validate_config
+from boardgym.train.__main__ import main
+from boardgym.train.config import default_config_path, load_config, validate_config
 
 ENV_GAME = {"boardgym/AncientTerribleThingsSolo-v0": "ancient_terrible_things"}
 

@@ -1,4 +1,4 @@
-"""Expert iteration (train/expert_iteration.py) and the search pieces it needs (agents/ismcts.py:
+"""Expert iteration (boardgym/train/expert_iteration.py) and the search pieces it needs (boardgym/agents/ismcts.py:
 a full-distribution PUCT prior, the root's visit counts)."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 import yaml
 
-from agents.ismcts import ISMCTSAgent, make_ismcts
+from boardgym.agents.ismcts import ISMCTSAgent, make_ismcts
 from boardgym.core.chance import resolve_chance
 from boardgym.core.game import TERMINAL
 from boardgym.games import GAMES, make_game
-from train.config import CONFIG_DIR, load_config, set_dotted
+from boardgym.train.config import CONFIG_DIR, load_config, set_dotted
 
 ATT = "ancient_terrible_things"
 
@@ -103,8 +103,8 @@ def test_heuristic_prior_plays_the_moves_it_played_before(game_name, expected):
 
 # -- the trainer ---------------------------------------------------------------------------------
 def _exit_configs() -> dict:
-    """game name -> its exit config file (train/configs/*exit*.yaml)."""
-    from eval.play import env_game_kwargs
+    """game name -> its exit config file (boardgym/train/configs/*exit*.yaml)."""
+    from boardgym.eval.play import env_game_kwargs
 
     out = {}
     for path in sorted(CONFIG_DIR.glob("*exit*.yaml")):
@@ -125,7 +125,7 @@ def _cfg(path, extra=()):
 
 
 def _train(cfg, out, resume=None):
-    from train.run import train
+    from boardgym.train.run import train
 
     return train(cfg, Path(out), resume=resume, progress_bar=False, evaluate=False)
 
@@ -133,7 +133,7 @@ def _train(cfg, out, resume=None):
 def test_every_game_has_an_exit_config_that_runs(tmp_path):
     """One iteration of two games at two simulations for every registered game: the network
     files, the window, the state, the curve, and the fitted network plays as ``ppo:PATH``."""
-    from agents.ppo import PPOAgent
+    from boardgym.agents.ppo import PPOAgent
 
     configs = _exit_configs()
     assert sorted(configs) == sorted(GAMES)
@@ -156,8 +156,8 @@ def test_every_game_has_an_exit_config_that_runs(tmp_path):
 def _work(cfg, games=3, k=1, net=None):
     import dataclasses
 
-    from train.expert_iteration import search_kwargs
-    from train.imitation import demo_setup
+    from boardgym.train.expert_iteration import search_kwargs
+    from boardgym.train.imitation import demo_setup
 
     sec = cfg["exit"]
     setup = dataclasses.replace(demo_setup(cfg), gamma=1.0, shaping=False)
@@ -166,7 +166,7 @@ def _work(cfg, games=3, k=1, net=None):
 
 
 def test_targets_are_the_visit_distributions_and_the_final_returns():
-    from train.expert_iteration import exit_batch, make_part
+    from boardgym.train.expert_iteration import exit_batch, make_part
 
     cfg = _cfg(_exit_configs()[ATT], ["exit.simulations=4"])
     setup, work = _work(cfg)
@@ -194,8 +194,8 @@ def test_targets_are_the_visit_distributions_and_the_final_returns():
 
 
 def test_games_do_not_depend_on_the_worker_count():
-    from eval.runner import GameRunner
-    from train.expert_iteration import exit_batch
+    from boardgym.eval.runner import GameRunner
+    from boardgym.train.expert_iteration import exit_batch
 
     cfg = _cfg(_exit_configs()["tides_of_ruin_arcade"])
     _, work = _work(cfg, games=4)
@@ -243,7 +243,7 @@ def test_resume_matches_an_uninterrupted_run(tmp_path):
     ("exit.ray=somewhere", "exit.ray: expected false"),
 ])
 def test_bad_exit_settings_are_refused_in_words(item, words):
-    from train.config import validate_config
+    from boardgym.train.config import validate_config
 
     cfg = load_config(_exit_configs()[ATT])
     with pytest.raises(SystemExit) as exc:

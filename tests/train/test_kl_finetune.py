@@ -1,4 +1,4 @@
-"""PPO with a KL term to the distilled policy (train/kl_ppo.py): the term itself, that a
+"""PPO with a KL term to the distilled policy (boardgym/train/kl_ppo.py): the term itself, that a
 coefficient of 0 is MaskablePPO's update, that a positive one keeps the policy closer, that the
 zip stays a plain MaskablePPO one, the ``kl:`` section's checks and resuming with the reference."""
 import json
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import torch
 
-from train.kl_ppo import KLMaskablePPO, check_kl, frozen_policy, masked_kl
+from boardgym.train.kl_ppo import KLMaskablePPO, check_kl, frozen_policy, masked_kl
 
 ENV = "boardgym/AncientTerribleThingsSolo-v0"
 SMALL = {"n_steps": 64, "batch_size": 32, "n_epochs": 2, "policy_kwargs": {"net_arch": [16, 16]}}
@@ -36,7 +36,7 @@ def test_masked_kl_zero_when_equal_positive_after_moving_masked_actions_excluded
 
 
 def _env():
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     return make_vec_env(ENV, {"shaping": True}, 1, 0, "dummy")
 
@@ -67,7 +67,7 @@ def test_coef_zero_is_maskableppos_update(tmp_path):
 
 def _kl_to(model, ref_path, env_obs, masks):
     ref = frozen_policy(ref_path)
-    from train.kl_ppo import _logits
+    from boardgym.train.kl_ppo import _logits
 
     with torch.no_grad():
         return float(masked_kl(_logits(ref, env_obs), _logits(model.policy, env_obs), masks).mean())
@@ -100,7 +100,7 @@ def test_saved_zip_is_a_plain_maskableppo_zip(tmp_path):
     assert type(loaded) is MaskablePPO
     a, b = _state(model), _state(loaded)
     assert all(torch.equal(a[k], b[k]) for k in a)
-    from agents.specs import make_agent
+    from boardgym.agents.specs import make_agent
 
     agent = make_agent(f"ppo:{tmp_path / 'model.zip'}", "ancient_terrible_things", 0)
     env = _env()
@@ -123,18 +123,18 @@ def test_bad_kl_sections_are_refused(section, words):
 
 
 def test_kl_key_typo_through_the_cli():
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     with pytest.raises(SystemExit, match="unknown key 'kl.cof'"):
-        main(["--config", "train/configs/att_solo_dagger.yaml", "--set", "kl.cof=1"])
+        main(["--config", "boardgym/train/configs/att_solo_dagger.yaml", "--set", "kl.cof=1"])
 
 
 def test_resume_rebuilds_the_reference_from_the_run_folder(tmp_path):
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     out = tmp_path / "run"
     base = ["--no-progress-bar", "--no-eval", "--n-envs", "1"]
-    assert main(["--config", "train/configs/att_solo_dagger.yaml", "--out", str(out), "--timesteps", "64",
+    assert main(["--config", "boardgym/train/configs/att_solo_dagger.yaml", "--out", str(out), "--timesteps", "64",
                  "--set", "dagger.iterations=1", "--set", "dagger.episodes=2", "--set", "dagger.epochs=1",
                  "--set", "ppo.n_steps=64", "--set", "ppo.batch_size=64", "--set", "kl.decay=0.5",
                  "--set", "ppo.policy_kwargs.net_arch=[16,16]"] + base) == 0
@@ -160,11 +160,11 @@ def test_a_warm_start_only_run_resumed_for_ppo_takes_its_policy_as_the_reference
 
     from sb3_contrib import MaskablePPO
 
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     out = tmp_path / "run"
     base = ["--no-progress-bar", "--no-eval", "--n-envs", "1"]
-    same = ["--config", "train/configs/att_solo_dagger.yaml", "--out", str(out),
+    same = ["--config", "boardgym/train/configs/att_solo_dagger.yaml", "--out", str(out),
             "--set", "dagger.iterations=1", "--set", "dagger.episodes=2", "--set", "dagger.epochs=1",
             "--set", "ppo.n_steps=64", "--set", "ppo.batch_size=64", "--set", "ppo.policy_kwargs.net_arch=[16,16]"]
     assert main(same + ["--timesteps", "0", "--set", "kl=null"] + base) == 0   # DAgger alone, no kl: yet

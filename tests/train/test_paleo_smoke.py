@@ -7,8 +7,8 @@ import numpy as np
 import yaml
 
 import boardgym  # noqa: F401
-from train.__main__ import main
-from train.config import default_config_path, load_config
+from boardgym.train.__main__ import main
+from boardgym.train.config import default_config_path, load_config
 
 
 def test_paleo_is_the_default_config():

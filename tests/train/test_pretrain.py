@@ -1,4 +1,4 @@
-"""Behaviour-cloning warm start (train/imitation.py): the recorded decisions are what the
+"""Behaviour-cloning warm start (boardgym/train/imitation.py): the recorded decisions are what the
 training env gives the policy, a tiny pretrain learns the heuristic, the config is checked."""
 import json
 
@@ -7,11 +7,11 @@ import pytest
 
 from boardgym.envs.opponents import make_agent
 from boardgym.games import make_game
-from train.config import check_pretrain, load_config
-from train.envs import make_env
-from train.imitation import assemble, collect, demo_setup, make_demonstrators, play_episode
+from boardgym.train.config import check_pretrain, load_config
+from boardgym.train.envs import make_env
+from boardgym.train.imitation import assemble, collect, demo_setup, make_demonstrators, play_episode
 
-PALEO = "train/configs/paleo.yaml"
+PALEO = "boardgym/train/configs/paleo.yaml"
 ATT_SEAT1 = {"name": "att_seat1", "env_id": "boardgym/AncientTerribleThings-v0",
              "env_kwargs": {"num_players": 2, "reward": "score_diff", "shaping": True, "seat": 1,
                             "opponents": "heuristic"},
@@ -19,7 +19,7 @@ ATT_SEAT1 = {"name": "att_seat1", "env_id": "boardgym/AncientTerribleThings-v0",
 
 
 def _env_episode(cfg: dict, seed: int):
-    """One episode of the training env (train.envs.make_env: the wrappers the policy sees),
+    """One episode of the training env (boardgym.train.envs.make_env: the wrappers the policy sees),
     the learner's decisions taken by the heuristic, seeded as BoardgymEnv seeds its opponents.
     Returns observations, masks, actions and rewards per env step."""
     env = make_env(cfg["env_id"], cfg["env_kwargs"])
@@ -82,11 +82,11 @@ def test_tiny_pretrain_learns_the_heuristic():
     import torch
     from sb3_contrib import MaskablePPO
 
-    from train.envs import make_vec_env
-    from train.imitation import behaviour_clone, evaluate, split
+    from boardgym.train.envs import make_vec_env
+    from boardgym.train.imitation import behaviour_clone, evaluate, split
 
     torch.set_num_threads(1)
-    cfg = load_config("train/configs/att_selfplay.yaml")
+    cfg = load_config("boardgym/train/configs/att_selfplay.yaml")
     setup = demo_setup(cfg)
     assert setup.learner_seats == (0, 1) and not setup.cooperative   # seat "random": every seat
     demos = collect(setup, "heuristic", 10, seed=3)
@@ -107,7 +107,7 @@ def test_tiny_pretrain_learns_the_heuristic():
 
 
 def test_bc_only_run_writes_the_pretrain_figures(tmp_path):
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     out = tmp_path / "bc"
     assert main(["--game", "ancient_terrible_things", "--timesteps", "0", "--n-envs", "1",
@@ -151,7 +151,7 @@ def test_pretrain_section_is_checked_on_load_and_after_overrides(tmp_path):
     cfg = load_config(path)
     assert cfg["pretrain"] == dict(check_pretrain({}), episodes=5)
     assert "pretrain" not in load_config(PALEO)
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     with pytest.raises(SystemExit, match=r"pretrain\.learning_rate"):   # before anything runs
         main(["--config", str(path), "--out", str(tmp_path / "x"), "--set", "pretrain.learning_rate=-1"])
@@ -161,7 +161,7 @@ def test_pretrain_section_is_checked_on_load_and_after_overrides(tmp_path):
 
 
 def test_every_shipped_config_loads_and_the_bc_configs_warm_start():
-    from train.config import CONFIG_DIR
+    from boardgym.train.config import CONFIG_DIR
 
     for path in sorted(CONFIG_DIR.glob("*.yaml")):
         if path.name != "defaults.yaml":

@@ -1,9 +1,9 @@
-"""train.ray_cluster: the one place Ray is started or joined; bad addresses are refused in words,
+"""boardgym.train.ray_cluster: the one place Ray is started or joined; bad addresses are refused in words,
 at once (Ray itself retries an address nothing answers at for about a minute)."""
 import pytest
 
 from boardgym.core.errors import ConfigError
-from train.ray_cluster import check_address, init_ray
+from boardgym.train.ray_cluster import check_address, init_ray
 
 
 @pytest.mark.parametrize("address", ["auto", "10.0.0.5:6379", "ray://head:10001", " auto "])

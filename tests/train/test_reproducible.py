@@ -1,13 +1,13 @@
 """``make train``'s table is a function of the run config, not of the machine or the process
 layout: the same short DAgger + KL-PPO run (primeval_dagger.yaml made small), started twice as
-``python -m train`` in two layouts, gives the same model bit for bit after every phase and the
+``python -m boardgym.train`` in two layouts, gives the same model bit for bit after every phase and the
 same table.
 
 The layouts differ in what a user's machine differs in: DAgger's collection processes (1 vs 2),
 the threads the environment offers torch (``OMP_NUM_THREADS`` / ``MKL_NUM_THREADS`` 1 vs 2),
 Python's hash seed, and the kernels torch would pick for the CPU: the second run's environment
 asks for ATen's plain kernels (what a CPU without AVX2 gets) and MKL's automatic branch (each
-CPU family's own), each of which changes the model when nothing pins them (train/numerics.py).
+CPU family's own), each of which changes the model when nothing pins them (boardgym/train/numerics.py).
 """
 import io
 import json
@@ -37,7 +37,7 @@ def _train(out: Path, env_extra: dict, jobs: int) -> None:
     env = {k: v for k, v in os.environ.items() if k not in CLEARED}
     env.update(env_extra, PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [env.get("PYTHONPATH")] if p]))
     sets = [a for k, v in dict(SHORT, **{"dagger.jobs": jobs}).items() for a in ("--set", f"{k}={v}")]
-    proc = subprocess.run([sys.executable, "-m", "train", "--config", "train/configs/primeval_dagger.yaml",
+    proc = subprocess.run([sys.executable, "-m", "boardgym.train", "--config", "boardgym/train/configs/primeval_dagger.yaml",
                            "--out", str(out), "--no-progress-bar", *sets],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]

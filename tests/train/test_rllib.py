@@ -1,4 +1,4 @@
-"""backend: rllib (train/rllib/): a local Ray with 2 CPUs trains a few tiny PPO iterations on
+"""backend: rllib (boardgym/train/rllib/): a local Ray with 2 CPUs trains a few tiny PPO iterations on
 Ancient Terrible Things 2 players (competitive: the self-play league) and Paleo level 1
 (cooperative: one shared policy), resumes from a checkpoint, and the trained module, loaded as
 ``rllib:PATH``, never picks an illegal action (its masked probabilities of illegal actions are
@@ -13,10 +13,10 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-from agents.specs import check_spec, make_agent, parse_spec  # noqa: E402
+from boardgym.agents.specs import check_spec, make_agent, parse_spec  # noqa: E402
 from boardgym.core.errors import ConfigError  # noqa: E402
 from boardgym.games import GAMES  # noqa: E402
-from train.config import CONFIG_DIR, load_config, set_dotted, validate_config  # noqa: E402
+from boardgym.train.config import CONFIG_DIR, load_config, set_dotted, validate_config  # noqa: E402
 
 TINY = {"train_batch_size": 256, "minibatch_size": 128, "epochs": 1, "hidden": [32],
         "checkpoint_every": 1, "minutes": None, "num_cpus": 2}
@@ -30,7 +30,7 @@ def tiny(config: str, **rllib) -> dict:
 
 @pytest.fixture(scope="module")
 def ray_local():
-    from train.ray_cluster import init_ray
+    from boardgym.train.ray_cluster import init_ray
 
     ray = init_ray(None, 2)
     yield ray
@@ -41,7 +41,7 @@ def ray_local():
 def att_run(ray_local, tmp_path_factory):
     """Two iterations of the ATT 2-player league (a remote env runner with 2 envs, 2 snapshot
     slots refreshed every iteration, every opponent kind drawn)."""
-    from train.rllib.runner import train_rllib
+    from boardgym.train.rllib.runner import train_rllib
 
     out = tmp_path_factory.mktemp("att")
     cfg = tiny("rllib_att_selfplay.yaml", iterations=2, env_runners=1, envs_per_env_runner=2,
@@ -54,7 +54,7 @@ def att_run(ray_local, tmp_path_factory):
 def drive(env_cfg: dict, agent, steps: int, seed: int) -> int:
     """Play the adapter with ``agent`` (sampling) for every exposed seat; the env raises on an
     illegal action. Returns the number of decisions checked."""
-    from train.rllib.env import BoardgymMultiAgentEnv
+    from boardgym.train.rllib.env import BoardgymMultiAgentEnv
 
     env = BoardgymMultiAgentEnv(dict(env_cfg, seed=seed))
     obs, _ = env.reset()
@@ -76,8 +76,8 @@ def drive(env_cfg: dict, agent, steps: int, seed: int) -> int:
 
 
 def test_att_league_trains_and_the_masked_policy_stays_legal(att_run):
-    from train.rllib.agent import RLlibAgent
-    from train.rllib.runner import env_config
+    from boardgym.train.rllib.agent import RLlibAgent
+    from boardgym.train.rllib.runner import env_config
 
     cfg, out, summary = att_run
     assert summary["iterations"] == 2 and summary["env_steps_this_run"] >= 2 * 256
@@ -100,7 +100,7 @@ def test_snapshots_copy_main_into_the_next_slot(att_run):
 
 
 def test_resume_continues_the_iteration_count(att_run, tmp_path):
-    from train.rllib.runner import train_rllib
+    from boardgym.train.rllib.runner import train_rllib
 
     cfg, out, _ = att_run
     cfg = copy.deepcopy(cfg)
@@ -112,7 +112,7 @@ def test_resume_continues_the_iteration_count(att_run, tmp_path):
 
 
 def test_rllib_spec_plays_legal_games_in_eval(att_run):
-    from eval.evaluate import evaluate_vs_field
+    from boardgym.eval.evaluate import evaluate_vs_field
 
     _, out, _ = att_run
     for path in (out, out / "policy", out / "checkpoints" / "iter_000002"):
@@ -133,18 +133,18 @@ def test_rllib_spec_plays_legal_games_in_eval(att_run):
 
 
 def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path, monkeypatch):
-    from train.rllib.agent import RLlibAgent
-    from train.rllib.runner import env_config, module_ids, train_rllib
+    from boardgym.train.rllib.agent import RLlibAgent
+    from boardgym.train.rllib.runner import env_config, module_ids, train_rllib
 
     cfg = tiny("rllib_paleo.yaml", iterations=1, env_runners=0, envs_per_env_runner=1)
     assert module_ids(cfg) == ["main"]
     ec = env_config(cfg)
     assert ec["league_size"] == 0 and ec["game_kwargs"]["level"] == 1
-    monkeypatch.chdir(tmp_path)   # a relative run folder, as `python -m train` gives by default
+    monkeypatch.chdir(tmp_path)   # a relative run folder, as `python -m boardgym.train` gives by default
     summary = train_rllib(cfg, Path("runs") / "paleo", evaluate=False, log=lambda m: None)
     assert summary["iterations"] == 1 and (tmp_path / "runs" / "paleo" / "policy").is_dir()
     seen = set()
-    from train.rllib.env import BoardgymMultiAgentEnv
+    from boardgym.train.rllib.env import BoardgymMultiAgentEnv
 
     env = BoardgymMultiAgentEnv(dict(ec, seed=0, shaping=False))
     obs, _ = env.reset()
@@ -165,9 +165,9 @@ def test_cooperative_paleo_shares_one_policy(ray_local, tmp_path, monkeypatch):
 def test_every_game_has_an_rllib_config_and_adapter_games_end():
     """Each registered game: an rllib_*.yaml trains it, and the adapter plays whole random games
     (only the deciding seat is shown, every exposed seat is paid at the end)."""
-    from train.__main__ import game_of
-    from train.rllib.env import BoardgymMultiAgentEnv
-    from train.rllib.runner import env_config
+    from boardgym.train.__main__ import game_of
+    from boardgym.train.rllib.env import BoardgymMultiAgentEnv
+    from boardgym.train.rllib.runner import env_config
 
     configs = {}
     for path in sorted(CONFIG_DIR.glob("rllib_*.yaml")):
@@ -227,7 +227,7 @@ def test_bad_inputs_are_refused_in_words(tmp_path):
     c["backend"] = "rlib"
     with pytest.raises(SystemExit, match="backend must be one of sb3, rllib"):
         validate_config(c)
-    from train.__main__ import main
+    from boardgym.train.__main__ import main
 
     with pytest.raises(SystemExit, match="--address"):
         main(["--config", str(CONFIG_DIR / "rllib_att_selfplay.yaml"), "--address", "nohost"])

@@ -1,7 +1,7 @@
 """RLlib's own classes on every registered PettingZoo game: RLlib's ``PettingZooEnv`` (AEC) and
 ``ParallelPettingZooEnv`` over ``rllib_observations(env)`` with RLlib's action-masking RLModule
 (``ActionMaskingTorchRLModule``), the env raising on any illegal action; then a short PPO run
-(``train.rllib.pettingzoo_ppo``, the documented command) that reports its metrics."""
+(``boardgym.train.rllib.pettingzoo_ppo``, the documented command) that reports its metrics."""
 from __future__ import annotations
 
 import math
@@ -102,7 +102,7 @@ def test_rllibs_pettingzoo_wrappers_and_masking_module_never_take_an_illegal_act
 
 @pytest.fixture(scope="module")
 def ray_local():
-    from train.ray_cluster import init_ray
+    from boardgym.train.ray_cluster import init_ray
 
     ray = init_ray(None, 1)
     yield ray
@@ -115,7 +115,7 @@ def test_ppo_with_rllibs_own_classes_runs_an_iteration(capsys):
     and prints its numbers."""
     import json
 
-    from train.rllib.pettingzoo_ppo import main
+    from boardgym.train.rllib.pettingzoo_ppo import main
 
     assert main(["--game", "paleo", "--api", "parallel", "--iterations", "1", "--batch", "64"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
@@ -130,7 +130,7 @@ def test_ppo_with_rllibs_own_classes_runs_an_iteration(capsys):
 def test_ppo_with_rllibs_own_classes_trains(ray_local, game, api, kwargs):
     """A few PPO iterations (the command in docs/scaling.md): episodes finish, a mean return is
     reported, the losses stay finite, and no illegal action was taken (the env raises)."""
-    from train.rllib.pettingzoo_ppo import train
+    from boardgym.train.rllib.pettingzoo_ppo import train
 
     rows = train(game, api, iterations=3, game_kwargs=kwargs, batch=400, log=lambda line: None)
     assert [r["iteration"] for r in rows] == [1, 2, 3]
@@ -151,7 +151,7 @@ def test_the_trainers_module_builds_without_a_deprecation_notice():
         "import numpy as np\n"
         "from gymnasium import spaces\n"
         "from ray.rllib.core.rl_module.rl_module import RLModuleSpec\n"
-        "from train.rllib.module import MaskedActorCritic\n"
+        "from boardgym.train.rllib.module import MaskedActorCritic\n"
         "sp = spaces.Dict(observation=spaces.Box(-1, 1, (5,), np.float32), action_mask=spaces.Box(0, 1, (3,), np.int8))\n"
         "m = RLModuleSpec(module_class=MaskedActorCritic, observation_space=sp, action_space=spaces.Discrete(3),\n"
         "                 model_config={'hidden': [8]}).build()\n"

@@ -1,4 +1,4 @@
-"""Competitive self-play: a smoke run of train/configs/att_selfplay.yaml (tiny budget, at least
+"""Competitive self-play: a smoke run of boardgym/train/configs/att_selfplay.yaml (tiny budget, at least
 one pool snapshot and one evaluation), the opponent pool re-reading its folder, and the env's
 ``seat="random"``."""
 import json
@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 import boardgym  # noqa: F401
-from train.__main__ import main
-from train.config import CONFIG_DIR
-from train.pool import OpponentPool, list_snapshots, save_snapshot
+from boardgym.train.__main__ import main
+from boardgym.train.config import CONFIG_DIR
+from boardgym.train.pool import OpponentPool, list_snapshots, save_snapshot
 
 
 def test_selfplay_smoke(tmp_path):
@@ -56,7 +56,7 @@ def test_selfplay_smoke(tmp_path):
 def test_pool_rereads_folder_and_respects_weights(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env("boardgym/AncientTerribleThings-v0", {"opponents": "random"}, 1, 0, "dummy")
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0)

@@ -1,4 +1,4 @@
-"""``python -m train`` and ``python -m train.value`` refuse a config key or flag value that is
+"""``python -m boardgym.train`` and ``python -m boardgym.train.value`` refuse a config key or flag value that is
 not one, naming it and the nearest valid keys, before anything is trained or written."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from train.__main__ import main
-from train.config import CONFIG_DIR, load_config, set_dotted
+from boardgym.train.__main__ import main
+from boardgym.train.config import CONFIG_DIR, load_config, set_dotted
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ def test_set_with_an_unknown_key_exits_naming_the_nearest(tmp_path):
     """ISSUE-9 item 7: ``--set n_env=1`` used to run with ``n_envs: 8`` beside it."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = tmp_path / "run"
-    proc = subprocess.run([sys.executable, "-m", "train", "--set", "n_env=1", "--out", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "boardgym.train", "--set", "n_env=1", "--out", str(out)],
                           capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
     assert proc.returncode != 0
     assert "--set n_env=1: unknown key 'n_env' (did you mean 'n_envs'" in proc.stderr
@@ -102,15 +102,15 @@ def test_valid_sets_still_apply():
 
 
 def test_value_command_checks_its_keys(tmp_path):
-    from train.value import main as value_main
+    from boardgym.train.value import main as value_main
 
     out = tmp_path / "v"
     with pytest.raises(SystemExit) as exc:
-        value_main(["--config", "train/configs/paleo_value.yaml", "--set", "value.episode=3", "--out", str(out)])
+        value_main(["--config", "boardgym/train/configs/paleo_value.yaml", "--set", "value.episode=3", "--out", str(out)])
     assert "unknown key 'value.episode' (did you mean 'episodes'?)" in str(exc.value.code)
     with pytest.raises(SystemExit, match="value.agent: agent spec 'heuristik'"):
-        value_main(["--config", "train/configs/paleo_value.yaml", "--set", "value.agent=heuristik",
+        value_main(["--config", "boardgym/train/configs/paleo_value.yaml", "--set", "value.agent=heuristik",
                     "--out", str(out)])
     with pytest.raises(SystemExit, match="--config: no config file"):
-        value_main(["--config", "train/configs/nope.yaml"])
+        value_main(["--config", "boardgym/train/configs/nope.yaml"])
     assert not out.exists()

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import yaml
 
-from train.__main__ import main
+from boardgym.train.__main__ import main
 
 
 def test_smoke_train_and_resume(tmp_path):
@@ -45,10 +45,10 @@ def test_smoke_train_and_resume(tmp_path):
 def test_ppo_agent_acts_legally(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from agents.ppo import PPOAgent
+    from boardgym.agents.ppo import PPOAgent
     from boardgym.core.replay import play
     from boardgym.games import make_game
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env("boardgym/AncientTerribleThingsSolo-v0", {}, 1, 0, "dummy")
     model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0)
@@ -72,7 +72,7 @@ def test_ppo_agent_acts_legally(tmp_path):
 def test_action_masks_through_subproc_vec_env():
     from sb3_contrib.common.maskable.utils import get_action_masks
 
-    from train.envs import make_vec_env
+    from boardgym.train.envs import make_vec_env
 
     venv = make_vec_env("boardgym/AncientTerribleThingsSolo-v0", {}, 2, 0, "subproc")
     try:

@@ -1,4 +1,4 @@
-"""Value networks for search (train/value.py): the recorded targets are the final returns of the
+"""Value networks for search (boardgym/train/value.py): the recorded targets are the final returns of the
 games the demonstrator plays, collection does not depend on the worker count or the kept share,
 a small fit learns, and the config section is checked."""
 import json
@@ -6,13 +6,13 @@ import json
 import numpy as np
 import pytest
 
-from agents.value_net import ValueNet
+from boardgym.agents.value_net import ValueNet
 from boardgym.games import make_game
-from train.config import load_config
-from train.imitation import collect, demo_setup, make_demonstrators, play_episode
-from train.value import check_value, fit, main, targets_of, value_setup
+from boardgym.train.config import load_config
+from boardgym.train.imitation import collect, demo_setup, make_demonstrators, play_episode
+from boardgym.train.value import check_value, fit, main, targets_of, value_setup
 
-CFG = "train/configs/paleo_value.yaml"
+CFG = "boardgym/train/configs/paleo_value.yaml"
 
 
 def _setup():

@@ -1,6 +1,6 @@
 """The viewer's data and page without a browser, and the commands that make replays and pages:
 ``boardgym view`` (a file, or ``--game`` to play one), ``boardgym play --save-replay``,
-``python -m eval --save-replays``. Generic over every registered game."""
+``python -m boardgym.eval --save-replays``. Generic over every registered game."""
 from __future__ import annotations
 
 import io
@@ -114,8 +114,8 @@ def test_play_saves_a_replay_even_on_quit(tmp_path):
 
 
 def test_eval_saves_every_game(tmp_path, monkeypatch):
-    from eval.__main__ import main as eval_main
-    from eval.play import REPLAYS_ENV
+    from boardgym.eval.__main__ import main as eval_main
+    from boardgym.eval.play import REPLAYS_ENV
 
     monkeypatch.delenv(REPLAYS_ENV, raising=False)
     folder = tmp_path / "replays"
@@ -127,7 +127,7 @@ def test_eval_saves_every_game(tmp_path, monkeypatch):
     assert len(files) == 4  # two games for each agent
     for f in files:
         r = Replay.load(f)
-        assert r.source == "python -m eval" and r.returns is not None and len(r.agents) == 1
+        assert r.source == "python -m boardgym.eval" and r.returns is not None and len(r.agents) == 1
     assert np.unique([f.name for f in files]).size == 4
 
 
