@@ -28,6 +28,10 @@
     (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
     fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
     story as a graph too.
+``boardgym train [FLAGS]``, ``boardgym eval [FLAGS]``
+    train a policy / run a tournament: the same as ``python -m boardgym.train`` and
+    ``python -m boardgym.eval`` (``--help`` lists their flags); both need the ``train`` extra
+    (``pip install 'boardgym[train]'``), and say so when it is missing.
 
 ``--opponents`` is an agent spec (``random``, ``heuristic``, ``pretrained[:NAME]``,
 ``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``boardgym.agents.specs.KINDS``), parsed by ``boardgym.agents.specs`` through
@@ -136,12 +140,32 @@ def build_parser() -> argparse.ArgumentParser:
     vp = sub.add_parser("validate", help="check a game's content pack: schema, cross-checks and story graph")
     vp.add_argument("game", help="game package name, e.g. primeval_peril")
     vp.add_argument("--pack", default=None, metavar="DIR", help="the pack folder (default: the shipped pack)")
+    for name, (_, prog, what) in FORWARDED.items():
+        sub.add_parser(name, add_help=False, help=f"{what} (= {prog}; needs boardgym[train]; "
+                       f"boardgym {name} --help lists its flags)")
     return ap
+
+
+# -- ``train``, ``eval``: the training and evaluation commands, passed every argument --------------
+FORWARDED = {"train": ("boardgym.train.__main__", "python -m boardgym.train", "train a policy"),
+             "eval": ("boardgym.eval.__main__", "python -m boardgym.eval",
+                      "a tournament between agents, with confidence intervals")}
+
+
+def cmd_forward(name: str, argv: list[str]) -> int:
+    from boardgym.extras import require_for
+
+    module, _, _ = FORWARDED[name]
+    require_for(f"boardgym {name}", "train")
+    return importlib.import_module(module).main(argv)
 
 
 def main(argv=None, stdin=None, stdout=None) -> int:
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in FORWARDED:
+        return cmd_forward(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     try:
         if args.cmd == "list":
@@ -157,6 +181,15 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         return cmd_play(args, inp, out)
     except ConfigError as exc:
         print(f"boardgym: error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:     # an optional part reached without its extra
+        from boardgym.extras import extra_of, install_hint
+
+        extra = extra_of(exc.name)
+        if extra is None:
+            raise
+        print(f"boardgym: error: this needs the optional part '{extra}' of boardgym (missing: "
+              f"{exc.name}); {install_hint(extra)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nInterrupted.", file=out)

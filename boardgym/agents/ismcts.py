@@ -328,6 +328,9 @@ def make_evaluator(spec: str | None, game_name: str | None = None):
         return value_evaluator(net)
     if not isinstance(spec, str) or not spec.startswith("ppo:"):
         raise ConfigError(f"ISMCTS evaluator must be 'value:PATH' or 'ppo:PATH', got {spec!r}")
+    from boardgym.extras import require
+
+    require("train", f"ISMCTS evaluator {spec!r} (a PPO critic)")
     from boardgym.agents.ppo import PPOAgent
 
     critic = PPOAgent(spec[4:])

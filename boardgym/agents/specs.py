@@ -33,6 +33,7 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib
+import importlib.util
 import inspect
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from typing import Callable
 
 from boardgym.core.agent import Agent, CallableAgent, RandomAgent
 from boardgym.core.errors import ConfigError, ContentError
+from boardgym.extras import require
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -112,6 +114,10 @@ def load_object(path: str, what: str = "object"):
     try:
         obj = importlib.import_module(module)
     except ImportError as exc:
+        renamed = moved_name(module)
+        if renamed:
+            raise ConfigError(f"{what} {path!r}: boardgym's module {module!r} is now {renamed!r}; "
+                              f"write {renamed}:{attr}") from None
         raise ConfigError(f"{what} {path!r}: cannot import module {module!r} ({exc})") from None
     for part in attr.split("."):
         try:
@@ -119,6 +125,17 @@ def load_object(path: str, what: str = "object"):
         except AttributeError:
             raise ConfigError(f"{what} {path!r}: module {module!r} has no {attr!r}") from None
     return obj
+
+
+def moved_name(module: str) -> str | None:
+    """``boardgym.X...`` when ``module`` is a name boardgym's agents, training or evaluation code
+    had before they moved into the boardgym package (``agents.ppo`` -> ``boardgym.agents.ppo``)."""
+    if module.split(".")[0] not in ("agents", "train", "eval"):
+        return None
+    try:
+        return f"boardgym.{module}" if importlib.util.find_spec(f"boardgym.{module}") else None
+    except (ImportError, ValueError):
+        return None
 
 
 def _takes_seed(cls) -> bool:
@@ -195,6 +212,7 @@ def model_file(path: str) -> Path | None:
 
 
 def _ppo_check(spec: Spec, game_name: str | None) -> None:
+    require("train", f"agent spec {spec.text!r} (a PPO policy)")
     if model_file(spec.options["path"]) is None:
         raise ConfigError(f"agent spec {spec.text!r}: no model file {spec.options['path']!r}")
 

@@ -18,6 +18,7 @@ import yaml
 
 from boardgym.agents.specs import split_specs
 from boardgym.envs.registry import default_players
+from boardgym.extras import require_for
 from boardgym.games import GAMES
 
 from . import plots, tournament
@@ -123,6 +124,7 @@ def replays_folder(path: str) -> str:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    require_for("python -m boardgym.eval", "train")
     if not args.save_replays:
         return _main(args)
     # every game of the run, and of the processes and Ray workers it starts, saves there; the

@@ -42,7 +42,7 @@ from .runner import GameRunner, add_runner_args, runner_from_args
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(__file__).resolve().parent / "configs" / "results.yaml"
-TRAIN_CONFIGS = ROOT / "boardgym" / "train" / "configs"
+TRAIN_CONFIGS = Path(__file__).resolve().parents[1] / "train" / "configs"   # boardgym/train/configs
 
 
 def parse_args(argv=None):
@@ -408,6 +408,7 @@ def plots_only(page: Path, runs: Path) -> int:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    require_for("python -m boardgym.eval.results", "train")
     if args.plots_only:
         return plots_only(Path(args.out), Path(args.runs))
     started, t0 = _now(), time.perf_counter()

@@ -116,6 +116,7 @@ def to_markdown(rows: list[dict], base: str, candidate: str) -> str:
 
 
 def main(argv=None) -> int:
+    from boardgym.extras import require_for
     from boardgym.games import GAMES
 
     from .__main__ import parse_options
@@ -131,6 +132,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=count, default=40)
     ap.add_argument("--seed-base", type=natural, default=900000)
     args = ap.parse_args(argv)
+    require_for("python -m boardgym.eval.swap", "train")
     from boardgym.agents.specs import check_spec
 
     options = parse_options(args.option)

@@ -13,7 +13,9 @@ import argparse
 import time
 from pathlib import Path
 
-from .config import RUN_RECORD_KEYS, default_config_path, load_config, set_dotted, validate_config
+from boardgym.extras import require_for
+
+from .config import RUN_RECORD_KEYS, config_path, default_config_path, load_config, set_dotted, validate_config
 from .numerics import pin_kernels
 
 
@@ -54,6 +56,7 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     pin_kernels()   # torch's CPU kernels, before anything computes (boardgym/train/numerics.py)
     args = parse_args(argv)
+    require_for("python -m boardgym.train", "train")
     cfg_path = args.config
     if args.resume and not Path(args.resume).exists():
         raise SystemExit(f"--resume: no checkpoint file {args.resume!r} (a .zip, or a run folder runs/NAME; "
@@ -74,8 +77,8 @@ def main(argv=None) -> int:
             cfg_path = run_dir / "config.yaml"
     if cfg_path is None:
         cfg_path = default_config_path(args.game or "ancient_terrible_things")
-    elif not Path(cfg_path).is_file():
-        raise SystemExit(f"--config: no config file {str(cfg_path)!r}")
+    else:
+        cfg_path = config_path(cfg_path)
     cfg = load_config(cfg_path, {"total_timesteps": args.timesteps, "seed": args.seed,
                                  "n_envs": args.n_envs, "vec_env": args.vec_env})
     if args.game is not None and game_of(cfg) != args.game:

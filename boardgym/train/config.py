@@ -133,13 +133,17 @@ def section_keys(path: tuple, cfg: dict):
 
 def shown_command(cmd: str | None) -> str:
     """A run's recorded command (``sys.argv`` joined) as a person types it: the
-    ``/path/to/boardgym/train/__main__.py`` that ``python -m boardgym.train`` leaves in ``sys.argv[0]`` becomes
-    ``python -m boardgym.train``."""
+    ``/path/to/boardgym/train/__main__.py`` that ``python -m boardgym.train`` leaves in ``sys.argv[0]``
+    becomes ``python -m boardgym.train`` (a run recorded as ``train/__main__.py`` too)."""
     from pathlib import Path
 
     first, _, rest = (cmd or "").partition(" ")
     if first.endswith("__main__.py"):
-        return f"python -m {Path(first).parent.name} {rest}".strip()
+        package = Path(first).parent
+        name = package.name if package.parent.name != "boardgym" else f"boardgym.{package.name}"
+        if name in ("train", "eval"):        # recorded before they moved into the package
+            name = f"boardgym.{name}"
+        return f"python -m {name} {rest}".strip()
     return (cmd or "").strip()
 
 
@@ -179,6 +183,26 @@ def _read(path: Path) -> dict:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a training config must be a mapping")
     return data
+
+
+def config_path(given: str | Path, flag: str = "--config") -> Path:
+    """The run config a command was given: a file, or the name of a shipped config
+    (``primeval_dagger.yaml`` or ``primeval_dagger``: boardgym/train/configs/, which an installed
+    boardgym keeps inside the package). The old place ``train/configs/NAME`` is refused naming
+    the new one; anything else that is not a file is refused naming the flag."""
+    path = Path(given)
+    if path.is_file():
+        return path
+    shipped = [CONFIG_DIR / n for n in (path.name, path.name + ".yaml")]
+    found = next((p for p in shipped if p.is_file()), None)
+    if found is not None and len(path.parts) == 1:
+        return found
+    if found is not None and path.parts[:2] == ("train", "configs"):
+        raise SystemExit(f"{flag}: {str(given)!r}: the shipped training configs moved into the "
+                         f"boardgym package; write boardgym/train/configs/{found.name} in a checkout, "
+                         f"or the name alone ({flag} {found.name}) anywhere")
+    raise SystemExit(f"{flag}: no config file {str(given)!r} (a YAML file, or the name of a shipped "
+                     f"config: {', '.join(sorted(p.name for p in CONFIG_DIR.glob('*.yaml')))})")
 
 
 def default_config_path(game: str) -> Path:

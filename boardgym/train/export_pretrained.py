@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from boardgym.core.errors import BoardgymError, ConfigError
+from boardgym.extras import require_for
 from boardgym.train.config import shown_command
 
 REPO = Path(__file__).resolve().parents[2]
@@ -253,6 +254,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.check < 1:
         ap.error("--check must be at least 1")
+    require_for("python -m boardgym.train.export_pretrained", "train")
     try:
         export(args.run, args.name, args.default, args.method, args.dir, args.check)
     except BoardgymError as exc:

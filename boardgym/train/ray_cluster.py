@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 
 from boardgym.core.errors import ConfigError
+from boardgym.extras import install_hint
 
-INSTALL_HINT = "install it with: pip install 'boardgym[rllib]' (make install does)"
+INSTALL_HINT = install_hint("rllib")
 
 
 def import_ray():

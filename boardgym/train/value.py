@@ -28,7 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .config import _int, _number, _specs, load_config, open_section, set_dotted, validate_config, write_config
+from boardgym.extras import require_for
+
+from .config import _int, _number, _specs, config_path, load_config, open_section, set_dotted, validate_config, write_config
 
 VALUE_DEFAULTS = {
     "agent": "heuristic",      # the demonstrator whose value is learnt
@@ -204,9 +206,8 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY.PATH=VALUE",
                     help="override a config entry by dotted path (value parsed as YAML); repeatable")
     args = ap.parse_args(argv)
-    if not Path(args.config).is_file():
-        raise SystemExit(f"--config: no config file {args.config!r}")
-    cfg = load_config(args.config)
+    require_for("python -m boardgym.train.value", "train")
+    cfg = load_config(config_path(args.config))
     for item in args.set:
         set_dotted(cfg, item, schema=True)
     validate_config(cfg)
