@@ -368,6 +368,8 @@ def _ismcts_check(spec: Spec, game_name: str | None) -> None:
     if kind not in ("value", "ppo") or not path:
         raise ConfigError(f"agent spec {spec.text!r}: ISMCTS evaluator must be 'value:PATH' or "
                           f"'ppo:PATH', got {ev!r}")
+    if kind == "ppo":
+        require("train", f"agent spec {spec.text!r} (a PPO critic)")
     if (model_file(path) if kind == "ppo" else (Path(path) if Path(path).is_file() else None)) is None:
         raise ConfigError(f"agent spec {spec.text!r}: no {'model' if kind == 'ppo' else 'value network'} "
                           f"file {path!r}")

@@ -32,6 +32,7 @@ from pathlib import Path
 import yaml
 
 from boardgym.core.errors import ConfigError
+from boardgym.extras import require_for
 
 from .args import count, natural
 from .evaluate import skipped_row, team_jobs, team_row, vs_field_jobs, vs_field_row
