@@ -1,11 +1,20 @@
-"""Packaging (issue 9, item 9): pyproject.toml states compatible ranges so boardgym installs
-beside a researcher's own pins; constraints.txt holds the exact versions tested, and every one
-of them lies inside the ranges (so `make install` with the constraints can never conflict)."""
+"""Packaging: pyproject.toml states compatible ranges so boardgym installs beside a researcher's
+own pins; constraints.txt holds the exact versions tested, and every one of them lies inside the
+ranges (so `make install` with the constraints can never conflict). The built wheel and sdist
+install one import name, boardgym, with every file a user needs (below)."""
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
 import tomllib
+import zipfile
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
@@ -52,3 +61,111 @@ def test_every_dependency_is_pinned_inside_its_range():
 
 def test_torch_pinned_to_the_local_cpu_build():
     assert _pins()["torch"] == Version("2.13.0")
+
+
+# -- the built distribution: one import name, every file a user needs, nothing of the tests ------
+# The wheel and the sdist are built from a copy of the checkout's files (tracked and new, not the
+# ignored ones), with this interpreter's setuptools and no network (--no-build-isolation). The
+# fast checks read the archives; the slow one installs the wheel into a fresh virtualenv with the
+# base dependencies alone and uses it from a folder with its own agents.py, train.py and eval.py.
+def _source_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return [p for p in out.split("\0") if p and (ROOT / p).is_file()]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """{"wheel": Path, "sdist": Path, "tree": the package's files in the checkout}."""
+    tmp = tmp_path_factory.mktemp("dist")
+    src, out = tmp / "src", tmp / "out"
+    files = _source_files()
+    for rel in files:
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, src / rel, follow_symlinks=False)
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                           "-w", str(out), str(src)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    code = f"from setuptools import build_meta as b; print(b.build_sdist({str(out)!r}))"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=src, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    wheel, = out.glob("boardgym-*.whl")
+    sdist, = out.glob("boardgym-*.tar.gz")
+    print(f"built in {time.perf_counter() - t0:.1f} s: {wheel.name} {wheel.stat().st_size / 1e6:.1f} MB, "
+          f"{sdist.name} {sdist.stat().st_size / 1e6:.1f} MB")
+    tree = {p for p in files if p.startswith("boardgym/")}
+    return {"wheel": wheel, "sdist": sdist, "tree": tree}
+
+
+def _wheel_names(wheel) -> set[str]:
+    with zipfile.ZipFile(wheel) as z:
+        return {n for n in z.namelist() if not n.endswith("/")}
+
+
+def test_wheel_installs_one_top_level_name(built):
+    names = _wheel_names(built["wheel"])
+    tops = {n.split("/")[0] for n in names if ".dist-info/" not in n}
+    assert tops == {"boardgym"}, f"the wheel installs top-level names {sorted(tops)}"
+    with zipfile.ZipFile(built["wheel"]) as z:
+        top_level = next(n for n in z.namelist() if n.endswith(".dist-info/top_level.txt"))
+        assert z.read(top_level).decode().split() == ["boardgym"]
+
+
+def test_wheel_carries_every_file_of_the_package_and_nothing_else(built):
+    """Every file under boardgym/ in the checkout, at any depth (each game's content and its
+    subfolders, schemas, the registry, the pretrained policies and manifest, the training and
+    evaluation configs, the code) is in the wheel, and the wheel holds nothing else: no tests,
+    docs or runs. A new content subfolder or data kind that package-data misses fails here."""
+    names = {n for n in _wheel_names(built["wheel"]) if ".dist-info/" not in n}
+    missing = sorted(built["tree"] - names)
+    extra = sorted(names - built["tree"])
+    assert not missing, f"files of the package left out of the wheel: {missing}"
+    assert not extra, f"files in the wheel that are not the package's: {extra}"
+    for needed in ("boardgym/envs_registry.yaml", "boardgym/pretrained/manifest.json",
+                   "boardgym/pretrained/schema/manifest.schema.json", "boardgym/train/configs/defaults.yaml",
+                   "boardgym/eval/configs/results.yaml", "boardgym/games/paleo/content/modules/J.json"):
+        assert needed in names, needed
+    from boardgym.games import GAMES
+    for game in GAMES:      # every registered game ships content or schemas, so the loop is not empty
+        assert any(n.startswith(f"boardgym/games/{game}/") and n.endswith(".json") for n in names), game
+
+
+def test_sdist_carries_the_package_and_no_tests(built):
+    with tarfile.open(built["sdist"]) as t:
+        names = {m.name.split("/", 1)[1] for m in t.getmembers() if m.isfile() and "/" in m.name}
+    pkg = {n for n in names if n.startswith("boardgym/")}
+    assert sorted(built["tree"] - pkg) == []
+    assert not [n for n in names if n.startswith(("tests/", "runs/", "results/")) or n.endswith(".pyc")]
+
+
+@pytest.mark.slow
+def test_base_install_from_a_foreign_folder(built, tmp_path):
+    """A fresh virtualenv outside the repository with the wheel and the base dependencies (from
+    the package index make install uses, pinned by constraints.txt), used from a folder holding
+    its own agents.py, train.py and eval.py: every Gymnasium id and PettingZoo env, a game with
+    each agent kind of the base install, boardgym list / validate / view, the top-level names,
+    and the extras it lacks refused by name (tests/packaging/foreign_folder_smoke.py)."""
+    venv, work = tmp_path / "venv", tmp_path / "research"
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    py = venv / "bin" / "python"
+    proc = subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                           "-c", str(ROOT / "constraints.txt"), str(built["wheel"])],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    installed = time.perf_counter() - t0
+    size = sum(p.stat().st_size for p in venv.rglob("*") if p.is_file() and not p.is_symlink())
+    print(f"base install: {installed:.1f} s, {size / 1e6:.0f} MB")
+    work.mkdir()
+    for own in ("agents", "train", "eval"):   # a researcher's own modules, which boardgym must not import
+        (work / f"{own}.py").write_text(f"raise SystemExit('boardgym imported the user\\'s {own}.py')\n")
+    shutil.copy(ROOT / "tests" / "packaging" / "foreign_folder_smoke.py", work / "smoke.py")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["BOARDGYM_SMOKE_BASE"] = "1"
+    proc = subprocess.run([str(py), "smoke.py"], cwd=work, env=env, capture_output=True, text=True, timeout=900)
+    print(proc.stdout)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "all checks passed" in proc.stdout
+
+

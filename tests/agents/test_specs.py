@@ -11,7 +11,7 @@ import pytest
 import boardgym  # noqa: F401  (registers the ids)
 from boardgym.agents.ismcts import ISMCTSAgent
 from boardgym.agents.specs import (KINDS, Spec, check_spec, kinds_help, make_agent, parse_spec, spec_label,
-                          split_specs)
+                                   split_specs)
 from boardgym.core.agent import Agent, RandomAgent
 from boardgym.core.errors import ConfigError
 from boardgym.envs.registry import gym_ids
@@ -193,6 +193,6 @@ def test_importing_the_envs_does_not_import_agents():
     import sys
 
     code = ("import sys, gymnasium as gym, boardgym, boardgym.envs; "
-            "print(sorted(m for m in sys.modules if m == 'agents' or m.startswith('agents.')))")
+            "print(sorted(m for m in sys.modules if m == 'boardgym.agents' or m.startswith('boardgym.agents.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
