@@ -40,7 +40,7 @@ browser:
 # after changing a range in pyproject.toml: install without the old pins and write them anew
 lock: $(BIN)/python
 	$(BIN)/python -m pip install -q -e ".[train,dev,bench,rllib]"
-	{ sed -n 1,2p constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^#' | sed 's/+cpu//'; } > constraints.txt.new
+	{ sed -n 1,2p constraints.txt; $(BIN)/python -m pip freeze --all --exclude-editable | grep -v -e "^#" -e "^pip==" | sed 's/+cpu//'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 	rm -f $(VENV)/.installed-*
 
