@@ -139,33 +139,68 @@ def test_sdist_carries_the_package_and_no_tests(built):
     assert not [n for n in names if n.startswith(("tests/", "runs/", "results/")) or n.endswith(".pyc")]
 
 
-@pytest.mark.slow
-def test_base_install_from_a_foreign_folder(built, tmp_path):
-    """A fresh virtualenv outside the repository with the wheel and the base dependencies (from
-    the package index make install uses, pinned by constraints.txt), used from a folder holding
-    its own agents.py, train.py and eval.py: every Gymnasium id and PettingZoo env, a game with
-    each agent kind of the base install, boardgym list / validate / view, the top-level names,
-    and the extras it lacks refused by name (tests/packaging/foreign_folder_smoke.py)."""
-    venv, work = tmp_path / "venv", tmp_path / "research"
+def _fresh_venv(tmp_path, wheel, extras: str = ""):
+    """A virtualenv outside the repository with the wheel (and ``extras``) installed from the
+    package index make install uses, pinned by constraints.txt; (its python, seconds, bytes)."""
+    venv = tmp_path / "venv"
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
     proc = subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                           "-c", str(ROOT / "constraints.txt"), str(built["wheel"])],
-                          capture_output=True, text=True, timeout=900)
+                           "-c", str(ROOT / "constraints.txt"), f"{wheel}{extras}"],
+                          capture_output=True, text=True, timeout=1800)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    installed = time.perf_counter() - t0
     size = sum(p.stat().st_size for p in venv.rglob("*") if p.is_file() and not p.is_symlink())
-    print(f"base install: {installed:.1f} s, {size / 1e6:.0f} MB")
+    return py, time.perf_counter() - t0, size
+
+
+def _research_folder(tmp_path) -> Path:
+    """A researcher's folder with modules of its own named like boardgym's old top-level packages."""
+    work = tmp_path / "research"
     work.mkdir()
-    for own in ("agents", "train", "eval"):   # a researcher's own modules, which boardgym must not import
+    for own in ("agents", "train", "eval"):
         (work / f"{own}.py").write_text(f"raise SystemExit('boardgym imported the user\\'s {own}.py')\n")
-    shutil.copy(ROOT / "tests" / "packaging" / "foreign_folder_smoke.py", work / "smoke.py")
+    return work
+
+
+def _clean_env(**extra) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    env["BOARDGYM_SMOKE_BASE"] = "1"
-    proc = subprocess.run([str(py), "smoke.py"], cwd=work, env=env, capture_output=True, text=True, timeout=900)
+    return {**env, **extra}
+
+
+@pytest.mark.slow
+def test_base_install_from_a_foreign_folder(built, tmp_path):
+    """A fresh virtualenv with the wheel and the base dependencies alone, used from a folder
+    holding its own agents.py, train.py and eval.py: every Gymnasium id and PettingZoo env, a game
+    with each agent kind of the base install, boardgym list / validate / view, the top-level
+    names, and the extras it lacks refused by name (tests/packaging/foreign_folder_smoke.py)."""
+    py, seconds, size = _fresh_venv(tmp_path, built["wheel"])
+    print(f"base install: {seconds:.1f} s, {size / 1e6:.0f} MB")
+    work = _research_folder(tmp_path)
+    shutil.copy(ROOT / "tests" / "packaging" / "foreign_folder_smoke.py", work / "smoke.py")
+    proc = subprocess.run([str(py), "smoke.py"], cwd=work, env=_clean_env(BOARDGYM_SMOKE_BASE="1"),
+                          capture_output=True, text=True, timeout=900)
     print(proc.stdout)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "all checks passed" in proc.stdout
 
 
+@pytest.mark.slow
+def test_train_install_trains_and_evaluates_from_a_foreign_folder(built, tmp_path):
+    """With ``[train]``: the same smoke, then ``boardgym train`` a few steps of a shipped config
+    named alone and ``boardgym eval`` one game, from the researcher's folder."""
+    py, seconds, size = _fresh_venv(tmp_path, built["wheel"], "[train]")
+    print(f"[train] install: {seconds:.1f} s, {size / 1e6:.0f} MB")
+    work = _research_folder(tmp_path)
+    shutil.copy(ROOT / "tests" / "packaging" / "foreign_folder_smoke.py", work / "smoke.py")
+    exe = str(py.parent / "boardgym")
+    for argv in ([str(py), "smoke.py"],
+                 [exe, "train", "--config", "att_solo.yaml", "--timesteps", "64", "--n-envs", "1",
+                  "--no-eval", "--no-progress-bar", "--out", str(work / "runs" / "att_solo")],
+                 [exe, "eval", "--game", "ancient_terrible_things", "--agents", "random,heuristic",
+                  "--games", "1", "--players", "2", "--out", str(work / "results")]):
+        proc = subprocess.run(argv, cwd=work, env=_clean_env(), capture_output=True, text=True, timeout=900)
+        print(proc.stdout[-1500:])
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert (work / "runs" / "att_solo" / "model.zip").is_file()
+    assert list((work / "results").rglob("*.json"))
