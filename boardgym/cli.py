@@ -45,7 +45,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from boardgym.core.errors import ConfigError
+from boardgym.core.errors import BoardgymError, ConfigError
 
 
 # -- ``list`` ------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def main(argv=None, stdin=None, stdout=None) -> int:
         if args.cmd == "view":
             return cmd_view(args, out)
         return cmd_play(args, inp, out)
-    except ConfigError as exc:
+    except BoardgymError as exc:   # bad options, packs, saves, replays, a game that cannot go on
         print(f"boardgym: error: {exc}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:     # an optional part reached without its extra

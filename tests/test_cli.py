@@ -240,3 +240,21 @@ def test_an_agent_choosing_an_illegal_action_is_a_clear_error(capsys):
                "--opponents", "tests.test_cli:Cheat"], stdin=io.StringIO(), stdout=io.StringIO())
     err = capsys.readouterr().err
     assert rc == 2 and "the agent of seat 0 (Cheat) chose action 0, which is not one of the legal" in err
+
+
+def test_every_boardgym_error_reaches_the_user_in_words(monkeypatch, capsys):
+    """A replay whose game cannot go on (a story that loops without a choice stops at the
+    engine's step bound) or names a broken pack is told in words with exit 2, not a traceback:
+    the CLI answers every boardgym error, not only bad options."""
+    from boardgym import cli
+    from boardgym.core.errors import ContentError, StateError, StepLimitError
+
+    for exc in (StepLimitError("Primeval Peril: the story phase ran 10000 automatic steps"),
+                ContentError("story.json", "sections[3]", "next", "leads back to itself"),
+                StateError("the replay's content pack cannot be loaded")):
+        def boom(args, out, exc=exc):
+            raise exc
+        monkeypatch.setattr(cli, "cmd_view", boom)
+        rc = main(["view", "--game", "paleo"], stdout=io.StringIO())
+        assert rc == 2
+        assert capsys.readouterr().err == f"boardgym: error: {exc}\n"
