@@ -42,14 +42,14 @@ def build_layout(game) -> ObsLayout:
     L.add("deck_left", len(BACKS), "Arcade cards left per back / 10 (rewards, challenges, combats)")
     L.add("next_back", len(BACKS), "the back of the top card, one-hot")
     L.add("results", 2, "successes and failures / 30")
-    L.add("team", 5, "XP gained / 60, XP to spend / 60, food / 12, coins / 20, OM in the supply / 99")
+    L.add("team", 5, "XP gained / 60, XP to spend / 60, food / 12, coins / 20, order markers in the supply / 99")
     L.add("moves", 1, "free moves made in this window / max")
     L.add("crew", A.N_CREW * 38, "per crew member: controller (4), mine, HP / 10, wounds / 10, fatigue / 3, "
           "statuses (4), effective skills / 10 (5), training / 2 (5), weapon (present, base / 3, skill 5, "
           "remove power, block), item bonuses / 3 (5), 0 HP, can act")
     L.add("equipped", A.N_CREW * A.EQUIP_SLOTS * (2 + len(FAMILIES) + A.N_SKILLS),
           "per crew member and slot: present, used this encounter, family (5), icon skill (5)")
-    L.add("players", 4 * (3 + k), "per seat: OM ready / 30, OM spent / 30, hand size / 7, hand cards per kind "
+    L.add("players", 4 * (3 + k), "per seat: order markers ready / 30, order markers spent / 30, hand size / 7, hand cards per kind "
           "/ 4 (zeros for others' hands with hidden_hands)")
     L.add("skill_deck", 2 + k, "skill deck size / 40, discard size / 40, discard per kind / 6")
     L.add("rewards_held", A.MAX_REWARDS * (1 + len(REWARDS) + 2),

@@ -48,7 +48,7 @@ PEND_ARGS.update({
     D_EQUIP_SWAP: (SEAT, between(0, A.HAND_SLOTS - 1, "a hand slot"), CREWV),
     D_SWAP_WITH: (SEAT, CREWV, ZERO),
     D_ADV_TO: (SEAT, ADV, ZERO),
-    D_OM_CREW: (SEAT, between(0, 2, "an OM use (fatigue, heal, status)"), ZERO),
+    D_OM_CREW: (SEAT, between(0, 2, "an order-marker use (fatigue, heal, status)"), ZERO),
     D_PICK_STATUS: (SEAT, CREWV, FLAG),
     D_TRAIN_CREW: _P, D_TRAIN_SKILL: (SEAT, CREWV, ZERO),
     D_UNITS: (SEAT, between(0, len(UNITS) - 1, "a unit kind"), between(1, 99, "units left")),
