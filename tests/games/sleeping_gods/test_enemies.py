@@ -77,8 +77,9 @@ def _pack_schemas(tmp_path, shared_doc=None):
     ref = os.path.relpath(target, folder)
     (folder / "roster.schema.json").write_text(json.dumps({
         "type": "object", "additionalProperties": False, "required": ["enemies"],
-        "properties": {"enemies": {"type": "array", "minItems": 1, "items": {"$ref": ref}},
-                       "combats": {"type": "array", "minItems": 1, "items": {"$ref": "combat.schema.json"}}}}))
+        "properties": {"enemies": {"type": "array", "minItems": 1, "maxItems": 40, "items": {"$ref": ref}},
+                       "combats": {"type": "array", "minItems": 1, "maxItems": 8,
+                                    "items": {"$ref": "combat.schema.json"}}}}))
     (folder / "combat.schema.json").write_text(json.dumps({
         "type": "object", "additionalProperties": False, "properties": {"boss": {"$ref": ref}}}))
     return load_schemas(str(folder))
