@@ -30,7 +30,7 @@ from boardgym.games import GAMES, game_class, make_game
 
 from .soundness import play_sound
 
-MUTATIONS = 20         # per game in make test
+MUTATIONS = 10         # per game in make test
 SLOW_MUTATIONS = 300   # per game with -m slow
 GAMES_PER_CONFIG = 2
 
