@@ -45,10 +45,10 @@ lock: $(BIN)/python
 	rm -f $(VENV)/.installed-*
 
 test: install browser
-	BOARDGYM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n $(JOBS) --durations=10
+	BOARDGYM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal --durations=10
 
 slow: install
-	$(BIN)/python -m pytest -q -n $(JOBS) -m slow
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m slow
 
 # the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
 # short PPO fine-tune held near the distilled policy (boardgym/train/configs/primeval_dagger.yaml);

@@ -80,9 +80,9 @@ def test_fuzz_long(name, i):
 
 @pytest.mark.parametrize("name,i", CASES, ids=IDS)
 def test_replays_reproduce_observations_and_rewards(name, i):
-    """200 seeded games over all configs: a replay record gives identical observations."""
+    """60 seeded games over all configs: a replay record gives identical observations."""
     game = _game(name, i)
-    per_config = -(-200 // len(configs_of(name)))
+    per_config = -(-60 // len(configs_of(name)))
     for seed in range(per_config):
         trace = []
 
