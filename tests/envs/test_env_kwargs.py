@@ -1,5 +1,5 @@
 """Env kwargs checked by type and range, the error naming the kwarg, over every registered
-Gymnasium id and PettingZoo factory (issue 9, item 4). Nothing here names a game: cooperative
+Gymnasium id and PettingZoo factory (the outside audit's kwargs finding). Nothing here names a game: cooperative
 or competitive comes from the game's ``GameInfo``."""
 import gymnasium as gym
 import numpy as np

@@ -1,5 +1,5 @@
-"""``render_mode="rgb_array"`` through the adapters, driven as their users drive them (issue 9
-item 1): Gymnasium's ``RecordVideo`` over ``gym.make(id, render_mode="rgb_array")`` writes a
+"""``render_mode="rgb_array"`` through the adapters, driven as their users drive them
+(the outside audit's first finding): Gymnasium's ``RecordVideo`` over ``gym.make(id, render_mode="rgb_array")`` writes a
 playable video for every Gymnasium id, and the PettingZoo AEC and Parallel envs return the
 state's picture, one size for the whole episode. Nothing here names a game."""
 import warnings

@@ -148,7 +148,7 @@ def _outside(game, obs, low, high) -> str | None:
 
 @pytest.mark.parametrize("name,i", CASES, ids=IDS)
 def test_every_piece_stays_inside_the_box(name, i):
-    """Issue 9 item 5 (ATT solo wrote its selection size / 8, up to 1.375): each piece is scaled
+    """Found by the outside audit (ATT solo wrote its selection size / 8, up to 1.375): each piece is scaled
     by the largest count the rules allow, so no game, seat or piece leaves the Box."""
     game = _game(name, i)
     box = observation_space(game)["observation"]

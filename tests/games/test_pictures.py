@@ -1,5 +1,5 @@
 """The ``rgb_array`` picture of every game package and each of its registered test configs
-(DESIGN: adapters; issue 9 item 1): an ``HxWx3 uint8`` array of one even size for the whole
+(DESIGN: adapters): an ``HxWx3 uint8`` array of one even size for the whole
 episode, that changes when anything public changes, and never shows what is hidden (pictures
 are public: states that differ only in hidden parts, or in a simultaneous choice not yet
 revealed, look the same). A game without a ``picture`` module gets its text drawn instead.

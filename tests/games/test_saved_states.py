@@ -1,5 +1,5 @@
 """Saved states that no game could have made are refused with a StateError naming the field:
-the examples of issue 9, and generic checks over every registered game (every declared field
+the outside audit's examples, and generic checks over every registered game (every declared field
 with a wrong type or a huge number, frames of the wrong shape, deep nesting, loose equality of
 the version and configuration). The mutation tests (test_state_mutation.py) attack saves at
 random; these pin the named cases."""
@@ -39,7 +39,7 @@ def _refused(game, data, *words):
     return str(err.value)
 
 
-# -- the examples of issue 9 -----------------------------------------------------------------------
+# -- the outside audit's examples --------------------------------------------------------------------
 def test_att_examples_of_the_issue():
     game = make_game("ancient_terrible_things", num_players=2)
     good = _save_at(game, 3)

@@ -113,7 +113,7 @@ def test_every_shipped_card_can_be_activated_somewhere():
             assert not (e[0] == E_ADD_DIE and e[1] == GREEN), card.key
 
 
-# -- issue 9: packs fail at load, naming file, entry and field, never later in play -------------
+# -- the outside audit: packs fail at load, naming file, entry and field, never later in play -------------
 def _refused(pack, **cfg):
     with pytest.raises(ContentError) as err:
         make_game("ancient_terrible_things", content_pack=str(pack), **cfg)

@@ -1,4 +1,4 @@
-"""Observation pieces at the largest counts the rules allow (issue 9 item 5).
+"""Observation pieces at the largest counts the rules allow (found by the outside audit).
 
 The generic test (tests/games/test_observation_contract.py) keeps every piece inside the Box over
 many games; random play rarely selects more than a handful of items, so the selection size is

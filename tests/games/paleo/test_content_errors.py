@@ -50,7 +50,7 @@ def test_wrong_options_fail_clearly():
         make_game("paleo", level=9)
 
 
-# -- issue 9: packs fail at load, naming file, entry and field, never later in play -------------
+# -- the outside audit: packs fail at load, naming file, entry and field, never later in play -------------
 def _refused(pack, **cfg):
     with pytest.raises(ContentError) as err:
         make_game("paleo", content_pack=pack, **cfg)

@@ -1,4 +1,4 @@
-"""Observation pieces at the largest counts the rules allow (issue 9 item 5).
+"""Observation pieces at the largest counts the rules allow (found by the outside audit).
 
 The generic test (tests/games/test_observation_contract.py) keeps every piece inside the Box over
 many games; a holder card's load is tested here at the largest capacity the content schema allows.

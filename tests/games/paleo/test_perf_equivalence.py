@@ -34,7 +34,7 @@ SEEDS = tuple(range(6))
 
 # recorded from the engine before the speed work (commit e135592), with that commit's content;
 # the trace hashes of the four level-1 configs were re-recorded when the in-play cards' held
-# counts were rescaled from /5 to /9 (a holder's largest capacity, issue 9 item 5): with those
+# counts were rescaled from /5 to /9 (a holder's largest capacity): with those
 # cells zeroed the traces are unchanged, and every final state and decision count is the original
 CONTENT_FINGERPRINT = "419a480b2a2cd945"
 DIGESTS = {
