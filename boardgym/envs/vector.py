@@ -274,5 +274,5 @@ class BoardgymVectorEnv(VectorEnv):
         return self.get_attr("np_random")
 
     def close_extras(self, **kwargs) -> None:
-        for core in self.envs:
+        for core in getattr(self, "envs", ()):   # (a constructor that failed made none)
             core.close()
