@@ -10,6 +10,7 @@ from gymnasium.vector.utils import batch_space
 from boardgym.core.errors import ConfigError, IllegalActionError
 
 from .gym_env import BoardgymEnv
+from .illegal import in_space
 from .kwargs import check_seed, is_int
 
 
@@ -58,6 +59,9 @@ class BoardgymVectorEnv(VectorEnv):
     copies of the arrays; False: the arrays themselves, overwritten by the next call);
     ``max_episode_steps`` (learner steps before truncation, as Gymnasium's ``TimeLimit``:
     None = the game's cap that every id declares, -1 = none); every kwarg of ``gym.make(id)``.
+    ``step`` takes one action per env; a wrong count, a value that is not an action, or, with
+    ``illegal_action="raise"``, an illegal one raises ``IllegalActionError`` before any game
+    moves.
     ``action_masks()`` is the ``(N, actions)`` bool mask (sb3-contrib); ``SB3VecEnv`` wraps
     this env for Stable-Baselines3."""
 
@@ -147,6 +151,12 @@ class BoardgymVectorEnv(VectorEnv):
                                               "(one per env)")
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         rewards, term, trunc, done, elapsed = self._rewards, self._term, self._trunc, self._done, self._elapsed
+        for i, core in enumerate(self.envs):   # refused before any game moves: nothing is lost
+            if done[i] and not same_step:
+                continue
+            a = in_space(actions[i], core.game.num_actions)
+            if core.illegal_action == "raise" and not core.state.legal_mask()[a]:
+                core._transition(a)   # the engine's own IllegalActionError; the state is unchanged
         limit = self.max_episode_steps
         errors, finals = {}, {}
         for i, core in enumerate(self.envs):

@@ -225,13 +225,17 @@ def test_bad_input_gets_clear_errors():
             envs.reset(seed=[1, 2, 3])
         with pytest.raises(IllegalActionError, match="takes 2 actions"):
             envs.step([0])
-        illegal = int(np.flatnonzero(obs["action_mask"][0] == 0)[0])
-        legal = int(np.flatnonzero(obs["action_mask"][1])[0])
-        before = envs.envs[0].state.observation(0).tobytes()
-        with pytest.raises(IllegalActionError):
-            envs.step([illegal, legal])
-        assert envs.envs[0].state.observation(0).tobytes() == before   # the game is unchanged
+        legal = int(np.flatnonzero(obs["action_mask"][0])[0])
+        illegal = int(np.flatnonzero(obs["action_mask"][1] == 0)[0])
+        before = [core.state.observation(0).tobytes() for core in envs.envs]
+        with pytest.raises(IllegalActionError, match=f"illegal action {illegal}"):
+            envs.step([legal, illegal])
         with pytest.raises(IllegalActionError, match="1.0"):
-            envs.step([1.0, legal])
+            envs.step([legal, 1.0])
+        with pytest.raises(IllegalActionError, match="outside|Discrete"):
+            envs.step([legal, 10**6])
+        # refused before any game moved: neither game changed, and play goes on
+        assert [core.state.observation(0).tobytes() for core in envs.envs] == before
+        envs.step([legal, int(np.flatnonzero(obs["action_mask"][1])[0])])
     finally:
         envs.close()
