@@ -68,19 +68,21 @@ def test_sb3_vec_env_equals_dummy_vec_env(env_id):
 def test_maskable_ppo_learns_through_the_batched_env(env_id):
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks
+    import torch
     from stable_baselines3.common.vec_env import VecMonitor
 
-    venv = VecMonitor(_sb3(env_id, 4, illegal_action="raise", max_episode_steps=60))
+    torch.set_num_threads(1)   # as python -m boardgym.train runs it (torch_threads: 1)
+    venv = VecMonitor(_sb3(env_id, 2, illegal_action="raise", max_episode_steps=40))
     try:
         venv.seed(0)
         model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
                             device="cpu", policy_kwargs={"net_arch": [32]})
         before = [p.detach().clone() for p in model.policy.parameters()]
-        model.learn(512)
-        assert model.num_timesteps >= 512
+        model.learn(256)   # two rollouts of 2 x 64 steps, two updates
+        assert model.num_timesteps >= 256
         assert any(not np.array_equal(b.numpy(), p.detach().numpy())
                    for b, p in zip(before, model.policy.parameters())), "no gradient step taken"
-        assert len(model.ep_info_buffer) >= 4, "episodes end and restart through the masks"
+        assert len(model.ep_info_buffer) >= 2, "episodes end and restart through the masks"
         obs = venv.reset()
         actions, _ = model.predict(obs, action_masks=get_action_masks(venv), deterministic=True)
         masks = get_action_masks(venv)
