@@ -14,14 +14,14 @@ from .illegal import in_space
 from .kwargs import check_seed, is_int
 
 
-def _check_autoreset(mode) -> AutoresetMode:
+def _check_autoreset(value) -> AutoresetMode:
     try:
-        mode = AutoresetMode(mode)
+        mode = AutoresetMode(value)
     except ValueError:
         mode = None
     if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
         raise ConfigError("autoreset_mode must be AutoresetMode.NEXT_STEP ('NextStep') or "
-                          f"AutoresetMode.SAME_STEP ('SameStep'), got {mode!r}")
+                          f"AutoresetMode.SAME_STEP ('SameStep'), got {value!r}")
     return mode
 
 
@@ -224,7 +224,7 @@ class BoardgymVectorEnv(VectorEnv):
         elif isinstance(seed, (list, tuple)):
             if len(seed) != n:
                 raise ConfigError(f"reset(seed=[...]) takes {n} seeds (one per env), got {len(seed)}")
-            seeds = list(seed)
+            seeds = [check_seed(s) for s in seed]   # all checked before any game is reset
         else:
             seeds = [check_seed(seed) + i for i in range(n)]
         rows = self._all

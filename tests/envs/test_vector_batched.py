@@ -208,8 +208,10 @@ def test_bad_input_gets_clear_errors():
     env_id = GYM_IDS[0]
     with pytest.raises(ConfigError, match="num_envs must be an int >= 1"):
         gym.make_vec(env_id, num_envs=0)
-    with pytest.raises(ConfigError, match="autoreset_mode must be"):
+    with pytest.raises(ConfigError, match="autoreset_mode must be .* got 'Disabled'"):
         gym.make_vec(env_id, num_envs=2, autoreset_mode="Disabled")
+    with pytest.raises(ConfigError, match="got 'next'"):
+        gym.make_vec(env_id, num_envs=2, autoreset_mode="next")
     with pytest.raises(ConfigError, match="max_episode_steps must be"):
         gym.make_vec(env_id, num_envs=2, max_episode_steps=0)
     with pytest.raises(ConfigError, match="illegal_action"):
@@ -223,6 +225,8 @@ def test_bad_input_gets_clear_errors():
             envs.reset(seed=1.5)
         with pytest.raises(ConfigError, match="takes 2 seeds"):
             envs.reset(seed=[1, 2, 3])
+        with pytest.raises(ConfigError, match="seed must be"):
+            envs.reset(seed=[1, -2])
         with pytest.raises(IllegalActionError, match="takes 2 actions"):
             envs.step([0])
         legal = int(np.flatnonzero(obs["action_mask"][0])[0])
