@@ -1,5 +1,5 @@
 """The batched vector env: N games of one Gymnasium id stepped in one process into preallocated
-arrays (``gym.make_vec(id, num_envs=N)``), and a Stable-Baselines3 ``VecEnv`` over it."""
+arrays (``gym.make_vec(id, num_envs=N)``); ``sb3_vector.py`` puts it under Stable-Baselines3."""
 from __future__ import annotations
 
 import gymnasium as gym
