@@ -163,6 +163,18 @@ class BoardgymEnv(gym.Env):
         obs = state.observation(player)  # a new vector, the user's to keep
         return {"observation": obs, "action_mask": mask}
 
+    def _observe_into(self, obs: np.ndarray, mask: np.ndarray) -> None:
+        """``_observe`` written into ``obs`` (float32) and ``mask`` (int8), rows of the batched
+        vector env's arrays (``boardgym/envs/vector.py``): the encoder fills ``obs`` in place."""
+        state = self.state
+        if state.current_player == TERMINAL:
+            player = self.seat
+            mask[:] = self._noop_mask
+        else:
+            player = state.current_player
+            mask[:] = state.legal_mask()
+        state.observation(player, out=obs)
+
     def _info(self, obs):
         return {"action_mask": obs["action_mask"], "seat": self.seat,
                 "player": self.state.current_player}
@@ -172,6 +184,12 @@ class BoardgymEnv(gym.Env):
 
     # -- gymnasium API --------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        self._begin(seed)
+        obs = self._observe()
+        return obs, self._info(obs)
+
+    def _begin(self, seed) -> None:
+        """``reset`` up to its observation: a new game, run to the learner's first decision."""
         seed = check_seed(seed)
         super().reset(seed=seed)
         opp_seed = int(self.np_random.integers(2**31 - 1))
@@ -187,20 +205,29 @@ class BoardgymEnv(gym.Env):
                                        for p in range(n)])
         self._advance()
         self._potential = self.state.potential(self._reward_player())
-        obs = self._observe()
-        return obs, self._info(obs)
 
     def step(self, action):
+        reward, terminated, error = self._transition(action)
+        obs = self._observe()
+        info = self._info(obs)
+        if error is not None:
+            info["illegal_action"] = error
+            return obs, reward, False, False, info
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, False, info
+
+    def _transition(self, action) -> tuple[float, bool, str | None]:
+        """The learner's ``action``, then chance and opponents up to its next decision:
+        ``(reward, terminated, why the action is illegal or None)``. ``step`` and the batched
+        vector env step through it alone."""
         if self.state is None:
             raise gym.error.ResetNeeded("call reset() before step()")
         if self.state.is_terminal():
             raise gym.error.ResetNeeded("the episode is over: call reset()")
         error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
         if error is not None:
-            obs = self._observe()
-            info = self._info(obs)
-            info["illegal_action"] = error
-            return obs, self.illegal_penalty, False, False, info
+            return self.illegal_penalty, False, error
         if self._replays is not None:
             self._replays.decision(action_id(action))
         self._advance()
@@ -215,10 +242,7 @@ class BoardgymEnv(gym.Env):
             new = self.state.potential(me)
             reward += new - self._potential
             self._potential = new
-        obs = self._observe()
-        if self.render_mode == "human":
-            self.render()
-        return obs, reward, terminated, False, self._info(obs)
+        return reward, terminated, None
 
     def action_masks(self) -> np.ndarray:
         """Bool mask of legal actions (sb3-contrib MaskablePPO calls this)."""

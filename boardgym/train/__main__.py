@@ -36,8 +36,9 @@ def parse_args(argv=None):
     ap.add_argument("--config", help="a YAML run config (boardgym/train/configs/*.yaml)")
     ap.add_argument("--timesteps", type=int, help="override total_timesteps (e.g. 2048 for a smoke test)")
     ap.add_argument("--seed", type=int)
-    ap.add_argument("--n-envs", type=int, help="1 = DummyVecEnv; >1 = SubprocVecEnv")
-    ap.add_argument("--vec-env", choices=["subproc", "dummy"], help="override vec_env")
+    ap.add_argument("--n-envs", type=int, help="how many envs (with vec_env subproc or dummy, 1 = DummyVecEnv)")
+    ap.add_argument("--vec-env", choices=["subproc", "dummy", "batched"], help="override vec_env "
+                    "(batched: every env stepped in this process into shared arrays)")
     ap.add_argument("--out", help="run folder (default runs/<config name>)")
     ap.add_argument("--resume", help="a checkpoint .zip to continue from (up to total_timesteps), or a "
                     "run folder runs/NAME (DAgger at its next iteration, then PPO from its newest checkpoint); "

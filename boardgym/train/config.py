@@ -17,7 +17,7 @@ DEFAULTS = {
     "seed": 0,
     "total_timesteps": 100_000,
     "n_envs": 2,
-    "vec_env": "subproc",
+    "vec_env": "subproc",     # subproc | dummy | batched (boardgym/train/envs.py)
     "torch_threads": 1,
     "checkpoint_freq": 50_000,
     "ppo": {},
@@ -372,8 +372,8 @@ def validate_config(cfg: dict) -> dict:
         raise SystemExit(f"env_kwargs must be a mapping of env and game options, got {cfg['env_kwargs']!r}")
     if not isinstance(cfg.get("ppo") or {}, dict):
         raise SystemExit(f"ppo must be a mapping of MaskablePPO keywords, got {cfg['ppo']!r}")
-    if cfg["vec_env"] not in ("subproc", "dummy"):
-        raise SystemExit(f"vec_env must be 'subproc' or 'dummy', got {cfg['vec_env']!r}")
+    if cfg["vec_env"] not in ("subproc", "dummy", "batched"):
+        raise SystemExit(f"vec_env must be 'subproc', 'dummy' or 'batched', got {cfg['vec_env']!r}")
     _int("", "n_envs", cfg["n_envs"], 1)
     _int("", "seed", cfg["seed"], 0)
     _int("", "torch_threads", cfg["torch_threads"], 1)

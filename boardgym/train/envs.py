@@ -43,11 +43,34 @@ class _Thunk:
         return make_env(self.env_id, copy.deepcopy(self.env_kwargs), self.seed)
 
 
+def make_batched_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int):
+    """The batched vector env (``boardgym/envs/vector.py``) as SB3's VecEnv, in ``VecMonitor``
+    (episode statistics, as ``Monitor`` per env): the same envs as ``make_env`` builds (each
+    with its own opponent objects), stepped in this process; observations, rewards and dones
+    are DummyVecEnv's of the same seeds."""
+    import boardgym  # noqa: F401
+    from gymnasium.vector import AutoresetMode
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    from boardgym.envs.sb3_vector import SB3VecEnv
+    from boardgym.envs.vector import BoardgymVectorEnv
+
+    envs = [gym.make(env_id, **copy.deepcopy(env_kwargs)) for _ in range(n_envs)]
+    for i, env in enumerate(envs):
+        env.action_space.seed(seed + i)
+    return VecMonitor(SB3VecEnv(BoardgymVectorEnv.from_envs(envs, autoreset_mode=AutoresetMode.SAME_STEP)))
+
+
 def make_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int, kind: str = "subproc"):
-    """``n_envs`` envs seeded ``seed .. seed + n_envs - 1``; SubprocVecEnv when ``kind ==
-    'subproc'`` and ``n_envs > 1``, else DummyVecEnv."""
+    """``n_envs`` envs seeded ``seed .. seed + n_envs - 1``: ``kind`` 'batched' steps them all
+    in this process (``make_batched_vec_env``); SubprocVecEnv when ``kind == 'subproc'`` and
+    ``n_envs > 1``, else DummyVecEnv."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
+    if kind == "batched":
+        venv = make_batched_vec_env(env_id, env_kwargs, n_envs, seed)
+        venv.seed(seed)
+        return venv
     thunks = [_Thunk(env_id, dict(env_kwargs), seed + i) for i in range(n_envs)]
     if kind == "subproc" and n_envs > 1:
         venv = SubprocVecEnv(thunks, start_method="forkserver")

@@ -54,7 +54,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     torch.set_num_threads(int(cfg["torch_threads"]))
     seed = int(cfg["seed"])
     n_envs = int(cfg["n_envs"])
-    kind = cfg["vec_env"] if n_envs > 1 else "dummy"
+    kind = cfg["vec_env"] if n_envs > 1 or cfg["vec_env"] == "batched" else "dummy"
     kernels = kernels_in_use()
     cfg = dict(cfg, out=str(out), resume=resume, vec_env_used=kind,
                env_seeds=list(range(seed, seed + n_envs)), command=" ".join(sys.argv),

@@ -1,5 +1,6 @@
-"""Gymnasium's own vector envs and episode cap over every registered id: ``gym.make_vec`` in both
-autoreset modes (sync and async) with masks, and ``max_episode_steps``. At a game's end the
+"""Gymnasium's vector envs and episode cap over every registered id: ``gym.make_vec`` in both
+autoreset modes (sync, async and the batched env of the ids' vector entry point) with masks, and
+``max_episode_steps``. At a game's end the
 observation's mask, ``info["action_mask"]`` and ``action_masks()`` agree, and say NOOP only,
 as PettingZoo does. Nothing here names a game."""
 import gymnasium as gym
@@ -12,7 +13,7 @@ from boardgym.games import game_class
 from tests.conftest import gym_entries
 
 GYM_IDS = [e["id"] for e in gym_entries()]
-CASES = [(i, mode, auto) for i in GYM_IDS for mode in ("sync", "async")
+CASES = [(i, mode, auto) for i in GYM_IDS for mode in ("sync", "async", "vector_entry_point")
          for auto in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)]
 
 
@@ -32,8 +33,12 @@ def _masked_actions(obs, rng):
 
 @pytest.mark.parametrize("env_id,mode,autoreset", CASES)
 def test_make_vec_autoreset_masks_agree(env_id, mode, autoreset):
-    envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode,
-                        vector_kwargs={"autoreset_mode": autoreset}, **_kwargs(env_id))
+    if mode == "vector_entry_point":   # the batched env takes its options as kwargs
+        envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode, autoreset_mode=autoreset,
+                            **_kwargs(env_id))
+    else:
+        envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode,
+                            vector_kwargs={"autoreset_mode": autoreset}, **_kwargs(env_id))
     try:
         n = envs.single_action_space.n
         obs, info = envs.reset(seed=0)
