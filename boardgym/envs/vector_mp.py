@@ -3,9 +3,9 @@ arrays in shared memory (the standard library's ``multiprocessing.shared_memory`
 EnvPool and PufferLib use. ``gym.make_vec(id, num_envs=N, num_workers=W)`` builds it."""
 from __future__ import annotations
 
-import gc
 import importlib
 import multiprocessing as mp
+import os
 import pickle
 import signal
 import traceback
@@ -119,12 +119,7 @@ def _worker(lo: int, hi: int, shm_name: str, layout, kwargs: dict, conn, parent_
     finally:
         if venv is not None:
             venv.close()
-        venv = None
-        gc.collect()   # the views into the segment, before it is unmapped
-        try:
-            shm.close()
-        except BufferError:
-            pass
+        _detach(shm)
 
 
 def _serve(venv: BoardgymVectorEnv, cmd: str, arg):
@@ -171,11 +166,21 @@ def _shutdown(procs, conns, shm, timeout: float = 5.0) -> None:
     procs.clear(), conns.clear()
     if shm:
         segment = shm.pop()
-        try:
-            segment.close()
-        except BufferError:   # a user still holds an array of a copy=False step: unmapped when freed
-            pass
         segment.unlink()
+        _detach(segment)
+
+
+def _detach(segment: SharedMemory) -> None:
+    """Close the segment's file descriptor but leave its mapping to the arrays that use it: a
+    NumPy array over ``SharedMemory.buf`` holds the mmap object, not a buffer export, so
+    ``SharedMemory.close()`` (also called by its ``__del__``) would unmap memory an array still
+    reads (a user's ``copy=False`` observation, or the env's own arrays during interpreter exit)
+    and crash the process. The mapping goes when the last array using it is freed."""
+    if segment._fd >= 0:
+        os.close(segment._fd)
+        segment._fd = -1
+    segment._buf = None
+    segment._mmap = None
 
 
 class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
