@@ -25,8 +25,9 @@ MODES = [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP]
 N, W = 3, 2   # an uneven split: one worker steps two games, the other one
 
 
-def pair(env_id, mode, **kwargs):
-    multi = gym.make_vec(env_id, num_envs=N, num_workers=W, autoreset_mode=mode, **kwargs)
+def pair(env_id, mode, start_method="forkserver", **kwargs):
+    multi = gym.make_vec(env_id, num_envs=N, num_workers=W, autoreset_mode=mode, start_method=start_method,
+                         **kwargs)
     single = gym.make_vec(env_id, num_envs=N, autoreset_mode=mode, **kwargs)
     return multi, single
 
@@ -47,21 +48,25 @@ def segment(env) -> str:
 @pytest.mark.parametrize("mode", MODES, ids=lambda m: m.value)
 @pytest.mark.parametrize("env_id", GYM_IDS)
 def test_multiprocess_equals_batched_bit_for_bit(env_id, mode):
-    """Whole games with the id's defaults (heuristic opponents where there are seats to fill),
-    until a game ended and an illegal action was penalised; then a step limit, so truncation and
-    its autoreset come up too."""
-    multi, single = pair(env_id, mode)
+    """Random opponents where there are seats to fill (quick) until an illegal action was
+    penalised and, in SAME_STEP mode (its final observations travel back from the workers), a
+    whole game ended; then the id's defaults (heuristic opponents, a random
+    seat) under a step limit, so truncation and its autoreset come up too. Workers are forked
+    here (they start with the parent's loaded content: quick); the other tests start them as
+    by default, from the fork server."""
+    seats = "opponents" in gym.spec(env_id).kwargs
+    multi, single = pair(env_id, mode, "fork", **({"opponents": "random"} if seats else {}))
     try:
         assert isinstance(multi, BoardgymMultiprocessVectorEnv) and len(multi.worker_pids) == W
         assert multi.metadata["autoreset_mode"] == mode
         assert multi.observation_space == single.observation_space
         assert multi.action_space == single.action_space
-        counts = run_both(multi, single, 1500, until=lambda c: c["term"] >= 1 and c["illegal"] >= 1)
-        assert counts["term"] >= 1 and counts["illegal"] >= 1, counts
+        ends = 1 if mode == AutoresetMode.SAME_STEP else 0   # (one mode plays a whole game: time)
+        counts = run_both(multi, single, 1500, until=lambda c: c["term"] >= ends and c["illegal"] >= 1)
+        assert counts["term"] >= ends and counts["illegal"] >= 1, counts
     finally:
         multi.close(), single.close()
-    multi, single = pair(env_id, mode, max_episode_steps=12, seat="random") if "opponents" in \
-        gym.spec(env_id).kwargs else pair(env_id, mode, max_episode_steps=12)
+    multi, single = pair(env_id, mode, "fork", max_episode_steps=12, **({"seat": "random"} if seats else {}))
     try:
         counts = run_both(multi, single, 30, seed=3)
         assert counts["trunc"] >= N, counts
