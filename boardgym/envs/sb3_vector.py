@@ -64,6 +64,9 @@ class SB3VecEnv(VecEnv):
     def action_masks(self) -> np.ndarray:
         return self.venv.action_masks()
 
+    def has_attr(self, attr_name: str) -> bool:   # (SB3's own fetches the attribute: a method
+        return all(self.venv._per_env("has", attr_name, range(self.num_envs)))   # cannot leave a worker)
+
     def get_attr(self, attr_name: str, indices=None) -> list:
         return list(self.venv._per_env("get", attr_name, self._get_indices(indices)))
 

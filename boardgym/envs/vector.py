@@ -276,7 +276,7 @@ class BoardgymVectorEnv(VectorEnv):
         return self._per_env("render", None, range(self.num_envs))
 
     def _per_env(self, op: str, name, indices, values=None, args=(), kwargs=None) -> tuple:
-        """One attribute op on the games at ``indices``: ``"get"``, ``"set"`` (``values``: one
+        """One attribute op on the games at ``indices``: ``"get"``, ``"has"``, ``"set"`` (``values``: one
         per index), ``"call"`` (``name(*args, **kwargs)``, or the attribute if not callable) or
         ``"render"``. ``call``, ``get_attr``, ``set_attr``, ``render`` and ``SB3VecEnv`` use it."""
         out = []
@@ -284,6 +284,8 @@ class BoardgymVectorEnv(VectorEnv):
             core = self.envs[i]
             if op == "get":
                 out.append(getattr(core, name))
+            elif op == "has":
+                out.append(hasattr(core, name))
             elif op == "set":
                 setattr(core, name, values[k])
             elif op == "render":

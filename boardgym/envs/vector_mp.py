@@ -111,11 +111,9 @@ def _worker(lo: int, hi: int, shm_name: str, layout, kwargs: dict, conn, parent_
                 conn.send(("ok", None))
                 return
             try:
-                result = _serve(venv, cmd, arg)
-            except Exception as exc:
+                conn.send(("ok", _serve(venv, cmd, arg)))   # (pickled whole before a byte is sent)
+            except Exception as exc:   # a game's error, or a result that cannot leave the process
                 conn.send(("error", _pack(exc)))
-            else:
-                conn.send(("ok", result))
     finally:
         if venv is not None:
             venv.close()

@@ -211,3 +211,16 @@ def test_sb3_vec_env_over_workers_equals_single_process():
                     assert x["terminal_observation"].tobytes() == y["terminal_observation"].tobytes()
     finally:
         multi.close(), single.close()
+
+
+def test_an_error_in_a_worker_is_raised_as_itself_and_play_goes_on():
+    envs = gym.make_vec(GYM_IDS[0], num_envs=2, num_workers=2)
+    try:
+        obs, _ = envs.reset(seed=0)
+        with pytest.raises((TypeError, AttributeError), match="pickle"):   # cannot reach the workers
+            envs.set_attr("illegal_penalty", lambda: 0)
+        with pytest.raises(AttributeError, match="no_such_attribute"):
+            envs.get_attr("no_such_attribute")
+        envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    finally:
+        envs.close()
