@@ -195,7 +195,7 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
     the workers fork from a clean server that imported boardgym once, which is safe when the
     parent runs threads, e.g. torch's; ``"fork"`` starts faster but may deadlock a child of a
     threaded parent; ``"spawn"`` imports boardgym anew in every worker); ``worker_timeout``
-    (seconds one command may take a worker, None: no limit). With ``forkserver`` or ``spawn``
+    (seconds a worker may take to answer one command, its start aside; None: no limit). With ``forkserver`` or ``spawn``
     the env kwargs are pickled to every worker: opponent objects are copied, one per worker.
 
     A worker that dies (or outlives ``worker_timeout``) raises ``VectorWorkerError`` naming it,
@@ -266,7 +266,7 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
             finally:
                 child_end.close()
         for k in range(len(self._procs)):
-            self._recv(k)   # each worker built its games (or its error is raised here)
+            self._recv(k, startup=True)   # each worker built its games (or its error is raised here)
 
     # -- talking to the workers -------------------------------------------------------------
     def _where(self, k: int) -> str:
@@ -275,12 +275,16 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
 
     def _fail(self, k: int, why: str):
         self._broken = f"{self._where(k)} {why}"
+        if self._procs[k].is_alive():   # (hung: no use asking it to stop)
+            self._procs[k].kill()
         self.close()
         raise VectorWorkerError(f"the multi-process vector env's {self._broken}; the env is closed")
 
     def _send(self, k: int, cmd: str, arg=None) -> None:
         if self._broken is not None:
-            raise VectorWorkerError(f"the multi-process vector env's {self._broken}; the env is closed")
+            raise VectorWorkerError(f"the multi-process vector env {self._broken}; the env is closed"
+                                    if self._broken.startswith("was ") else
+                                    f"the multi-process vector env's {self._broken}; the env is closed")
         if not self._procs:
             raise VectorWorkerError("the multi-process vector env is closed")
         try:
@@ -290,9 +294,9 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
             proc.join(0.1)
             self._fail(k, f"died (exit code {proc.exitcode})")
 
-    def _recv(self, k: int):
+    def _recv(self, k: int, startup: bool = False):
         conn, proc = self._conns[k], self._procs[k]
-        ready = wait([conn, proc.sentinel], self.worker_timeout)
+        ready = wait([conn, proc.sentinel], None if startup else self.worker_timeout)
         if conn in ready:
             try:
                 status, payload = conn.recv()
@@ -309,18 +313,34 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
 
     def _all_workers(self, cmd: str, args) -> list:
         """Send ``cmd`` with ``args[k]`` to every worker k with ``args[k]`` not None, then gather
-        the answers (every one, so no answer is left in a pipe; the first error is raised)."""
-        sent = [k for k, arg in enumerate(args) if arg is not None]
-        for k in sent:
-            self._send(k, cmd, args[k])
-        results, error = {}, None
-        for k in sent:
-            try:
-                results[k] = self._recv(k)
-            except VectorWorkerError:
-                raise
-            except Exception as exc:
-                error = error or exc
+        the answers of every worker it reached, so no answer is left in a pipe; then raise the
+        first error (a value that does not pickle, a worker's). An interruption (Ctrl-C) in
+        between would leave answers behind: it closes the env."""
+        sent, error = [], None
+        try:
+            for k, arg in enumerate(args):
+                if arg is None:
+                    continue
+                try:
+                    self._send(k, cmd, arg)
+                except VectorWorkerError:
+                    raise
+                except Exception as exc:   # pickling the command failed: nothing was sent
+                    error = exc
+                    break
+                sent.append(k)
+            results = {}
+            for k in sent:
+                try:
+                    results[k] = self._recv(k)
+                except VectorWorkerError:
+                    raise
+                except Exception as exc:
+                    error = error or exc
+        except (KeyboardInterrupt, SystemExit):
+            self._broken = f"was interrupted during {cmd!r}"
+            self.close()
+            raise
         if error is not None:
             raise error
         return [results.get(k) for k in range(self.num_workers)]

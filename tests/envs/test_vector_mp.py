@@ -217,10 +217,23 @@ def test_an_error_in_a_worker_is_raised_as_itself_and_play_goes_on():
     envs = gym.make_vec(GYM_IDS[0], num_envs=2, num_workers=2)
     try:
         obs, _ = envs.reset(seed=0)
-        with pytest.raises((TypeError, AttributeError), match="pickle"):   # cannot reach the workers
-            envs.set_attr("illegal_penalty", lambda: 0)
+        # the second worker's value cannot be sent: the first worker's answer is still read
+        with pytest.raises((TypeError, AttributeError), match="pickle"):
+            envs.set_attr("illegal_penalty", [-0.5, lambda: 0])
+        assert envs.get_attr("illegal_penalty") == (-0.5, -1.0)   # each pipe still in step
         with pytest.raises(AttributeError, match="no_such_attribute"):
             envs.get_attr("no_such_attribute")
-        envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+        out = envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+        assert out[0]["observation"].shape[0] == 2 and envs.get_attr("seat") == (0, 0)
     finally:
         envs.close()
+
+
+def test_a_hung_worker_is_an_error_after_worker_timeout():
+    envs = gym.make_vec(GYM_IDS[0], num_envs=2, num_workers=2, worker_timeout=1.0)
+    name, pids = segment(envs), envs.worker_pids
+    obs, _ = envs.reset(seed=0)
+    os.kill(pids[0], 19)   # SIGSTOP: alive, never answers
+    with pytest.raises(VectorWorkerError, match=r"worker 0 .* took more than worker_timeout=1.0 s"):
+        envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    assert not any(alive(p) for p in pids) and name not in os.listdir("/dev/shm")
