@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -169,7 +170,7 @@ def test_interpreter_exit_without_close_leaves_no_process_nor_segment():
         print(envs._shm[0].name, *envs.worker_pids, flush=True)
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ, PYTHONPATH=os.getcwd()))
+                         env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2])))
     assert out.returncode == 0, out.stderr
     assert "leaked" not in out.stderr, out.stderr
     name, *pids = out.stdout.split()
