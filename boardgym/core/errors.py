@@ -41,3 +41,8 @@ class StepLimitError(BoardgymError, RuntimeError):
     """One ``apply`` ran more automatic steps than any legal game needs without reaching a
     decision, a chance node or the end: the game's content (or engine) loops. Names the game and
     the phase; the state it was applied to cannot go on."""
+
+
+class VectorWorkerError(BoardgymError, RuntimeError):
+    """A worker process of the multi-process vector env died, or did not answer in time. Names
+    the worker and its envs; the vector env is closed."""

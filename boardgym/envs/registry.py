@@ -76,7 +76,7 @@ def register_all() -> None:
             gymnasium.register(
                 id=entry["id"],
                 entry_point="boardgym.envs.gym_env:BoardgymEnv",
-                vector_entry_point="boardgym.envs.vector:BoardgymVectorEnv",
+                vector_entry_point="boardgym.envs.vector:make_vector_env",
                 kwargs={"game": entry["game"], **entry.get("kwargs", {}),
                         **({"fixed": {k: entry["kwargs"][k] for k in entry["fixed"]}}
                            if entry.get("fixed") else {})},

@@ -21,7 +21,8 @@ class SB3VecEnv(VecEnv):
     (``illegal_action="penalize"``) adds ``illegal_action``. Rewards, dones and observations
     are those of ``DummyVecEnv`` over ``ObservationOnly(gym.make(id))`` on the same seeds
     (``seed(s)``, then ``reset()``: game i gets ``s + i``). Wrap it in ``VecMonitor`` for episode
-    statistics."""
+    statistics. The multi-process env (``gym.make_vec(id, num_envs=N, num_workers=W)``) goes
+    under it alike."""
 
     def __init__(self, venv: BoardgymVectorEnv):
         if not isinstance(venv, BoardgymVectorEnv):
@@ -63,27 +64,28 @@ class SB3VecEnv(VecEnv):
     def action_masks(self) -> np.ndarray:
         return self.venv.action_masks()
 
-    def _cores(self, indices):
-        return [self.venv.envs[i] for i in self._get_indices(indices)]
+    def has_attr(self, attr_name: str) -> bool:   # (SB3's own fetches the attribute: a method
+        return all(self.venv._per_env("has", attr_name, range(self.num_envs)))   # cannot leave a worker)
 
     def get_attr(self, attr_name: str, indices=None) -> list:
-        return [getattr(core, attr_name) for core in self._cores(indices)]
+        return list(self.venv._per_env("get", attr_name, self._get_indices(indices)))
 
     def set_attr(self, attr_name: str, value, indices=None) -> None:
-        for core in self._cores(indices):
-            setattr(core, attr_name, value)
+        indices = list(self._get_indices(indices))
+        self.venv._per_env("set", attr_name, indices, values=[value] * len(indices))
 
     def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs) -> list:
         if method_name == "action_masks":   # from the batched mask, not one call per game
             masks = self.venv.action_masks()
             return [masks[i] for i in self._get_indices(indices)]
-        return [getattr(core, method_name)(*method_args, **method_kwargs) for core in self._cores(indices)]
+        return list(self.venv._per_env("call", method_name, self._get_indices(indices),
+                                       args=method_args, kwargs=method_kwargs))
 
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]
 
     def get_images(self):
-        return [core.render() for core in self.venv.envs]
+        return list(self.venv.render())
 
     def close(self) -> None:
         self.venv.close()

@@ -90,15 +90,20 @@ class BoardgymVectorEnv(VectorEnv):
 
     def _setup(self, cores: list[BoardgymEnv], autoreset_mode, copy: bool, max_steps: int | None) -> None:
         self.envs = cores
-        self.num_envs = n = len(cores)
-        self.autoreset_mode = _check_autoreset(autoreset_mode)
-        self.copy = bool(copy)
-        self.max_episode_steps = max_steps
         first = cores[0]
         for core in cores[1:]:
             if core.observation_space != first.observation_space or core.action_space != first.action_space:
                 raise ConfigError("every env of a batched vector env must have the same spaces "
                                   f"({first.game_name} and {core.game_name} differ)")
+        self._allocate(first, len(cores), autoreset_mode, copy, max_steps)
+
+    def _allocate(self, first: BoardgymEnv, n: int, autoreset_mode, copy: bool, max_steps: int | None) -> None:
+        """Spaces, metadata and the arrays of ``n`` games like ``first`` (the multi-process env,
+        ``vector_mp.py``, then puts the arrays in shared memory)."""
+        self.num_envs = n
+        self.autoreset_mode = _check_autoreset(autoreset_mode)
+        self.copy = bool(copy)
+        self.max_episode_steps = max_steps
         self.metadata = dict(first.metadata, autoreset_mode=self.autoreset_mode)
         self.render_mode = first.render_mode
         self._human = self.render_mode == "human"
@@ -136,9 +141,9 @@ class BoardgymVectorEnv(VectorEnv):
         """Game i's last observation and info fields (SAME_STEP), before it is reset."""
         return (self._vec[i].copy(), self._mask[i].copy(), int(self._seat[i]), int(self._player[i]), error)
 
-    def _step_into(self, actions) -> tuple[dict, dict]:
-        """Step every game into the arrays: ``({i: illegal-action text}, {i: _final(i)})`` (the
-        finals only in SAME_STEP mode, where an ended game is reset at once)."""
+    def _refuse(self, actions) -> None:
+        """Raise for a wrong action count or, in env order, an action that is not an action id
+        or (``illegal_action="raise"``) illegal: before any game moves, so nothing is lost."""
         if not self._reset_done:
             raise gym.error.ResetNeeded("call reset() before step()")
         n = self.num_envs
@@ -150,13 +155,23 @@ class BoardgymVectorEnv(VectorEnv):
             raise IllegalActionError(actions, f"a batched vector env of {n} envs takes {n} actions "
                                               "(one per env)")
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
+        for i in range(n):
+            if not self._done[i] or same_step:   # (an ended game is reset, not stepped, in NEXT_STEP)
+                self._check(i, actions[i])
+
+    def _check(self, i: int, action) -> None:
+        """Raise ``IllegalActionError`` if game i refuses ``action``; nothing moves."""
+        core = self.envs[i]
+        a = in_space(action, core.game.num_actions)
+        if core.illegal_action == "raise" and not core.state.legal_mask()[a]:
+            core._transition(a)   # the engine's own IllegalActionError; the state is unchanged
+
+    def _step_into(self, actions) -> tuple[dict, dict]:
+        """Step every game into the arrays: ``({i: illegal-action text}, {i: _final(i)})`` (the
+        finals only in SAME_STEP mode, where an ended game is reset at once)."""
+        self._refuse(actions)
+        same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         rewards, term, trunc, done, elapsed = self._rewards, self._term, self._trunc, self._done, self._elapsed
-        for i, core in enumerate(self.envs):   # refused before any game moves: nothing is lost
-            if done[i] and not same_step:
-                continue
-            a = in_space(actions[i], core.game.num_actions)
-            if core.illegal_action == "raise" and not core.state.legal_mask()[a]:
-                core._transition(a)   # the engine's own IllegalActionError; the state is unchanged
         limit = self.max_episode_steps
         errors, finals = {}, {}
         for i, core in enumerate(self.envs):
@@ -233,10 +248,7 @@ class BoardgymVectorEnv(VectorEnv):
             if rows.shape != (n,) or rows.dtype != np.bool_ or not rows.any():
                 raise ConfigError(f"options['reset_mask'] must be a bool array of shape ({n},) "
                                   "with at least one True")
-        for i in np.flatnonzero(rows):
-            self._begin(i, seeds[i])
-            self._term[i] = self._trunc[i] = self._done[i] = False
-        self._reset_done = True
+        self._reset_rows(rows, seeds)
         if rows is self._all:
             info = self._fields(rows, self._mask.copy(), self._seat.copy(), self._player.copy(), {})
         else:
@@ -244,6 +256,12 @@ class BoardgymVectorEnv(VectorEnv):
             info = self._fields(rows, np.where(keep, self._mask, 0).astype(np.int8),
                                 np.where(rows, self._seat, 0), np.where(rows, self._player, 0), {})
         return self._out(), info
+
+    def _reset_rows(self, rows: np.ndarray, seeds: list) -> None:
+        for i in np.flatnonzero(rows):
+            self._begin(i, seeds[i])
+            self._term[i] = self._trunc[i] = self._done[i] = False
+        self._reset_done = True
 
     def step(self, actions):
         errors, finals = self._step_into(actions)
@@ -255,25 +273,40 @@ class BoardgymVectorEnv(VectorEnv):
         return self._mask.astype(bool)
 
     def render(self):
-        return tuple(core.render() for core in self.envs)
+        return self._per_env("render", None, range(self.num_envs))
+
+    def _per_env(self, op: str, name, indices, values=None, args=(), kwargs=None) -> tuple:
+        """One attribute op on the games at ``indices``: ``"get"``, ``"has"``, ``"set"`` (``values``: one
+        per index), ``"call"`` (``name(*args, **kwargs)``, or the attribute if not callable) or
+        ``"render"``. ``call``, ``get_attr``, ``set_attr``, ``render`` and ``SB3VecEnv`` use it."""
+        out = []
+        for k, i in enumerate(indices):
+            core = self.envs[i]
+            if op == "get":
+                out.append(getattr(core, name))
+            elif op == "has":
+                out.append(hasattr(core, name))
+            elif op == "set":
+                setattr(core, name, values[k])
+            elif op == "render":
+                out.append(core.render())
+            else:
+                attr = getattr(core, name)
+                out.append(attr(*args, **(kwargs or {})) if callable(attr) else attr)
+        return tuple(out)
 
     def call(self, name: str, *args, **kwargs) -> tuple:
-        results = []
-        for core in self.envs:
-            attr = getattr(core, name)
-            results.append(attr(*args, **kwargs) if callable(attr) else attr)
-        return tuple(results)
+        return self._per_env("call", name, range(self.num_envs), args=args, kwargs=kwargs)
 
     def get_attr(self, name: str) -> tuple:
-        return tuple(getattr(core, name) for core in self.envs)
+        return self._per_env("get", name, range(self.num_envs))
 
     def set_attr(self, name: str, values) -> None:
         if not isinstance(values, (list, tuple)):
             values = [values] * self.num_envs
         if len(values) != self.num_envs:
             raise ConfigError(f"set_attr takes one value or {self.num_envs} (one per env), got {len(values)}")
-        for core, value in zip(self.envs, values):
-            setattr(core, name, value)
+        self._per_env("set", name, range(self.num_envs), values=list(values))
 
     @property
     def np_random_seed(self) -> tuple:
@@ -286,3 +319,14 @@ class BoardgymVectorEnv(VectorEnv):
     def close_extras(self, **kwargs) -> None:
         for core in getattr(self, "envs", ()):   # (a constructor that failed made none)
             core.close()
+
+
+def make_vector_env(num_envs: int = 1, *, num_workers: int | None = None, **kwargs) -> BoardgymVectorEnv:
+    """Each id's ``vector_entry_point``: ``gym.make_vec(id, num_envs=N)`` steps the N games in
+    this process (``BoardgymVectorEnv``); ``num_workers=W`` in W worker processes over shared
+    memory (``BoardgymMultiprocessVectorEnv``, ``vector_mp.py``)."""
+    if num_workers is None:
+        return BoardgymVectorEnv(num_envs, **kwargs)
+    from .vector_mp import BoardgymMultiprocessVectorEnv
+
+    return BoardgymMultiprocessVectorEnv(num_envs, num_workers=num_workers, **kwargs)

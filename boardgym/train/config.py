@@ -17,7 +17,8 @@ DEFAULTS = {
     "seed": 0,
     "total_timesteps": 100_000,
     "n_envs": 2,
-    "vec_env": "subproc",     # subproc | dummy | batched (boardgym/train/envs.py)
+    "vec_env": "subproc",     # subproc | dummy | batched (boardgym/train/envs.py); batched takes
+                              # an optional workers: W (W processes over shared memory, W <= n_envs)
     "torch_threads": 1,
     "checkpoint_freq": 50_000,
     "ppo": {},
@@ -53,7 +54,7 @@ EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final tabl
 POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
-TOP_KEYS = tuple(DEFAULTS) + ("pool", "pretrain", "value", "rllib", "dagger", "kl", "exit")
+TOP_KEYS = tuple(DEFAULTS) + ("workers", "pool", "pretrain", "value", "rllib", "dagger", "kl", "exit")
 BACKENDS = ("sb3", "rllib")
 # passed by boardgym/train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
@@ -375,6 +376,14 @@ def validate_config(cfg: dict) -> dict:
     if cfg["vec_env"] not in ("subproc", "dummy", "batched"):
         raise SystemExit(f"vec_env must be 'subproc', 'dummy' or 'batched', got {cfg['vec_env']!r}")
     _int("", "n_envs", cfg["n_envs"], 1)
+    if cfg.get("workers") is not None:
+        _int("", "workers", cfg["workers"], 1)
+        if cfg["vec_env"] != "batched":
+            raise SystemExit(f"workers: {cfg['workers']} needs vec_env: batched (the multi-process batched "
+                             f"env), got vec_env: {cfg['vec_env']}")
+        if cfg["workers"] > cfg["n_envs"]:
+            raise SystemExit(f"workers must be at most n_envs ({cfg['n_envs']}): each worker steps at "
+                             f"least one env, got {cfg['workers']}")
     _int("", "seed", cfg["seed"], 0)
     _int("", "torch_threads", cfg["torch_threads"], 1)
     _int("", "checkpoint_freq", cfg["checkpoint_freq"], 1)

@@ -43,11 +43,12 @@ class _Thunk:
         return make_env(self.env_id, copy.deepcopy(self.env_kwargs), self.seed)
 
 
-def make_batched_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int):
+def make_batched_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int, workers: int | None = None):
     """The batched vector env (``boardgym/envs/vector.py``) as SB3's VecEnv, in ``VecMonitor``
     (episode statistics, as ``Monitor`` per env): the same envs as ``make_env`` builds (each
-    with its own opponent objects), stepped in this process; observations, rewards and dones
-    are DummyVecEnv's of the same seeds."""
+    with its own opponent objects), stepped in this process, or with ``workers`` in that many
+    processes over shared memory (``boardgym/envs/vector_mp.py``); observations, rewards and
+    dones are DummyVecEnv's of the same seeds."""
     import boardgym  # noqa: F401
     from gymnasium.vector import AutoresetMode
     from stable_baselines3.common.vec_env import VecMonitor
@@ -55,20 +56,25 @@ def make_batched_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int):
     from boardgym.envs.sb3_vector import SB3VecEnv
     from boardgym.envs.vector import BoardgymVectorEnv
 
+    if workers is not None:
+        venv = gym.make_vec(env_id, num_envs=n_envs, num_workers=workers, autoreset_mode=AutoresetMode.SAME_STEP,
+                            **copy.deepcopy(env_kwargs))
+        return VecMonitor(SB3VecEnv(venv))
     envs = [gym.make(env_id, **copy.deepcopy(env_kwargs)) for _ in range(n_envs)]
     for i, env in enumerate(envs):
         env.action_space.seed(seed + i)
     return VecMonitor(SB3VecEnv(BoardgymVectorEnv.from_envs(envs, autoreset_mode=AutoresetMode.SAME_STEP)))
 
 
-def make_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int, kind: str = "subproc"):
+def make_vec_env(env_id: str, env_kwargs: dict, n_envs: int, seed: int, kind: str = "subproc",
+                 workers: int | None = None):
     """``n_envs`` envs seeded ``seed .. seed + n_envs - 1``: ``kind`` 'batched' steps them all
-    in this process (``make_batched_vec_env``); SubprocVecEnv when ``kind == 'subproc'`` and
+    in this process, or in ``workers`` processes (``make_batched_vec_env``); SubprocVecEnv when ``kind == 'subproc'`` and
     ``n_envs > 1``, else DummyVecEnv."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     if kind == "batched":
-        venv = make_batched_vec_env(env_id, env_kwargs, n_envs, seed)
+        venv = make_batched_vec_env(env_id, env_kwargs, n_envs, seed, workers)
         venv.seed(seed)
         return venv
     thunks = [_Thunk(env_id, dict(env_kwargs), seed + i) for i in range(n_envs)]

@@ -75,7 +75,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
                                               bool(pool.get("snapshot_at_start", True))))
         if evaluate and (int(cfg["eval"].get("every") or 0) > 0 or cfg["eval"].get("at_end", True)):
             callbacks.append(SelfPlayEvalCallback(cfg, out))
-    venv = make_vec_env(cfg["env_id"], env_kwargs, n_envs, seed, kind)
+    venv = make_vec_env(cfg["env_id"], env_kwargs, n_envs, seed, kind, cfg.get("workers"))
     tb = str(out / "tb")
     ppo_kwargs = dict(cfg["ppo"])
     algo = MaskablePPO

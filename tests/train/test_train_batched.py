@@ -31,3 +31,32 @@ def test_vec_env_names_batched_among_its_values(tmp_path):
     with pytest.raises(SystemExit) as exc:
         main(["--set", "vec_env=threads", "--out", str(tmp_path / "run")])
     assert "vec_env must be 'subproc', 'dummy' or 'batched', got 'threads'" in str(exc.value.code)
+
+
+def test_vec_env_batched_with_workers_trains_the_model_one_process_trains(tmp_path):
+    """``workers: 2``: the batched env's games stepped in two processes over shared memory give
+    MaskablePPO the same data, so the same model, as the batched env in one process."""
+    from sb3_contrib import MaskablePPO
+
+    for name, extra in (("workers", ["--set", "workers=2"]), ("one", [])):
+        assert main(["--game", "paleo", "--vec-env", "batched", "--out", str(tmp_path / name)]
+                    + FAST + extra) == 0
+    cfg = yaml.safe_load((tmp_path / "workers" / "config.yaml").read_text())
+    assert cfg["workers"] == 2 and cfg["vec_env_used"] == "batched"
+    a = MaskablePPO.load(tmp_path / "workers" / "model.zip", device="cpu")
+    b = MaskablePPO.load(tmp_path / "one" / "model.zip", device="cpu")
+    assert a.num_timesteps == b.num_timesteps == 256
+    for (name, x), (_, y) in zip(a.policy.state_dict().items(), b.policy.state_dict().items()):
+        assert np.array_equal(x.numpy(), y.numpy()), name
+
+
+@pytest.mark.parametrize("sets, message", [(["workers=3", "vec_env=batched"], "workers must be at most n_envs (2)"),
+                                           (["workers=0"], "workers must be an integer >= 1"),
+                                           (["workers=2", "vec_env=dummy"], "workers: 2 needs vec_env: batched")])
+def test_workers_is_checked(tmp_path, sets, message):
+    args = ["--out", str(tmp_path / "run"), "--n-envs", "2"]
+    for s in sets:
+        args += ["--set", s]
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert message in str(exc.value.code)
