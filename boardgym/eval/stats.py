@@ -278,23 +278,18 @@ def rliable():
     """``(rliable.library, rliable.metrics)``. rliable resamples with ``arch.bootstrap``; the
     ``arch`` package's own ``__init__`` also imports its volatility models, which fail to import
     beside pandas 3 (arch < 8, which rliable 1.2 requires), and rliable needs none of them: the
-    package is entered without running that ``__init__`` when it fails."""
+    package is entered without running that ``__init__`` (which also saves seconds of import)."""
     import importlib
     import importlib.util
     import sys
     import types
 
-    try:
-        import arch  # noqa: F401
-    except (ImportError, TypeError):
-        for name in [m for m in sys.modules if m == "arch" or m.startswith("arch.")]:
-            del sys.modules[name]
+    if "arch" not in sys.modules:
         spec = importlib.util.find_spec("arch")
-        if spec is None:
-            raise
-        shell = types.ModuleType("arch")
-        shell.__path__ = list(spec.submodule_search_locations)
-        sys.modules["arch"] = shell
+        if spec is not None and spec.submodule_search_locations:
+            shell = types.ModuleType("arch")
+            shell.__path__ = list(spec.submodule_search_locations)
+            sys.modules["arch"] = shell
     library = importlib.import_module("rliable.library")
     metrics = importlib.import_module("rliable.metrics")
     return library, metrics
@@ -333,13 +328,41 @@ def performance_profiles(scores: dict[str, np.ndarray], taus, reps: int = 2000, 
     return _estimates({k: np.asarray(v, dtype=float) for k, v in scores.items()}, profile, reps, seed)
 
 
-def _estimates(data, fn, reps: int, seed: int):
-    """``rliable.library.get_interval_estimates`` with a seeded generator and quiet about arch's
-    future change of its random-state argument."""
+def _seeded_bootstraps(library):
+    """rliable's two stratified bootstraps, drawing their resamples from the generator they are
+    given: rliable 1.2's own draw from numpy's global generator whatever ``random_state`` says.
+    With the same seed they draw exactly the indices rliable draws after ``np.random.seed``."""
+
+    class Stratified(library.StratifiedBootstrap):
+        def update_indices(self):
+            indices = self.generator.choice(self._num_items, self._args_shape, replace=True)
+            return (indices, *self._strata_indices)
+
+    class Independent(library.StratifiedIndependentBootstrap):
+        def _get_indices(self, num_runs, array_shape, strata_indices):
+            return (self.generator.choice(num_runs, array_shape, replace=True), *strata_indices)
+
+    return Stratified, Independent
+
+
+def _estimates(data: dict, fn, reps: int, seed: int, level: float = 0.95):
+    """``rliable.library.get_interval_estimates`` (percentile intervals of the stratified
+    bootstrap over runs within each task), its resamples drawn from ``RandomState(seed)``."""
     library, _ = rliable()
+    Stratified, Independent = _seeded_bootstraps(library)
+    rng = np.random.RandomState(seed)
+    points, intervals = {}, {}
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)
-        return library.get_interval_estimates(data, fn, reps=reps, random_state=np.random.RandomState(seed))
+        warnings.simplefilter("ignore", FutureWarning)   # arch: random_state becomes generator
+        for key, scores in data.items():
+            if isinstance(scores, np.ndarray):
+                bs = Stratified(scores, random_state=rng)
+                points[key] = fn(scores)
+            else:
+                bs = Independent(*scores, random_state=rng)
+                points[key] = fn(*scores)
+            intervals[key] = bs.conf_int(fn, reps=reps, size=level, method="percentile")
+    return points, intervals
 
 
 def probability_of_improvement(pairs: dict[str, tuple], reps: int = 2000, seed: int = 0) -> dict[str, tuple]:

@@ -7,6 +7,7 @@ improvement over the heuristic.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from . import scorecard
@@ -19,7 +20,13 @@ MEASURES = {"win_rate": "win rate", "mean_score": "mean score", "elo": "Elo vs t
 def load_scorecards(folder: Path | None, suite: Suite) -> list[dict]:
     folder = Path(folder) if folder is not None else SCORECARDS
     cards = [scorecard.check(p, suite) for p in sorted(folder.glob("*.json"))]
-    return [c for c in cards if c["suite"] == suite.version]
+    cards = [c for c in cards if c["suite"] == suite.version]
+
+    def iqm(c):
+        est = (c.get("aggregates") or {}).get("IQM")
+        return -math.inf if not est or est[0] is None else est[0]
+
+    return sorted(cards, key=iqm, reverse=True)   # best IQM first
 
 
 def _f(x, d=2):
