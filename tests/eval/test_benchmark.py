@@ -155,10 +155,13 @@ def test_aggregates_are_rliables_own():
 
 @pytest.fixture(scope="module")
 def small_suite(tmp_path_factory):
-    """Two cheap tasks with references measured on their first 10 test seeds."""
-    path = tmp_path_factory.mktemp("suite") / "small.json"
+    """Two cheap tasks with references measured on their first 10 test seeds (and the random
+    and heuristic scorecards of those games in ``cards/``)."""
+    folder = tmp_path_factory.mktemp("suite")
+    path = folder / "small.json"
     write_suite(path, tasks=CHEAP)
-    assert bench_main(["--suite", str(path), "--references", "--episodes", "10"]) == 0
+    assert bench_main(["--suite", str(path), "--references", "--episodes", "10", "--scorecards",
+                       str(folder / "cards"), "--reps", "100"]) == 0
     return str(path)
 
 
@@ -202,13 +205,22 @@ def test_a_heuristic_scorecard_scores_one_on_every_task_and_passes_its_check(sma
 
 
 def test_the_leaderboard_page_has_a_row_per_scorecard_and_embeds_the_plots(small_suite, tmp_path):
-    cards = tmp_path / "cards"
-    cards.mkdir()
+    """The random and heuristic rows that --references kept (the games of the references) are
+    the scorecards --agent random / heuristic write."""
+    from pathlib import Path
+
+    cards = Path(small_suite).parent / "cards"
     for agent in ("random", "heuristic"):
         out = tmp_path / agent
         assert bench_main(["--suite", small_suite, "--agent", agent, "--episodes", "10", "--reps", "100",
                            "--out", str(out)]) == 0
-        (cards / f"{agent}.json").write_text((out / "scorecard.json").read_text())
+        kept = json.loads((cards / f"{agent}.json").read_text())
+        played = json.loads((out / "scorecard.json").read_text())
+        for a, b in zip(kept["tasks"], played["tasks"], strict=True):
+            a.pop("seconds"), b.pop("seconds")
+            assert a == b
+        assert kept["aggregates"] == played["aggregates"]
+        assert bench_main(["--check", str(cards / f"{agent}.json")]) == 0
     page = tmp_path / "docs" / "benchmark.md"
     assert bench_main(["--suite", small_suite, "--leaderboard", "--scorecards", str(cards), "--page", str(page),
                        "--reps", "100"]) == 0
@@ -220,7 +232,7 @@ def test_the_leaderboard_page_has_a_row_per_scorecard_and_embeds_the_plots(small
         assert rows[name][:2] == ["no-search", "none"]
         assert len(rows[name]) == 2 + 4 + 2 and all(c.startswith(want) for c in rows[name][6:]), rows[name]
     for words in ("## Protocol", "benchmark/performance_profile.png", "benchmark/probability_of_improvement.png",
-                  "python -m boardgym.eval.benchmark --suite", "`tides_long_hard_solo`"):
+                  "`python -m boardgym.eval.benchmark --agent random --suite ", "`tides_long_hard_solo`"):
         assert words in text, words
     assert (page.parent / "benchmark" / "probability_of_improvement.png").is_file()
 

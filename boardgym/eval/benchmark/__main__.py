@@ -56,7 +56,9 @@ def parser(prog: str = PROG) -> argparse.ArgumentParser:
     ap.add_argument("--compute", default="", help="the compute used to train the agent, in words")
     ap.add_argument("--reps", type=count, default=2000, help="bootstrap resamples for the aggregates (default 2000)")
     ap.add_argument("--page", default="docs/benchmark.md", help="with --leaderboard: the page to write")
-    ap.add_argument("--scorecards", help="with --leaderboard: the folder of scorecards (default: the shipped ones)")
+    ap.add_argument("--scorecards", help="with --leaderboard: the folder of scorecards it reads; with --references: where "
+                    "the random and heuristic scorecards it updates are (default: the shipped folder, "
+                    "boardgym/eval/benchmark/scorecards/)")
     add_runner_args(ap)
     return ap
 
@@ -127,13 +129,23 @@ def _main(args, argv) -> int:
 
 
 def _references(args, suite, tasks, runner) -> int:
+    """Measure and store the references; the random and heuristic scorecards kept beside the
+    suite (``--scorecards``, default the shipped folder) get the same games as their rows."""
+    import time
+
+    from . import scorecard
+    from .leaderboard import SCORECARDS
     from .score import measure_references
 
     path = Path(suite.path)
     doc = json.loads(path.read_text())
+    cards = Path(args.scorecards) if args.scorecards else SCORECARDS
     command = f"{PROG} --references --tasks {','.join(t.id for t in tasks)}"
     for t in tasks:
-        refs = measure_references(t, runner, args.episodes)
+        t0 = time.perf_counter()
+        measured: dict = {}
+        refs = measure_references(t, runner, args.episodes, measured)
+        seconds = (time.perf_counter() - t0) / 2
         refs["command"] = command + (f" --episodes {args.episodes}" if args.episodes else "")
         for entry in doc["tasks"]:
             if entry["id"] == t.id:
@@ -142,7 +154,12 @@ def _references(args, suite, tasks, runner) -> int:
               f"{refs['random']['high']:.3f}], heuristic {refs['heuristic']['value']:.3f} "
               f"[{refs['heuristic']['low']:.3f}, {refs['heuristic']['high']:.3f}]", flush=True)
         path.write_text(json.dumps(doc, indent=1) + "\n")   # after each task: nothing measured is lost
-    print(f"wrote the references of {len(tasks)} task(s) to {path}")
+        for name in ("random", "heuristic"):
+            row = scorecard.task_row(t, name, measured[name], seconds, refs)
+            again = f"{PROG} --agent {name}" + (f" --suite {args.suite}" if args.suite != "v1" else "") \
+                + (f" --episodes {args.episodes}" if args.episodes else "")
+            scorecard.merge_rows(cards / f"{name}.json", suite, name, name, [row], again, runner, args.reps)
+    print(f"wrote the references of {len(tasks)} task(s) to {path} and the random and heuristic rows to {cards}")
     return 0
 
 

@@ -101,12 +101,15 @@ def reference_entry(measured: dict, date: str) -> dict:
             "episodes": measured["episodes"], "date": date}
 
 
-def measure_references(task: Task, runner: GameRunner | None = None, episodes: int | None = None) -> dict:
+def measure_references(task: Task, runner: GameRunner | None = None, episodes: int | None = None,
+                       measured: dict | None = None) -> dict:
     """Random's and the heuristic's measures on the test seeds (and, for an Elo task, the
-    reference pool's round robin first): the suite's ``references`` entry of ``task``."""
+    reference pool's round robin first): the suite's ``references`` entry of ``task``.
+    ``measured``, when given, receives each agent's full ``summarize`` result."""
     import datetime
 
     runner = runner or GameRunner()
+    measured = {} if measured is None else measured
     date = datetime.date.today().isoformat()
     out: dict = {}
     pool_wins = None
@@ -115,6 +118,7 @@ def measure_references(task: Task, runner: GameRunner | None = None, episodes: i
         pool_wins = ep.pool_matrix(task, jobs, runner.play(jobs))
         out["pool_wins"] = pool_wins
     for name in ("random", "heuristic"):
-        out[name] = reference_entry(measure_task(task, name, episodes, runner, pool_wins), date)
+        measured[name] = measure_task(task, name, episodes, runner, pool_wins)
+        out[name] = reference_entry(measured[name], date)
     return {"random": out["random"], "heuristic": out["heuristic"],
             **({"pool_wins": pool_wins} if pool_wins is not None else {})}

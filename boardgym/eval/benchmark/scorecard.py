@@ -132,26 +132,60 @@ def run(suite: Suite, tasks: list[Task], agents: dict[str, str], skipped: dict[s
             continue
         t0 = time.perf_counter()
         m = score.measure_task(t, agents[t.id], episodes, runner)
-        norm = score.normalized(t, m)
-        row = {"id": t.id, "agent": agents[t.id], "measure": t.measure, "episodes": m["episodes"],
-               "value": _num(m["value"]), "low": _num(m["low"]), "high": _num(m["high"]),
-               "normalized": _num(norm["score"]) if norm else None,
-               "normalized_low": _num(norm["low"]) if norm else None,
-               "normalized_high": _num(norm["high"]) if norm else None,
-               "blocks": [_num(b) for b in norm["blocks"]] if norm else [],
-               "missing": t.missing(), "seconds": round(time.perf_counter() - t0, 2)}
+        row = task_row(t, agents[t.id], m, time.perf_counter() - t0)
         rows.append(row)
         if log:
             shown = f"{row['normalized']:.3f}" if row["normalized"] is not None else "unscored (no references)"
             log(f"  {t.id}: {t.measure} {m['value']:.3f} [{m['low']:.3f}, {m['high']:.3f}], normalized {shown} "
                 f"({row['seconds']:.0f} s)")
-    card = {"benchmark": "boardgym-bench", "suite": suite.version, "name": name,
-            "track": track or auto_track, "budget": budget or default_budget(specs), "compute": compute,
-            "commit": commit(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "command": command, "played_on": runner.describe() if runner is not None else "this process",
-            "tasks": rows}
+    card = header(suite, name, track or auto_track, budget or default_budget(specs), compute, command, runner)
+    card["tasks"] = rows
     card["aggregates"] = aggregate(card, reps)
     card["seconds"] = round(time.perf_counter() - t_start, 2)
+    return card
+
+
+def header(suite: Suite, name: str, track: str, budget: str, compute: str, command: str, runner=None) -> dict:
+    return {"benchmark": "boardgym-bench", "suite": suite.version, "name": name, "track": track, "budget": budget,
+            "compute": compute, "commit": commit(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "command": command, "played_on": runner.describe() if runner is not None else "this process"}
+
+
+def task_row(t: Task, spec: str, m: dict, seconds: float, refs: dict | None = None) -> dict:
+    """A scorecard's row of ``task`` from its ``score.summarize`` result."""
+    norm = score.normalized(t, m, refs)
+    return {"id": t.id, "agent": spec, "measure": t.measure, "episodes": m["episodes"],
+            "value": _num(m["value"]), "low": _num(m["low"]), "high": _num(m["high"]),
+            "normalized": _num(norm["score"]) if norm else None,
+            "normalized_low": _num(norm["low"]) if norm else None,
+            "normalized_high": _num(norm["high"]) if norm else None,
+            "blocks": [_num(b) for b in norm["blocks"]] if norm else [],
+            "missing": t.missing() if refs is None else _missing_with(t, refs),
+            "seconds": round(seconds, 2)}
+
+
+def _missing_with(t: Task, refs: dict) -> list[str]:
+    out = [x for x in t.missing() if "reference" not in x]
+    if min(refs[k]["episodes"] for k in ("random", "heuristic")) < t.episodes:
+        out.append(f"reference points on all {t.episodes} test seeds")
+    return out
+
+
+def merge_rows(path: Path, suite: Suite, name: str, spec: str, rows: list[dict], command: str, runner=None,
+               reps: int = 2000) -> dict:
+    """The reference agent ``spec``'s kept scorecard at ``path`` with ``rows`` put in (the
+    references are its games: ``--references`` keeps the random and heuristic rows without
+    playing them twice); written back and returned."""
+    old = check(path, suite) if path.is_file() else None
+    by = {r["id"]: r for r in (old or {}).get("tasks", [])}
+    by.update({r["id"]: r for r in rows})
+    card = header(suite, name, track_of([spec]), default_budget([spec]), "", command, runner)
+    card["tasks"] = [by[t.id] for t in suite.tasks if t.id in by]
+    card["aggregates"] = aggregate(card, reps)
+    card["seconds"] = round(sum(r.get("seconds", 0.0) for r in card["tasks"]), 2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(card, indent=1) + "\n")
     return card
 
 
