@@ -40,7 +40,9 @@ def test_the_shipped_suite_covers_every_game_and_shows_what_each_task_lacks(caps
         # a task without evidence or references says so: never a silent pass
         assert ("headroom evidence" in t.missing()) == (t.evidence["status"] != "measured")
         assert ("reference points" in t.missing()) == (not t.references)
-    assert bench_main(["--list"]) == 0
+    from boardgym.cli import main as cli_main
+
+    assert cli_main(["benchmark", "--list"]) == 0   # boardgym benchmark = python -m boardgym.eval.benchmark
     listed = capsys.readouterr().out
     for t in suite.tasks:
         assert t.id in listed and (("missing:" in listed.split(t.id)[1].split("\n")[0]) == bool(t.missing()))
