@@ -257,3 +257,14 @@ def test_a_scorecard_on_ray_is_the_one_played_here(small_suite, tmp_path):
         ray.shutdown()
     assert _card(there) == _card(here)
     assert json.loads((there / "scorecard.json").read_text())["played_on"].startswith("Ray")
+
+
+def test_the_leaderboard_page_is_in_step_with_the_kept_scorecards(tmp_path):
+    """docs/benchmark.md is what --leaderboard writes from the shipped suite and scorecards."""
+    from pathlib import Path
+
+    from boardgym.eval.benchmark.leaderboard import write_page
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "benchmark.md"
+    fresh = write_page(tmp_path / "benchmark.md", load_suite(), reps=20)
+    assert fresh.read_text() == docs.read_text(), "run: python -m boardgym.eval.benchmark --leaderboard"
