@@ -124,7 +124,7 @@ def performance_profile(scores: dict, path: Path, reps: int = 2000, taus=None) -
         ax.fill_between(taus, bands[name][0], bands[name][1], alpha=0.2)
     ax.axvline(1.0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("normalized score tau (random 0, heuristic 1)")
-    ax.set_ylabel("fraction of runs with score > tau")
+    ax.set_ylabel("fraction of scores > tau\n(every block of test seeds, every task)")
     ax.set_ylim(-0.02, 1.02)
     ax.set_title("Performance profile (95% stratified-bootstrap bands)")
     ax.legend(fontsize=8)

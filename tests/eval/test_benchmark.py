@@ -13,7 +13,7 @@ from boardgym.eval.benchmark.__main__ import main as bench_main
 from boardgym.eval.benchmark.suite import SUITES, load_suite
 
 V1 = json.loads((SUITES / "v1.json").read_text())
-CHEAP = ["paleo_l1_2groups", "tides_long_hard_solo"]   # ~0.1 s a game
+CHEAP = ["paleo_l1_2groups", "tides_epic_hard_4p"]   # ~0.2 s a game
 
 
 def write_suite(path, tasks=None, **changes):
@@ -38,8 +38,11 @@ def test_the_shipped_suite_covers_every_game_and_shows_what_each_task_lacks(caps
         assert max(t.seeds()) < t.train_seeds[0] or min(t.seeds()) > t.train_seeds[1]
         assert t.agent_seats == "all" or t.num_players > 1
         # a task without evidence or references says so: never a silent pass
-        assert ("headroom evidence" in t.missing()) == (t.evidence["status"] != "measured")
+        assert ("headroom evidence" in t.missing()) == (t.evidence["status"] == "missing")
+        assert ("headroom (measured: none)" in t.missing()) == (t.evidence["status"] == "no_headroom")
         assert ("reference points" in t.missing()) == (not t.references)
+    # a task measured without headroom stays in the file, visible, but is not played by default
+    assert [t.id for t in suite.select(None)] == [t.id for t in suite.tasks if t.evidence["status"] != "no_headroom"]
     from boardgym.cli import main as cli_main
 
     assert cli_main(["benchmark", "--list"]) == 0   # boardgym benchmark = python -m boardgym.eval.benchmark
@@ -178,7 +181,7 @@ def _card(out):
 
 def test_a_heuristic_scorecard_scores_one_on_every_task_and_passes_its_check(small_suite, tmp_path, capsys):
     suite = load_suite(small_suite)
-    assert all(t.references and t.missing() == ["headroom evidence", "reference points on all 500 test seeds"]
+    assert all(t.references and t.missing()[-1] == f"reference points on all {t.episodes} test seeds"
                for t in suite.tasks)
     out = tmp_path / "h"
     assert bench_main(["--suite", small_suite, "--agent", "heuristic", "--episodes", "10", "--reps", "200",
@@ -234,7 +237,7 @@ def test_the_leaderboard_page_has_a_row_per_scorecard_and_embeds_the_plots(small
         assert rows[name][:2] == ["no-search", "none"]
         assert len(rows[name]) == 2 + 4 + 2 and all(c.startswith(want) for c in rows[name][6:]), rows[name]
     for words in ("## Protocol", "benchmark/performance_profile.png", "benchmark/probability_of_improvement.png",
-                  "`python -m boardgym.eval.benchmark --agent random --suite ", "`tides_long_hard_solo`"):
+                  "`python -m boardgym.eval.benchmark --agent random --suite ", "`tides_epic_hard_4p`"):
         assert words in text, words
     assert (page.parent / "benchmark" / "probability_of_improvement.png").is_file()
 

@@ -94,7 +94,7 @@ def _main(args, argv) -> int:
     suite = load_suite(args.suite)
     tasks = suite.select([x.strip() for x in args.tasks.split(",") if x.strip()] if args.tasks else None)
     if args.list:
-        for t in tasks:
+        for t in (tasks if args.tasks else suite.tasks):
             lacks = t.missing()
             print(f"{t.id:24} {t.measure:10} {t.episodes:5} episodes  {t.title}"
                   + (f"  [missing: {', '.join(lacks)}]" if lacks else ""))

@@ -7,6 +7,7 @@ improvement over the heuristic.
 """
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -30,7 +31,9 @@ def load_scorecards(folder: Path | None, suite: Suite) -> list[dict]:
 
 
 def _f(x, d=2):
-    return "-" if x is None else f"{x:.{d}f}"
+    if x is None:
+        return "-"
+    return f"{(x if round(x, d) != 0 else 0.0):.{d}f}"   # no "-0.00"
 
 
 def _est(e):
@@ -89,9 +92,12 @@ def tasks_table(suite: Suite) -> str:
         if ev.get("status") == "measured":
             evidence = f"{ev.get('figures', '')}" + (f" (knob: {ev['knob']})" if ev.get("knob") else "") \
                 + (f"; `{ev['command']}`" if ev.get("command") else "") + (f", {ev['date']}" if ev.get("date") else "")
+        elif ev.get("status") == "no_headroom":
+            evidence = "**no headroom shown** (not played by default): " + ev.get("figures", "") \
+                + (f"; `{ev['command']}`" if ev.get("command") else "") + (f", {ev['date']}" if ev.get("date") else "")
         else:
             evidence = "**missing**" + (f": {ev['figures']}" if ev.get("figures") else "")
-        opts = ", ".join(f"{k}={v}" for k, v in t.raw["options"].items())
+        opts = ", ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in t.raw["options"].items())
         opp = (", vs " + ", ".join(t.opponents)) if t.opponents else ""
         pool = (", pool: " + ", ".join(f"`{p}`" for p in t.reference_pool)) if t.reference_pool else ""
         lines.append(f"| `{t.id}` | {t.title}: `{t.env}` {opts}{opp}{pool} | {MEASURES[t.measure]} | {t.episodes} | "

@@ -161,8 +161,14 @@ def task_row(t: Task, spec: str, m: dict, seconds: float, refs: dict | None = No
             "normalized_low": _num(norm["low"]) if norm else None,
             "normalized_high": _num(norm["high"]) if norm else None,
             "blocks": [_num(b) for b in norm["blocks"]] if norm else [],
-            "missing": t.missing() if refs is None else _missing_with(t, refs),
+            "missing": _missing(t, m["episodes"], refs),
             "seconds": round(seconds, 2)}
+
+
+def _missing(t: Task, n: int, refs: dict | None) -> list[str]:
+    """What the task lacks, and ``all N test seeds`` for a row played on fewer (a quick look)."""
+    out = t.missing() if refs is None else _missing_with(t, refs)
+    return out + ([f"all {t.episodes} test seeds (played {n})"] if n < t.episodes else [])
 
 
 def _missing_with(t: Task, refs: dict) -> list[str]:
@@ -177,10 +183,11 @@ def merge_rows(path: Path, suite: Suite, name: str, spec: str, rows: list[dict],
     """The reference agent ``spec``'s kept scorecard at ``path`` with ``rows`` put in (the
     references are its games: ``--references`` keeps the random and heuristic rows without
     playing them twice); written back and returned."""
-    old = check(path, suite) if path.is_file() else None
+    old = check(path, suite, drop_unknown=True) if path.is_file() else None
     by = {r["id"]: r for r in (old or {}).get("tasks", [])}
     by.update({r["id"]: r for r in rows})
-    card = header(suite, name, track_of([spec]), default_budget([spec]), "", command, runner)
+    budget = default_budget([spec])
+    card = header(suite, name, track_of([spec]), budget, "not trained" if budget == "none" else "", command, runner)
     card["tasks"] = [by[t.id] for t in suite.tasks if t.id in by]
     card["aggregates"] = aggregate(card, reps)
     card["seconds"] = round(sum(r.get("seconds", 0.0) for r in card["tasks"]), 2)
@@ -211,9 +218,10 @@ def aggregate(card: dict, reps: int = 2000) -> dict | None:
 
 
 # -- reading and writing ---------------------------------------------------------------------
-def check(path, suite: Suite | None = None) -> dict:
+def check(path, suite: Suite | None = None, drop_unknown: bool = False) -> dict:
     """A scorecard file checked by its schema and against the suite (its tasks exist, its
-    version is the suite's); the document, or a ContentError naming the field."""
+    version is the suite's); the document, or a ContentError naming the field. With
+    ``drop_unknown`` the rows of tasks the suite no longer has are left out instead."""
     from .suite import load_suite
 
     p = Path(path)
@@ -221,7 +229,11 @@ def check(path, suite: Suite | None = None) -> dict:
     schemas = load_schemas(str(SCHEMAS))
     validate(doc, schemas["scorecard"], str(p), schemas=schemas)
     suite = suite or load_suite(doc["suite"])
+    if doc["suite"] != suite.version:
+        raise ContentError(str(p), "<file>", "suite", f"a scorecard of suite {doc['suite']}, not of {suite.version}")
     known = {t.id for t in suite.tasks}
+    if drop_unknown:
+        doc["tasks"] = [r for r in doc["tasks"] if r["id"] in known]
     for r in doc["tasks"]:
         if r["id"] not in known:
             raise ContentError(str(p), r["id"], "id", f"no such task in the suite {suite.version}")
@@ -229,7 +241,9 @@ def check(path, suite: Suite | None = None) -> dict:
 
 
 def _f(x, d=2):
-    return "-" if x is None else f"{x:.{d}f}"
+    if x is None:
+        return "-"
+    return f"{(x if round(x, d) != 0 else 0.0):.{d}f}"   # no "-0.00"
 
 
 def to_markdown(card: dict, suite: Suite) -> str:

@@ -64,7 +64,9 @@ class Task:
     def missing(self) -> list[str]:
         """What this task still lacks to count in the benchmark (empty: nothing)."""
         out = []
-        if self.evidence.get("status") != "measured":
+        if self.evidence.get("status") == "no_headroom":
+            out.append("headroom (measured: none)")
+        elif self.evidence.get("status") != "measured":
             out.append("headroom evidence")
         if not self.references:
             out.append("reference points")
@@ -91,7 +93,10 @@ class Suite:
                           f"{self.version}: {', '.join(ids)}")
 
     def select(self, ids: list[str] | None) -> list[Task]:
-        return list(self.tasks) if not ids else [self.task(i) for i in ids]
+        """The tasks ``ids``, or by default every task but those measured without headroom."""
+        if ids:
+            return [self.task(i) for i in ids]
+        return [t for t in self.tasks if t.evidence.get("status") != "no_headroom"]
 
 
 def suite_path(name: str = DEFAULT_SUITE) -> Path:
@@ -128,10 +133,12 @@ def _task(path: str, t: dict) -> Task:
     def fail(fld: str, msg: str):
         return ContentError(path, t["id"], fld, msg)
 
+    import gymnasium
+
     try:
         game, kwargs, _ = env_game_kwargs(t["env"])
-    except Exception as exc:   # gymnasium's own error for an unknown id
-        raise fail("env", f"not a registered environment id ({type(exc).__name__}: {exc})") from None
+    except gymnasium.error.Error as exc:   # an unknown id, namespace or version
+        raise fail("env", f"not a registered environment id ({exc})") from None
     kwargs = dict(kwargs, **t["options"])
     try:
         n = make_game(game, **kwargs).num_players
