@@ -138,7 +138,6 @@ def _references(args, suite, tasks, runner) -> int:
     from .score import measure_references
 
     path = Path(suite.path)
-    doc = json.loads(path.read_text())
     cards = Path(args.scorecards) if args.scorecards else SCORECARDS
     command = f"{PROG} --references --tasks {','.join(t.id for t in tasks)}"
     for t in tasks:
@@ -147,6 +146,7 @@ def _references(args, suite, tasks, runner) -> int:
         refs = measure_references(t, runner, args.episodes, measured)
         seconds = (time.perf_counter() - t0) / 2
         refs["command"] = command + (f" --episodes {args.episodes}" if args.episodes else "")
+        doc = json.loads(path.read_text())   # read again: only this task's references change
         for entry in doc["tasks"]:
             if entry["id"] == t.id:
                 entry["references"] = refs
