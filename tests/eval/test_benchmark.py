@@ -97,7 +97,11 @@ def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
         scorecard.assign_agents(list(suite.tasks), str(mapping), suite)
     for argv, words in ((["--agent", "heuristic", "--tasks", "nope"], "unknown task 'nope'"),
                         (["--agent", "pretrained:att_solo", "--tasks", "att_2p_vs_heuristic"], "trained for"),
-                        (["--agent", "heuristic", "--track", "no-search", "--tasks", "att_sol"], "unknown task")):
+                        (["--agent", "heuristic", "--track", "no-search", "--tasks", "att_sol"], "unknown task"),
+                        (["--agent", "random", "--tasks", "att_2p_elo", "--episodes", "5000"],
+                         f"task 'att_2p_elo' has {suite.task('att_2p_elo').episodes} test seeds"),
+                        (["--agent", "ismcts:simulations=2", "--track", "no-search", "--tasks", "att_solo",
+                          "--episodes", "1"], "its track is 'search'")):
         with pytest.raises(SystemExit, match=words):
             bench_main(argv)
     with pytest.raises(SystemExit) as typo:   # a typo'd flag: argparse's usage and exit status 2

@@ -93,6 +93,10 @@ def _main(args, argv) -> int:
         return 0
     suite = load_suite(args.suite)
     tasks = suite.select([x.strip() for x in args.tasks.split(",") if x.strip()] if args.tasks else None)
+    too_many = [t for t in tasks if args.episodes and args.episodes > t.episodes]
+    if too_many and not args.list:
+        _fail(f"--episodes {args.episodes}: task {too_many[0].id!r} has {too_many[0].episodes} test seeds; "
+              f"give at most that many (or leave --episodes out)")
     if args.list:
         for t in (tasks if args.tasks else suite.tasks):
             lacks = t.missing()

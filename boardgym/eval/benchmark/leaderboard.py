@@ -70,6 +70,16 @@ PROTOCOL = """\
   (ISMCTS at a stated budget) beats it on paired seeds with p < 0.05, or it is at least 10%
   below the task's proven maximum. The evidence (figures, command, date) is kept beside each
   task; a task whose evidence is still missing is marked so below.
+- **Running.** `python -m boardgym.eval.benchmark --agent SPEC` (also `boardgym benchmark`,
+  `make benchmark AGENT=SPEC`) plays every task and writes `results/benchmark/NAME/`:
+  `scorecard.md`, `scorecard.json` and `performance_profile.png`. `--tasks A,B` plays some
+  tasks only; `--episodes N` the first N test seeds (a quick look: the scorecard says the
+  seeds it lacks). `--jobs N` plays the games in N local processes; `--ray` as Ray tasks on a
+  local Ray, `--ray --address auto|HOST:PORT` on a cluster; the scorecard is the same either
+  way. `--agent` takes any agent spec (`random`, `heuristic`, `pretrained[:NAME]`, `ppo:PATH`,
+  `rllib:PATH`, `ismcts:KEY=VALUE,...`, `module:Class`) or a YAML file mapping task ids to
+  specs; plain `pretrained` plays each task's shipped policy where one fits and skips the
+  others. `--list` lists the tasks and what each still lacks.
 - **Submitting.** Run `python -m boardgym.eval.benchmark --agent SPEC --name NAME --budget TIER
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
   result with `python -m boardgym.eval.benchmark --check results/benchmark/NAME/scorecard.json`,
