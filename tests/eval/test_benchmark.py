@@ -120,6 +120,15 @@ def test_normalization_on_known_numbers():
     refs = {"random": {"value": 100.0}, "heuristic": {"value": 300.0}}
     m = {"value": 250.0, "low": 240.0, "high": 260.0, "blocks": [200.0, 300.0]}
     assert score.normalized(task, m, refs) == {"score": 0.75, "low": 0.7, "high": 0.8, "blocks": [0.5, 1.0]}
+    # headroom shown by the references alone: a win-rate task whose heuristic's interval stays <= 90%
+    entry = {"measure": "win_rate", "test_seeds": {"first": 7}}
+    refs = {"random": {"value": 0.1, "low": 0.05, "high": 0.15},
+            "heuristic": {"value": 0.85, "low": 0.8, "high": 0.9, "episodes": 500, "date": "2026-01-02"}}
+    ev = score.win_rate_evidence(entry, refs, "cmd")
+    assert ev["status"] == "measured" and "0.850 [0.800, 0.900]" in ev["figures"] and ev["date"] == "2026-01-02"
+    refs["heuristic"]["high"] = 0.91
+    assert score.win_rate_evidence(entry, refs, "cmd") is None
+    assert score.win_rate_evidence({"measure": "mean_score"}, refs, "cmd") is None
     cut = score.blocks(25)   # consecutive, covering every game once, sizes differing by at most 1
     assert [i for b in cut for i in b] == list(range(25)) and {len(b) for b in cut} == {2, 3} and len(cut) == 10
     assert [list(b) for b in score.blocks(3)] == [[0], [1], [2]]

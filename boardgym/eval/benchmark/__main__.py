@@ -139,7 +139,7 @@ def _references(args, suite, tasks, runner) -> int:
 
     from . import scorecard
     from .leaderboard import SCORECARDS
-    from .score import measure_references
+    from .score import measure_references, win_rate_evidence
 
     path = Path(suite.path)
     cards = Path(args.scorecards) if args.scorecards else SCORECARDS
@@ -154,6 +154,9 @@ def _references(args, suite, tasks, runner) -> int:
         for entry in doc["tasks"]:
             if entry["id"] == t.id:
                 entry["references"] = refs
+                found = win_rate_evidence(entry, refs, f"{PROG} --references --tasks {t.id}")
+                if found and entry["evidence"]["status"] == "missing" and not args.episodes:
+                    entry["evidence"] = found   # the references show the headroom themselves
         print(f"{t.id}: random {refs['random']['value']:.3f} [{refs['random']['low']:.3f}, "
               f"{refs['random']['high']:.3f}], heuristic {refs['heuristic']['value']:.3f} "
               f"[{refs['heuristic']['low']:.3f}, {refs['heuristic']['high']:.3f}]", flush=True)

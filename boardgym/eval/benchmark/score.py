@@ -122,3 +122,23 @@ def measure_references(task: Task, runner: GameRunner | None = None, episodes: i
         out[name] = reference_entry(measured[name], date)
     return {"random": out["random"], "heuristic": out["heuristic"],
             **({"pool_wins": pool_wins} if pool_wins is not None else {})}
+
+
+HEADROOM_WIN_RATE = 0.9   # a win-rate task has headroom when the heuristic wins at most this share
+
+
+def win_rate_evidence(entry: dict, refs: dict, command: str) -> dict | None:
+    """The headroom evidence the references of a win-rate task give by themselves: the
+    heuristic's whole 95% interval at most ``HEADROOM_WIN_RATE`` (an ``evidence`` entry of the
+    suite), or None (a score or Elo task, or a heuristic near the ceiling: other evidence needed)."""
+    if entry["measure"] != "win_rate":
+        return None
+    h, r = refs["heuristic"], refs["random"]
+    if h["high"] > HEADROOM_WIN_RATE:
+        return None
+    return {"status": "measured",
+            "figures": f"heuristic wins {h['value']:.3f} [{h['low']:.3f}, {h['high']:.3f}] (at most "
+                       f"{HEADROOM_WIN_RATE:.0%} over the whole interval), random {r['value']:.3f} "
+                       f"[{r['low']:.3f}, {r['high']:.3f}], on {h['episodes']} test seeds from "
+                       f"{entry['test_seeds']['first']}",
+            "command": command, "date": h.get("date", "")}
