@@ -135,8 +135,6 @@ def _main(args, argv) -> int:
 def _references(args, suite, tasks, runner) -> int:
     """Measure and store the references; the random and heuristic scorecards kept beside the
     suite (``--scorecards``, default the shipped folder) get the same games as their rows."""
-    import time
-
     from . import scorecard
     from .leaderboard import SCORECARDS
     from .score import measure_references, win_rate_evidence
@@ -145,10 +143,8 @@ def _references(args, suite, tasks, runner) -> int:
     cards = Path(args.scorecards) if args.scorecards else SCORECARDS
     command = f"{PROG} --references --tasks {','.join(t.id for t in tasks)}"
     for t in tasks:
-        t0 = time.perf_counter()
         measured: dict = {}
         refs = measure_references(t, runner, args.episodes, measured)
-        seconds = (time.perf_counter() - t0) / 2
         refs["command"] = command + (f" --episodes {args.episodes}" if args.episodes else "")
         doc = json.loads(path.read_text())   # read again: only this task's references change
         for entry in doc["tasks"]:
@@ -162,7 +158,7 @@ def _references(args, suite, tasks, runner) -> int:
               f"[{refs['heuristic']['low']:.3f}, {refs['heuristic']['high']:.3f}]", flush=True)
         path.write_text(json.dumps(doc, indent=1) + "\n")   # after each task: nothing measured is lost
         for name in ("random", "heuristic"):
-            row = scorecard.task_row(t, name, measured[name], seconds, refs)
+            row = scorecard.task_row(t, name, measured[name], measured[name]["seconds"], refs)
             again = f"{PROG} --agent {name}" + (f" --suite {args.suite}" if args.suite != "v1" else "") \
                 + (f" --episodes {args.episodes}" if args.episodes else "")
             scorecard.merge_rows(cards / f"{name}.json", suite, name, name, [row], again, runner, args.reps)

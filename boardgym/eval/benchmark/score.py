@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 
@@ -118,7 +119,9 @@ def measure_references(task: Task, runner: GameRunner | None = None, episodes: i
         pool_wins = ep.pool_matrix(task, jobs, runner.play(jobs))
         out["pool_wins"] = pool_wins
     for name in ("random", "heuristic"):
+        t0 = time.perf_counter()
         measured[name] = measure_task(task, name, episodes, runner, pool_wins)
+        measured[name]["seconds"] = time.perf_counter() - t0
         out[name] = reference_entry(measured[name], date)
     return {"random": out["random"], "heuristic": out["heuristic"],
             **({"pool_wins": pool_wins} if pool_wins is not None else {})}
