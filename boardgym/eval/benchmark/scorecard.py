@@ -188,7 +188,8 @@ def merge_rows(path: Path, suite: Suite, name: str, spec: str, rows: list[dict],
     by.update({r["id"]: r for r in rows})
     budget = default_budget([spec])
     card = header(suite, name, track_of([spec]), budget, "not trained" if budget == "none" else "", command, runner)
-    card["tasks"] = [by[t.id] for t in suite.tasks if t.id in by]
+    played = {t.id for t in suite.select(None)}   # not the tasks measured without headroom
+    card["tasks"] = [by[t.id] for t in suite.tasks if t.id in by and t.id in played]
     card["aggregates"] = aggregate(card, reps)
     card["seconds"] = round(sum(r.get("seconds", 0.0) for r in card["tasks"]), 2)
     path.parent.mkdir(parents=True, exist_ok=True)
