@@ -7,7 +7,7 @@ GAME    ?= ancient_terrible_things
 JOBS    ?= 2
 CHROMIUM ?= $(or $(BOARDGYM_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: install browser lock test slow train eval results bench play clean
+.PHONY: install browser lock test slow train eval results bench benchmark play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -68,6 +68,12 @@ results: install
 
 bench: install
 	$(BIN)/python -m boardgym.eval.bench
+
+# a boardgym-bench scorecard of AGENT (default heuristic) under results/benchmark/, the games in
+# $(JOBS) local processes (docs/benchmark.md)
+AGENT ?= heuristic
+benchmark: install
+	$(BIN)/python -m boardgym.eval.benchmark --agent $(AGENT) --jobs $(JOBS)
 
 play: install
 	$(BIN)/boardgym play $(GAME)

@@ -28,9 +28,10 @@
     (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
     fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
     story as a graph too.
-``boardgym train [FLAGS]``, ``boardgym eval [FLAGS]``
-    train a policy / run a tournament: the same as ``python -m boardgym.train`` and
-    ``python -m boardgym.eval`` (``--help`` lists their flags); both need the ``train`` extra
+``boardgym train [FLAGS]``, ``boardgym eval [FLAGS]``, ``boardgym benchmark [FLAGS]``
+    train a policy / run a tournament / a benchmark scorecard: the same as ``python -m
+    boardgym.train``, ``python -m boardgym.eval`` and ``python -m boardgym.eval.benchmark``
+    (``--help`` lists their flags); they need the ``train`` extra
     (``pip install 'boardgym[train]'``), and say so when it is missing.
 
 ``--opponents`` is an agent spec (``random``, ``heuristic``, ``pretrained[:NAME]``,
@@ -149,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 # -- ``train``, ``eval``: the training and evaluation commands, passed every argument --------------
 FORWARDED = {"train": ("boardgym.train.__main__", "python -m boardgym.train", "train a policy"),
              "eval": ("boardgym.eval.__main__", "python -m boardgym.eval",
-                      "a tournament between agents, with confidence intervals")}
+                      "a tournament between agents, with confidence intervals"),
+             "benchmark": ("boardgym.eval.benchmark.__main__", "python -m boardgym.eval.benchmark",
+                           "a boardgym-bench scorecard of an agent over the benchmark's tasks")}
 
 
 def cmd_forward(name: str, argv: list[str]) -> int:

@@ -22,7 +22,7 @@ from boardgym.core.errors import ConfigError
 # the modules each extra brings (import names of its distributions in pyproject.toml)
 EXTRAS: dict[str, tuple[str, ...]] = {
     "train": ("torch", "stable_baselines3", "sb3_contrib", "tensorboard", "tqdm", "rich",
-              "matplotlib", "scipy", "statsmodels"),
+              "matplotlib", "scipy", "statsmodels", "rliable"),
     "rllib": ("ray",),
     "bench": ("pygame",),
     "dev": ("pytest", "xdist", "hypothesis", "torchrl", "moviepy", "playwright"),

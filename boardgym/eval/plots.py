@@ -1,4 +1,6 @@
-"""PNG plots for tournaments (rating bars, win-rate bars) and TensorBoard learning curves."""
+"""PNG plots for tournaments (rating bars, win-rate bars), TensorBoard learning curves and the
+benchmark's performance profiles and probabilities of improvement (``rliable``'s estimates
+through ``boardgym.eval.stats``)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -106,3 +108,47 @@ def series_plot(series: dict, xlabel: str, path: Path) -> Path:
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def performance_profile(scores: dict, path: Path, reps: int = 2000, taus=None) -> Path:
+    """The fraction of (block, task) normalized scores above each tau, per agent, with its
+    stratified-bootstrap 95% band (``stats.performance_profiles``); 1 is the heuristic."""
+    from .stats import performance_profiles
+
+    plt = _plt()
+    taus = np.linspace(-0.25, 2.0, 46) if taus is None else np.asarray(taus, dtype=float)
+    curves, bands = performance_profiles(scores, taus, reps=reps)
+    fig, ax = plt.subplots(figsize=(6, 3.8))
+    for name, curve in curves.items():
+        ax.plot(taus, curve, label=name)
+        ax.fill_between(taus, bands[name][0], bands[name][1], alpha=0.2)
+    ax.axvline(1.0, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("normalized score tau (random 0, heuristic 1)")
+    ax.set_ylabel("fraction of scores > tau\n(every block of test seeds, every task)")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_title("Performance profile (95% stratified-bootstrap bands)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return Path(path)
+
+
+def improvement_bars(probs: dict, path: Path) -> Path:
+    """``probs["X,Y"] = (point, low, high)``: the probability that X beats Y on a random task
+    (``stats.probability_of_improvement``), one horizontal bar per pair with its interval."""
+    plt = _plt()
+    labels = [k.replace(",", " > ") for k in probs]
+    point = np.array([v[0] for v in probs.values()])
+    err = np.maximum(0.0, [point - np.array([v[1] for v in probs.values()]),
+                           np.array([v[2] for v in probs.values()]) - point])
+    fig, ax = plt.subplots(figsize=(6, 0.5 * len(labels) + 1.5))
+    ax.barh(labels, point, xerr=err, capsize=4, color="tab:purple")
+    ax.axvline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("P(X > Y) on a random task (95% stratified-bootstrap CI)")
+    ax.set_title("Probability of improvement")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return Path(path)

@@ -7,6 +7,9 @@
 * ``mean_interval``: a Student t interval of a mean score (``scipy.stats.t``), not a normal
   one: with 30 games the normal interval is ~4% too narrow, with 5 ~30%;
 * ``bootstrap``: ``scipy.stats.bootstrap`` (BCa by default) over any list of items;
+* ``aggregates``, ``performance_profiles``, ``probability_of_improvement``: the benchmark's
+  aggregates of normalized scores from ``rliable`` (IQM, median, mean, optimality gap;
+  stratified-bootstrap 95% intervals);
 * ``fit_elo`` / ``elo_with_intervals``: Bradley-Terry (Elo) ratings with one virtual drawn game
   per pair as a prior, and 95% intervals from the profile of that regularised likelihood,
   widened to the bootstrap over games where that is wider (see ``elo_with_intervals``).
@@ -265,3 +268,109 @@ def elo_with_intervals(games: Sequence[list[tuple[int, int, float]]], k: int, n_
         _, b_lo, b_hi = bootstrap(list(per_game), fit, n_boot=n_boot, rng=rng, alpha=alpha, method="percentile")
         low, high = np.minimum(low, b_lo), np.maximum(high, b_hi)
     return point, low, high
+
+
+# -- benchmark aggregates (rliable) ------------------------------------------------------------
+AGGREGATES = ("IQM", "median", "mean", "optimality gap")
+
+
+def rliable():
+    """``(rliable.library, rliable.metrics)``. rliable resamples with ``arch.bootstrap``; the
+    ``arch`` package's own ``__init__`` also imports its volatility models, which fail to import
+    beside pandas 3 (arch < 8, which rliable 1.2 requires), and rliable needs none of them: the
+    package is entered without running that ``__init__`` (which also saves seconds of import)."""
+    import importlib
+    import importlib.util
+    import sys
+    import types
+
+    if "arch" not in sys.modules:
+        spec = importlib.util.find_spec("arch")
+        if spec is not None and spec.submodule_search_locations:
+            shell = types.ModuleType("arch")
+            shell.__path__ = list(spec.submodule_search_locations)
+            sys.modules["arch"] = shell
+    library = importlib.import_module("rliable.library")
+    metrics = importlib.import_module("rliable.metrics")
+    return library, metrics
+
+
+def _aggregate_fn(metrics):
+    def fn(x):
+        return np.array([metrics.aggregate_iqm(x), metrics.aggregate_median(x), metrics.aggregate_mean(x),
+                         metrics.aggregate_optimality_gap(x)])
+    return fn
+
+
+def aggregates(scores: dict[str, np.ndarray], reps: int = 2000, seed: int = 0) -> dict[str, dict]:
+    """rliable's IQM, median, mean and optimality gap (below 1) of normalized scores, each with
+    its stratified-bootstrap 95% interval (runs resampled within each task).
+
+    ``scores[name]`` is a ``(runs, tasks)`` matrix. Returns ``{name: {aggregate: (point, low,
+    high)}}`` in the order of ``AGGREGATES``."""
+    _, metrics = rliable()
+    data = {k: np.asarray(v, dtype=float) for k, v in scores.items()}
+    point, interval = _estimates(data, _aggregate_fn(metrics), reps, seed)
+    return {k: {a: (float(point[k][i]), float(interval[k][0][i]), float(interval[k][1][i]))
+                for i, a in enumerate(AGGREGATES)} for k in data}
+
+
+def performance_profiles(scores: dict[str, np.ndarray], taus, reps: int = 2000, seed: int = 0):
+    """Score distributions (rliable's performance profiles: the fraction of runs, over every
+    task, scoring above each ``tau``) with their stratified-bootstrap 95% bands, through
+    ``get_interval_estimates`` with a seeded generator (``create_performance_profile`` draws
+    from numpy's global one): ``({name: curve}, {name: (2, len(taus)) band})``."""
+    taus = np.asarray(taus, dtype=float)
+
+    def profile(x):
+        return np.array([float(np.mean(x > t)) for t in taus])
+
+    return _estimates({k: np.asarray(v, dtype=float) for k, v in scores.items()}, profile, reps, seed)
+
+
+def _seeded_bootstraps(library):
+    """rliable's two stratified bootstraps, drawing their resamples from the generator they are
+    given: rliable 1.2's own draw from numpy's global generator whatever ``random_state`` says.
+    With the same seed they draw exactly the indices rliable draws after ``np.random.seed``."""
+
+    class Stratified(library.StratifiedBootstrap):
+        def update_indices(self):
+            indices = self.generator.choice(self._num_items, self._args_shape, replace=True)
+            return (indices, *self._strata_indices)
+
+    class Independent(library.StratifiedIndependentBootstrap):
+        def _get_indices(self, num_runs, array_shape, strata_indices):
+            return (self.generator.choice(num_runs, array_shape, replace=True), *strata_indices)
+
+    return Stratified, Independent
+
+
+def _estimates(data: dict, fn, reps: int, seed: int, level: float = 0.95):
+    """``rliable.library.get_interval_estimates`` (percentile intervals of the stratified
+    bootstrap over runs within each task), its resamples drawn from ``RandomState(seed)``."""
+    library, _ = rliable()
+    Stratified, Independent = _seeded_bootstraps(library)
+    rng = np.random.RandomState(seed)
+    points, intervals = {}, {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)   # arch: random_state becomes generator
+        for key, scores in data.items():
+            if isinstance(scores, np.ndarray):
+                bs = Stratified(scores, random_state=rng)
+                points[key] = fn(scores)
+            else:
+                bs = Independent(*scores, random_state=rng)
+                points[key] = fn(*scores)
+            intervals[key] = bs.conf_int(fn, reps=reps, size=level, method="percentile")
+    return points, intervals
+
+
+def probability_of_improvement(pairs: dict[str, tuple], reps: int = 2000, seed: int = 0) -> dict[str, tuple]:
+    """rliable's probability that X beats Y on a random task (``pairs["X,Y"] = (scores_x,
+    scores_y)``, each ``(runs, tasks)``), with its stratified-bootstrap 95% interval:
+    ``{"X,Y": (point, low, high)}``."""
+    _, metrics = rliable()
+    data = {k: [np.asarray(a, dtype=float), np.asarray(b, dtype=float)] for k, (a, b) in pairs.items()}
+    point, interval = _estimates(data, metrics.probability_of_improvement, reps, seed)
+    return {k: (float(point[k]), float(np.ravel(interval[k][0])[0]), float(np.ravel(interval[k][1])[0]))
+            for k in data}

@@ -1,0 +1,288 @@
+"""boardgym-bench: the shipped suite and its refusals, the normalized score, the aggregates
+against rliable's own, and scorecards end to end (here and on Ray), with the leaderboard page."""
+import copy
+import json
+import math
+
+import numpy as np
+import pytest
+
+from boardgym.core.errors import ConfigError, ContentError
+from boardgym.eval.benchmark import score, scorecard
+from boardgym.eval.benchmark.__main__ import main as bench_main
+from boardgym.eval.benchmark.suite import SUITES, load_suite
+
+V1 = json.loads((SUITES / "v1.json").read_text())
+CHEAP = ["paleo_l1_2groups", "tides_epic_hard_4p"]   # ~0.2 s a game
+
+
+def write_suite(path, tasks=None, **changes):
+    """A copy of v1 with ``tasks`` (ids) only and ``changes`` applied to its first task."""
+    doc = copy.deepcopy(V1)
+    if tasks:
+        doc["tasks"] = [t for t in doc["tasks"] if t["id"] in tasks]
+    doc["tasks"][0].update(changes)
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_the_shipped_suite_covers_every_game_and_shows_what_each_task_lacks(capsys):
+    suite = load_suite()
+    assert suite.version == "v1" and len(suite.tasks) >= 10
+    assert {t.game for t in suite.tasks} == {"ancient_terrible_things", "paleo", "tides_of_ruin_arcade",
+                                               "primeval_peril"}
+    assert {t.measure for t in suite.tasks} == {"win_rate", "mean_score", "elo"}
+    elo = [t for t in suite.tasks if t.measure == "elo"]
+    assert elo and {"random", "heuristic"} <= set(elo[0].reference_pool) and len(elo[0].reference_pool) >= 4
+    for t in suite.tasks:
+        assert max(t.seeds()) < t.train_seeds[0] or min(t.seeds()) > t.train_seeds[1]
+        assert t.agent_seats == "all" or t.num_players > 1
+        # a task without evidence or references says so: never a silent pass
+        assert ("headroom evidence" in t.missing()) == (t.evidence["status"] == "missing")
+        assert ("headroom (measured: none)" in t.missing()) == (t.evidence["status"] == "no_headroom")
+        assert ("reference points" in t.missing()) == (not t.references)
+    # a task measured without headroom stays in the file, visible, but is not played by default
+    assert [t.id for t in suite.select(None)] == [t.id for t in suite.tasks if t.evidence["status"] != "no_headroom"]
+    from boardgym.cli import main as cli_main
+
+    assert cli_main(["benchmark", "--list"]) == 0   # boardgym benchmark = python -m boardgym.eval.benchmark
+    listed = capsys.readouterr().out
+    for t in suite.tasks:
+        assert t.id in listed and (("missing:" in listed.split(t.id)[1].split("\n")[0]) == bool(t.missing()))
+
+
+@pytest.mark.parametrize("changes, field, words", [
+    ({"env": "boardgym/NoSuchGame-v0"}, "env", "not a registered environment id"),
+    ({"opponents": ["pretrained:att_solo"]}, "opponents.0", "trained for"),
+    ({"opponents": ["heuristc"]}, "opponents.0", "did you mean 'heuristic'"),
+    ({"test_seeds": {"first": 999_900}}, "test_seeds", "overlap the training seeds"),
+    ({"options": {"num_players": 9}}, "options", "num_players"),
+    ({"measure": "wins"}, "measure", "'wins' is not one of"),
+    ({"episodes": 0}, "episodes", "minimum"),
+    ({"agent_seats": "all"}, "opponents", "no seat for opponents"),
+])
+def test_a_bad_suite_is_refused_naming_the_task_and_the_field(tmp_path, changes, field, words):
+    path = write_suite(tmp_path / "bad.json", **changes)
+    with pytest.raises(ContentError) as err:
+        load_suite(path)
+    assert err.value.entry == "att_2p_vs_heuristic" and err.value.field == field
+    assert words in str(err.value)
+
+
+def test_a_suite_without_a_required_field_and_with_a_duplicate_task_is_refused(tmp_path):
+    doc = copy.deepcopy(V1)
+    del doc["tasks"][2]["evidence"]
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="att_solo.*evidence"):
+        load_suite(str(tmp_path / "a.json"))
+    doc = copy.deepcopy(V1)
+    doc["tasks"].append(doc["tasks"][0])
+    (tmp_path / "b.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="att_2p_vs_heuristic"):
+        load_suite(str(tmp_path / "b.json"))
+
+
+def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
+    suite = load_suite()
+    with pytest.raises(ConfigError, match="unknown task 'att_sol'.*did you mean 'att_solo'"):
+        suite.select(["att_sol"])
+    with pytest.raises(ConfigError, match="task 'att_2p_vs_heuristic'.*att_solo.*num_players=1"):
+        scorecard.assign_agents(suite.select(["att_2p_vs_heuristic"]), "pretrained:att_solo", suite)
+    # plain pretrained: the shipped policy where one fits, the other tasks skipped with the reason
+    picked, skipped = scorecard.assign_agents(suite.select(["att_solo", "tides_long_hard_solo"]), "pretrained", suite)
+    assert list(picked) == ["att_solo"] and "no shipped policy fits" in skipped["tides_long_hard_solo"]
+    mapping = tmp_path / "agents.yaml"
+    mapping.write_text("att_solo: heuristic\natt_sol: random\n")
+    with pytest.raises(ConfigError, match="unknown task 'att_sol'"):
+        scorecard.assign_agents(list(suite.tasks), str(mapping), suite)
+    for argv, words in ((["--agent", "heuristic", "--tasks", "nope"], "unknown task 'nope'"),
+                        (["--agent", "pretrained:att_solo", "--tasks", "att_2p_vs_heuristic"], "trained for"),
+                        (["--agent", "heuristic", "--track", "no-search", "--tasks", "att_sol"], "unknown task"),
+                        (["--agent", "random", "--tasks", "att_2p_elo", "--episodes", "5000"],
+                         f"task 'att_2p_elo' has {suite.task('att_2p_elo').episodes} test seeds"),
+                        (["--agent", "ismcts:simulations=2", "--track", "no-search", "--tasks", "att_solo",
+                          "--episodes", "1"], "its track is 'search'")):
+        with pytest.raises(SystemExit, match=words):
+            bench_main(argv)
+    with pytest.raises(SystemExit) as typo:   # a typo'd flag: argparse's usage and exit status 2
+        bench_main(["--agnet", "heuristic"])
+    assert typo.value.code == 2 and "--agnet" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench_main(["--episode", "3", "--agent", "random"])   # no abbreviation of --episodes
+
+
+def test_normalization_on_known_numbers():
+    assert score.normalize(0.5, 0.1, 0.9) == pytest.approx(0.5)
+    assert score.normalize(0.1, 0.1, 0.9) == 0.0 and score.normalize(0.9, 0.1, 0.9) == pytest.approx(1.0)
+    assert score.normalize(-10.0, 10.0, 30.0) == pytest.approx(-1.0)   # worse than random
+    assert math.isnan(score.normalize(0.3, 0.5, 0.5))                   # no span: cannot be scored
+    task = load_suite().task("tides_long_hard_solo")
+    refs = {"random": {"value": 100.0}, "heuristic": {"value": 300.0}}
+    m = {"value": 250.0, "low": 240.0, "high": 260.0, "blocks": [200.0, 300.0]}
+    assert score.normalized(task, m, refs) == {"score": 0.75, "low": 0.7, "high": 0.8, "blocks": [0.5, 1.0]}
+    # headroom shown by the references alone: a win-rate task whose heuristic's interval stays <= 90%
+    entry = {"measure": "win_rate", "test_seeds": {"first": 7}}
+    refs = {"random": {"value": 0.1, "low": 0.05, "high": 0.15},
+            "heuristic": {"value": 0.85, "low": 0.8, "high": 0.9, "episodes": 500, "date": "2026-01-02"}}
+    ev = score.win_rate_evidence(entry, refs, "cmd")
+    assert ev["status"] == "measured" and "0.850 [0.800, 0.900]" in ev["figures"] and ev["date"] == "2026-01-02"
+    refs["heuristic"]["high"] = 0.91
+    assert score.win_rate_evidence(entry, refs, "cmd") is None
+    assert score.win_rate_evidence({"measure": "mean_score"}, refs, "cmd") is None
+    cut = score.blocks(25)   # consecutive, covering every game once, sizes differing by at most 1
+    assert [i for b in cut for i in b] == list(range(25)) and {len(b) for b in cut} == {2, 3} and len(cut) == 10
+    assert [list(b) for b in score.blocks(3)] == [[0], [1], [2]]
+
+
+def test_aggregates_are_rliables_own():
+    from boardgym.eval import stats
+
+    rng = np.random.default_rng(3)
+    scores = {"a": rng.normal(0.8, 0.3, (6, 4)), "b": rng.normal(0.4, 0.5, (6, 4))}
+    library, metrics = stats.rliable()
+
+    def fn(x):
+        return np.array([metrics.aggregate_iqm(x), metrics.aggregate_median(x), metrics.aggregate_mean(x),
+                         metrics.aggregate_optimality_gap(x)])
+
+    # rliable 1.2 resamples from numpy's global generator (its random_state is not used for the
+    # draws); ours draws the same indices from its own generator seeded alike
+    saved = np.random.get_state()
+    try:
+        np.random.seed(7)
+        point, interval = library.get_interval_estimates(scores, fn, reps=100)
+        np.random.seed(7)
+        p_point, p_interval = library.get_interval_estimates({"a,b": [scores["a"], scores["b"]]},
+                                                             metrics.probability_of_improvement, reps=100)
+    finally:
+        np.random.set_state(saved)
+    ours = stats.aggregates(scores, reps=100, seed=7)
+    assert stats.aggregates(scores, reps=100, seed=7) == ours   # deterministic given the seed
+    for k in scores:
+        for i, name in enumerate(stats.AGGREGATES):
+            assert ours[k][name] == pytest.approx((point[k][i], interval[k][0][i], interval[k][1][i]))
+        assert ours[k]["IQM"][1] < ours[k]["IQM"][0] < ours[k]["IQM"][2]
+    p = stats.probability_of_improvement({"a,b": (scores["a"], scores["b"])}, reps=100, seed=7)["a,b"]
+    assert p == pytest.approx((p_point["a,b"], *np.ravel(p_interval["a,b"])))
+    assert 0.5 < p[1] < p[0] < p[2] <= 1.0
+    taus = np.array([0.0, 0.5, 1.0])
+    curves, bands = stats.performance_profiles(scores, taus, reps=100)
+    assert curves["a"] == pytest.approx([np.mean(scores["a"] > t) for t in taus])
+    assert bands["a"].shape == (2, 3)
+
+
+@pytest.fixture(scope="module")
+def small_suite(tmp_path_factory):
+    """Two cheap tasks with references measured on their first 10 test seeds (and the random
+    and heuristic scorecards of those games in ``cards/``)."""
+    folder = tmp_path_factory.mktemp("suite")
+    path = folder / "small.json"
+    write_suite(path, tasks=CHEAP)
+    assert bench_main(["--suite", str(path), "--references", "--episodes", "10", "--scorecards",
+                       str(folder / "cards"), "--reps", "100"]) == 0
+    return str(path)
+
+
+def _card(out):
+    data = json.loads((out / "scorecard.json").read_text())
+    for k in ("seconds", "played_on", "date", "command"):
+        data.pop(k)
+    for r in data["tasks"]:
+        r.pop("seconds")
+    return data
+
+
+def test_a_heuristic_scorecard_scores_one_on_every_task_and_passes_its_check(small_suite, tmp_path, capsys):
+    suite = load_suite(small_suite)
+    assert all(t.references and t.missing()[-1] == f"reference points on all {t.episodes} test seeds"
+               for t in suite.tasks)
+    out = tmp_path / "h"
+    assert bench_main(["--suite", small_suite, "--agent", "heuristic", "--episodes", "10", "--reps", "200",
+                       "--out", str(out)]) == 0
+    card = _card(out)
+    assert card["track"] == "no-search" and card["budget"] == "none" and card["suite"] == "v1"
+    assert [r["id"] for r in card["tasks"]] == CHEAP
+    for r in card["tasks"]:   # the heuristic replays its reference games: exactly 1
+        assert r["episodes"] == 10 and r["normalized"] == pytest.approx(1.0)
+        assert r["normalized_low"] <= 1.0 <= r["normalized_high"]
+    lo_iqm = card["aggregates"]["IQM"]
+    assert lo_iqm[1] <= 1.0 <= lo_iqm[2] and card["aggregates"]["tasks"] == 2
+    assert (out / "performance_profile.png").stat().st_size > 1000
+    md = (out / "scorecard.md").read_text()   # what a task lacks is said on its row
+    for r in card["tasks"]:
+        assert r["missing"] and all(f"{m} missing" in md.split(r["id"])[1].split("\n")[0] for m in r["missing"])
+    assert bench_main(["--check", str(out / "scorecard.json")]) == 0
+    bad = json.loads((out / "scorecard.json").read_text())
+    bad["budget"] = "2M"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    with pytest.raises(SystemExit, match="field 'budget'.*'2M' is not one of"):
+        bench_main(["--check", str(tmp_path / "bad.json")])
+    bad["budget"], bad["tasks"][0]["id"] = "1M", "no_such_task"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    with pytest.raises(SystemExit, match="no_such_task.*no such task"):
+        bench_main(["--check", str(tmp_path / "bad.json")])
+    capsys.readouterr()
+
+
+def test_the_leaderboard_page_has_a_row_per_scorecard_and_embeds_the_plots(small_suite, tmp_path):
+    """The random and heuristic rows that --references kept (the games of the references) are
+    the scorecards --agent random / heuristic write."""
+    from pathlib import Path
+
+    cards = Path(small_suite).parent / "cards"
+    for agent in ("random", "heuristic"):
+        out = tmp_path / agent
+        assert bench_main(["--suite", small_suite, "--agent", agent, "--episodes", "10", "--reps", "100",
+                           "--out", str(out)]) == 0
+        kept = json.loads((cards / f"{agent}.json").read_text())
+        played = json.loads((out / "scorecard.json").read_text())
+        for a, b in zip(kept["tasks"], played["tasks"], strict=True):
+            a.pop("seconds"), b.pop("seconds")
+            assert a == b
+        assert kept["aggregates"] == played["aggregates"]
+        assert bench_main(["--check", str(cards / f"{agent}.json")]) == 0
+    page = tmp_path / "docs" / "benchmark.md"
+    assert bench_main(["--suite", small_suite, "--leaderboard", "--scorecards", str(cards), "--page", str(page),
+                       "--reps", "100"]) == 0
+    text = page.read_text()
+    rows = {line.split("|")[1].strip(" *"): [c.strip() for c in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| **")}
+    assert list(rows) == ["heuristic", "random"]   # best IQM first
+    for name, want in (("random", "0.00 ["), ("heuristic", "1.00 [")):
+        assert rows[name][:2] == ["no-search", "none"]
+        assert len(rows[name]) == 2 + 4 + 2 and all(c.startswith(want) for c in rows[name][6:]), rows[name]
+    for words in ("## Protocol", "benchmark/performance_profile.png", "benchmark/probability_of_improvement.png",
+                  "`python -m boardgym.eval.benchmark --agent random --suite ", "`tides_epic_hard_4p`"):
+        assert words in text, words
+    assert (page.parent / "benchmark" / "probability_of_improvement.png").is_file()
+
+
+def test_a_scorecard_on_ray_is_the_one_played_here(small_suite, tmp_path):
+    pytest.importorskip("ray")
+    import ray
+
+    from boardgym.train.ray_cluster import init_ray
+
+    here, there = tmp_path / "here", tmp_path / "ray"
+    args = ["--suite", small_suite, "--agent", "random", "--episodes", "10", "--reps", "100"]
+    assert bench_main([*args, "--out", str(here)]) == 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("RAY_worker_niceness", "0")
+        init_ray(num_cpus=1)
+    try:
+        assert bench_main([*args, "--out", str(there), "--ray", "--games-per-task", "5"]) == 0
+    finally:
+        ray.shutdown()
+    assert _card(there) == _card(here)
+    assert json.loads((there / "scorecard.json").read_text())["played_on"].startswith("Ray")
+
+
+def test_the_leaderboard_page_is_in_step_with_the_kept_scorecards(tmp_path):
+    """docs/benchmark.md is what --leaderboard writes from the shipped suite and scorecards."""
+    from pathlib import Path
+
+    from boardgym.eval.benchmark.leaderboard import write_page
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "benchmark.md"
+    fresh = write_page(tmp_path / "benchmark.md", load_suite(), reps=20)
+    assert fresh.read_text() == docs.read_text(), "run: python -m boardgym.eval.benchmark --leaderboard"
