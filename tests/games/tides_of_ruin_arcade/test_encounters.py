@@ -276,3 +276,87 @@ def test_guard_blocks_2_and_strike_adds_2_or_removes_power(choice):
         while s.pend and s.pend[-1][0] == D_PLACE:
             s.apply(A.CONFIRM)
         assert s.sg_power[0] == 0
+
+
+def _navigator_with(card, om=4):
+    """The first preparation window: the Navigator equips ``card`` (the player's only card)."""
+    s = game().new_initial_state()
+    to_prep(s, skill=card)
+    s.hand[0] = [card]
+    s.om = [om]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    return s
+
+
+def test_knack_is_offered_only_when_its_holder_takes_part():
+    """TR-BASE-SKILL: Knack's ability is "+2 to a challenge in that skill", the challenge its
+    holder faces: with the Surgeon alone in KNOWLEDGE 8, the Navigator's Knack is not offered
+    (REDRAW still is); with the Navigator in, it is."""
+    for joins, offered in ((SURGEON, False), (NAVIGATOR, True)):
+        s = _navigator_with(KNACK_KNO)
+        reveal(s, challenge_id(s, KNO, 8))
+        s.apply(A.CREW + joins)
+        s.apply(A.CONFIRM)
+        destiny(s, 0)
+        assert s.pend[-1][0] == D_MODIFY and A.REDRAW in legal(s)
+        assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == offered
+
+
+def test_fortune_keep_earlier_keeps_the_first_draw():
+    """TR-BASE-SKILL: Fortune "after a Destiny draw ..., draw again and keep either": KNOWLEDGE 8,
+    the Navigator (KNO 3 + 1 Fortune icon) draws 4 (total 8), Fortune draws 0, KEEP_EARLIER keeps
+    the 4: the challenge succeeds."""
+    s = _navigator_with(FORTUNE)
+    reveal(s, challenge_id(s, KNO, 8))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 4)
+    s.apply(A.EQUIPPED + 2 * NAVIGATOR)
+    outcome(s, 0)
+    assert s.pend[-1][0] == D_KEEP
+    s.apply(A.KEEP_EARLIER)
+    assert s.pend[-1][0] == D_MODIFY
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 8) in s.won
+
+
+@pytest.mark.parametrize("lowest_first", [True, False])
+def test_fortune_after_an_attack_draw_keeps_the_new_draw(lowest_first):
+    """TR-BASE-SKILL: Fortune also follows an attack's Destiny draw (TR-BASE-COMBAT-2): the
+    Gunner's attack on the reef eel draws the lowest (or highest) value left in the Destiny deck,
+    the Navigator's Fortune draws the other and CONFIRM keeps it: the attack's damage is that of
+    a plain draw of the kept value."""
+    from boardgym.games.sleeping_gods.kinds import A_D, A_ROLL, D_BLOCK, D_ROLLED
+
+    s = game().new_initial_state()
+    to_prep(s, skill=FORTUNE)
+    to_combat_window(s)
+    s.hand[0] = [FORTUNE]
+    s.om = [4]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    reveal(s, combat_id(s, "eel_holes"))
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.ENEMY + 0)  # the eel's First Strike counterattacks first: nothing to block it with
+    while s.current_player != CHANCE and s.pend[-1][0] == D_BLOCK:
+        s.apply(A.CONFIRM)
+
+    def attack_damage(draw, fortune_draw=None):
+        t = s.clone()
+        destiny(t, draw)
+        assert t.pend[-1][0] == D_ROLLED
+        if fortune_draw is not None:
+            t.apply(A.EQUIPPED + 2 * NAVIGATOR)
+            outcome(t, fortune_draw)
+            assert t.pend[-1][0] == D_KEEP
+            t.apply(A.CONFIRM)
+            assert t.pend[-1][0] == D_ROLLED and t.sg_atk[A_ROLL] == fortune_draw
+        t.apply(A.CONFIRM)
+        return t.sg_atk[A_D]
+
+    left = sorted(o for o, _ in s.chance_outcomes())
+    first, second = (left[0], left[-1]) if lowest_first else (left[-1], left[0])
+    assert attack_damage(first, second) == attack_damage(second) != attack_damage(first)
