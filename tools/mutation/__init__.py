@@ -83,8 +83,8 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
             if name in spec.get("skip", ()):
                 continue
             tests = tuple(own.get(name, spec["tests"]))
-            for test in tests:
-                if not (root / test).exists():
+            for test in tests:  # a path, or a pytest node id (path::test_name)
+                if not (root / test.split("::")[0]).exists():
                     raise MutateError(f"{config}: group {group!r} names a test path that does not exist: {test}")
             targets.append(Target(group, str(Path(path).relative_to(root)), tests))
     return settings, targets
@@ -118,7 +118,7 @@ def _digest(paths: list[Path]) -> str:
 def _fingerprint(s: Settings, t: Target) -> dict:
     return {
         "source": _digest([s.root / t.module]) + "|" + ",".join(s.operators),
-        "tests": _digest([s.root / p for p in t.tests]
+        "tests": _digest([s.root / p.split("::")[0] for p in dict.fromkeys(t.tests)]
                          + [p for p in [s.root / "tests" / "conftest.py"] if p.exists()])
         + "|" + s.test_command + "|" + " ".join(t.tests),
     }

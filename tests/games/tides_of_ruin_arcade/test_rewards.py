@@ -291,3 +291,117 @@ def test_poison_ticks_at_each_turn_start_but_not_at_zero():
         else:
             s.apply(A.CONFIRM if A.CONFIRM in legal(s) else min(legal(s)))
     assert s.hp[GUNNER] == 0
+
+
+def _round_trip(s):
+    """A save made while this decision is pending loads back the same, and plays on."""
+    saved = s.to_json()
+    t = s.game.state_from_json(saved)
+    assert t.to_json() == saved and legal(t) == legal(s)
+    return t
+
+
+def test_remove_statuses_one_crew_member_picks_each_status():
+    """TR-BASE-REWARD "Remove statuses 1-2" (here Friendly Harbour's 2), handed out one unit at a
+    time (TR-REW-4): only the Gunner has statuses (venom, frightened), so both units go to him
+    and he picks which status each removes; the second unit is not lost; the Captain is untouched."""
+    from boardgym.games.sleeping_gods.kinds import FRIGHTENED
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_PICK_STATUS
+
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "friendly_harbour"))
+    s.status = [0, 0, (1 << VENOM) | (1 << FRIGHTENED), 0, 0]
+    s.invalidate()
+    _open(s, "friendly_harbour")
+    s.apply(_item(s, STATUS))
+    assert s.pend[-1][:3] == (D_PICK_STATUS, 0, GUNNER)
+    s = _round_trip(s)
+    assert legal(s) == {A.STATUS + VENOM, A.STATUS + FRIGHTENED}
+    s.apply(A.STATUS + FRIGHTENED)
+    assert s.status[GUNNER] == 1 << VENOM
+    assert s.pend[-1][0] == D_UNITS and legal(s) == {A.CREW + GUNNER}  # the second unit
+    s.apply(A.CREW + GUNNER)
+    assert s.status == [0] * 5 and s.pend[-1][0] == D_PREP
+
+
+def test_remove_statuses_split_between_crew_members():
+    """TR-BASE-REWARD "Remove statuses" with two afflicted crew members: the active player
+    chooses who takes each unit (only those with a status are offered); the Gunner's unit needs
+    a status picked, then the second unit is still handed out, here to the Navigator."""
+    from boardgym.games.sleeping_gods.kinds import FRIGHTENED
+    from boardgym.games.tides_of_ruin_arcade.kinds import U_STATUS
+
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "friendly_harbour"))
+    s.status = [0, 1 << VENOM, (1 << VENOM) | (1 << FRIGHTENED), 0, 0]
+    s.invalidate()
+    _open(s, "friendly_harbour")
+    s.apply(_item(s, STATUS))
+    assert s.pend[-1][:3] == (D_UNITS, 0, U_STATUS)
+    assert legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.STATUS + VENOM)
+    assert s.pend[-1][0] == D_UNITS and legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
+    s.apply(A.CREW + NAVIGATOR)
+    assert s.status == [0, 0, 1 << FRIGHTENED, 0, 0] and s.pend[-1][0] == D_PREP
+
+
+def test_heal_units_are_offered_to_the_wounded_only():
+    """TR-BASE-REWARD "Heal wounds 3-5" (Fair Winds: 4), one unit at a time (TR-REW-4): only
+    the wounded crew members are offered; a full one is not."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.hp[NAVIGATOR] -= 2
+    s.hp[GUNNER] -= 1
+    s.invalidate()
+    _open(s, "fair_winds")
+    s.apply(_item(s, HEAL))
+    assert legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
+    s.apply(A.CREW + GUNNER)  # the Gunner is full again: the rest goes to the Navigator alone
+    assert s.hp[GUNNER] == s.max_hp(GUNNER) and s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR)
+
+
+def test_market_skill_card_goes_to_the_player_the_active_player_picks():
+    """TR-BASE-REWARD Market: "blind skill cards cost 2 coins each, dealt to a player the active
+    player picks": with 2 players both are offered, and the card goes to player 1."""
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_BUY_TO
+
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
+    s.coins = 2
+    s.invalidate()
+    _open(s, "floating_bazaar")
+    s.apply(A.MARKET)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    hands = [len(h) for h in s.hand]
+    s.apply(A.BUY_SKILL)
+    assert s.pend[-1][0] == D_BUY_TO and s.coins == 0
+    s = _round_trip(s)
+    assert legal(s) == {A.PLAYER + 0, A.PLAYER + 1}
+    s.apply(A.PLAYER + 1)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    assert [len(h) for h in s.hand] == [hands[0], hands[1] + 1]
+
+
+def test_challenge_coin_reward():
+    """TR-BASE-CHAL-4 "Success: gain the reward"; spec: "Success reward: 2 coins, 2 food, 1
+    skill card, or +1 XP". Faded Chart (KNOWLEDGE 5, 2 coins): the Navigator (KNO 3) draws 2:
+    success, +2 coins and no food."""
+    from boardgym.games.sleeping_gods.kinds import D_MODIFY
+
+    from .helpers import KNO, destiny, reveal
+
+    s = game().new_initial_state()
+    to_prep(s)
+    s.coins, s.food = 0, 0
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 5))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 2)
+    assert s.pend[-1][0] == D_MODIFY  # 1 OM buys a redraw, so the window asks
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 5) in s.won
+    assert s.coins == 2 and s.food == 0
