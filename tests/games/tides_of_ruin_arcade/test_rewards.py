@@ -383,6 +383,9 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     while s.current_player == CHANCE:
         first_outcome(s)
     assert [len(h) for h in s.hand] == [hands[0], hands[1] + 1]
+    s.apply(A.CONFIRM)  # the market closes: its cards to the bottom, and the save stays valid
+    assert s.mk_open == 0 and s.market == [] and s.pend[-1][0] == D_PREP
+    _round_trip(s)
 
 
 def test_challenge_coin_reward():
@@ -405,3 +408,20 @@ def test_challenge_coin_reward():
     s.apply(A.CONFIRM)
     assert challenge_id(s, KNO, 5) in s.won
     assert s.coins == 2 and s.food == 0
+
+
+def test_coins_reward_up_to_the_supply_and_the_adventure_card():
+    """TR-BASE-REWARD "Coins +2 to +4" and "Adventure card 1" (Salvage Rights: 3 coins, 1 card);
+    the supply holds 20 coins (TR-BASE-SETUP: "coins (20)"): 18 + 3 gives 20. The adventure
+    reward draws a card to place, and gives no coin."""
+    from boardgym.games.tides_of_ruin_arcade.kinds import ADV_PLACE
+
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "salvage_rights"))
+    s.coins = 18
+    s.invalidate()
+    _open(s, "salvage_rights")
+    s.apply(_item(s, COINS))
+    assert s.coins == 20 and not s.cq
+    s.apply(_item(s, ADV))
+    assert s.cq == [(CH_ADV, ADV_PLACE)] and s.coins == 20
