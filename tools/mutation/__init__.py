@@ -297,18 +297,27 @@ def module_report(data: dict, equivalent: dict[str, str]) -> str:
 def write_reports(s: Settings) -> list[tuple[str, dict]]:
     """Every module's report and the summary, from every session run so far."""
     equivalents = _equivalents(s)
-    rows = []
+    rows, groups = [], {}
     for path in sorted((s.out / "sessions").glob("*.data.json")):
         data = json.loads(path.read_text())
         eq = equivalents.get(data["module"], {})
         (s.out / f"{Path(path.name).stem.removesuffix('.data')}.md").write_text(module_report(data, eq))
         rows.append((data["module"], tally(data, eq)))
+        total = groups.setdefault(data["group"], {"group": data["group"], "mutants": []})
+        # keys qualified by module: two modules may hold the same line
+        total["mutants"] += [{**m, "key": f"{data['module']}: {m['key']}"} for m in data["mutants"]]
+        total.setdefault("equivalent", {}).update({f"{data['module']}: {k}": v for k, v in eq.items()})
     head = "| module | mutants | killed | survived | equivalent | incompetent | pending | killed % |"
     lines = ["# Mutation testing summary", "",
              "Killed % is killed / (killed + survived): equivalent mutants are left out.", "",
              head, "|" + "---|" * 8]
     for module, c in rows:
         lines.append(f"| {module} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
+                     f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
+    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 8]
+    for name, g in groups.items():
+        c = tally(g, g["equivalent"])
+        lines.append(f"| {name} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
                      f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
     (s.out / "summary.md").write_text("\n".join(lines) + "\n")
     return rows
