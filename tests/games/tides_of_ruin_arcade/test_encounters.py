@@ -360,3 +360,40 @@ def test_fortune_after_an_attack_draw_keeps_the_new_draw(lowest_first):
     left = sorted(o for o, _ in s.chance_outcomes())
     first, second = (left[0], left[-1]) if lowest_first else (left[-1], left[0])
     assert attack_damage(first, second) == attack_damage(second) != attack_damage(first)
+
+
+@pytest.mark.parametrize("om", [1, 2])
+def test_one_ready_marker_pays_an_ability_or_a_redraw(om):
+    """TR-BASE-SKILL: each ability costs 1 OM ("Ability (1 OM)"), and so does a redraw
+    (TR-BASE-OM): with exactly 1 ready marker the Navigator's Knack and REDRAW are both offered;
+    once the Knack has spent it, REDRAW is offered only if a marker is left."""
+    s = _navigator_with(KNACK_KNO, om=om)
+    reveal(s, challenge_id(s, KNO, 8))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    knack = A.EQUIPPED + 2 * NAVIGATOR
+    assert s.pend[-1][0] == D_MODIFY and {knack, A.REDRAW} <= legal(s)
+    s.apply(knack)
+    assert s.om == [om - 1] and (A.REDRAW in legal(s)) == (om > 1)
+
+
+@pytest.mark.parametrize("holder", ["fit", "down", "mad"])
+def test_an_ability_needs_its_holder_up_and_sane(holder):
+    """TR-BASE-COND-2: at 0 HP "no participation, attack or activation"; TR-BASE-COND-4:
+    madness turns "equipped skill-card abilities off". The Navigator holds Fortune, the Surgeon
+    takes KNOWLEDGE 6 alone: Fortune is offered only while the Navigator is up and sane."""
+    from boardgym.games.sleeping_gods.kinds import MADNESS
+
+    s = _navigator_with(FORTUNE)
+    if holder == "down":
+        s.hp[NAVIGATOR] = 0
+    if holder == "mad":
+        s.status[NAVIGATOR] = 1 << MADNESS
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 6))
+    s.apply(A.CREW + SURGEON)
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    assert s.pend[-1][0] == D_MODIFY
+    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder == "fit")
