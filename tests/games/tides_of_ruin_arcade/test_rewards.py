@@ -376,7 +376,7 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
         first_outcome(s)
     hands = [len(h) for h in s.hand]
     s.apply(A.BUY_SKILL)
-    assert s.pend[-1][0] == D_BUY_TO and s.coins == 0
+    assert s.pend[-1] == (D_BUY_TO, 0, 0, 0) and s.coins == 0
     s = _round_trip(s)
     assert legal(s) == {A.PLAYER + 0, A.PLAYER + 1}
     s.apply(A.PLAYER + 1)
@@ -425,3 +425,40 @@ def test_coins_reward_up_to_the_supply_and_the_adventure_card():
     assert s.coins == 20 and not s.cq
     s.apply(_item(s, ADV))
     assert s.cq == [(CH_ADV, ADV_PLACE)] and s.coins == 20
+
+
+@pytest.mark.parametrize("supply,gained", [(2, 2), (0, 0)])
+def test_order_markers_beyond_the_supply_are_lost(supply, gained):
+    """TR-BASE-OM: "OM gained beyond the supply are lost": Fair Winds' 7 OM with ``supply``
+    markers left in the supply gives ``gained``, and nothing is asked."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.om, s.spent = [s.game.om_supply - 2 - supply], [2]
+    s.invalidate()
+    _open(s, "fair_winds")
+    ready = s.om[0]
+    s.apply(_item(s, OM))
+    assert s.om == [ready + gained] and s.pend[-1][0] == D_PREP
+
+
+def test_a_market_purchase_is_placed_by_the_buyer():
+    """TR-BASE-REWARD Market: "buy any at their price"; a bought weapon or item is placed by the
+    player who bought it (the active player, TR-REW-1), here with 2 players; the save made while
+    the placement is pending loads back."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
+    s.coins = 6
+    s.invalidate()
+    _open(s, "floating_bazaar")
+    s.apply(A.MARKET)
+    c = s.game.content
+    axe, gloves, broth = (next(a.id for a in c.adventure if a.key == k)
+                          for k in ("boarding_axe", "tarred_gloves", "seaweed_broth"))
+    for x in (axe, gloves, broth):
+        outcome(s, x)
+    s.apply(A.MARKET_SLOT + 0)
+    assert s.coins == 6 - c.adventure[axe].price
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_PLACE_CARD
+
+    assert s.pend[-1] == (D_PLACE_CARD, 0, axe, 0) and s.current_player == 0
+    _round_trip(s)
