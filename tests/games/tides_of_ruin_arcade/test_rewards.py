@@ -388,10 +388,13 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     _round_trip(s)
 
 
-def test_challenge_coin_reward():
-    """TR-BASE-CHAL-4 "Success: gain the reward"; spec: "Success reward: 2 coins, 2 food, 1
-    skill card, or +1 XP". Faded Chart (KNOWLEDGE 5, 2 coins): the Navigator (KNO 3) draws 2:
-    success, +2 coins and no food."""
+@pytest.mark.parametrize("number,draw,coins,food,skill_cards,xp", [
+    (5, 2, 2, 0, 0, 0), (6, 3, 0, 2, 0, 0), (7, 4, 0, 0, 1, 0), (8, 5, 0, 0, 0, 1)])
+def test_challenge_rewards(number, draw, coins, food, skill_cards, xp):
+    """TR-BASE-CHAL-4 "Success: gain the reward"; spec: "Success reward: 2 coins, 2 food, 1 skill
+    card, or +1 XP". The KNOWLEDGE challenges 5-8 give one of each: the Navigator (KNO 3) draws
+    ``number`` − 3 and succeeds with mastery (easy: +1 XP and heal 1, TR-MAST-1); the team gains
+    that reward and no other."""
     from boardgym.games.sleeping_gods.kinds import D_MODIFY
 
     from .helpers import KNO, destiny, reveal
@@ -400,14 +403,17 @@ def test_challenge_coin_reward():
     to_prep(s)
     s.coins, s.food = 0, 0
     s.invalidate()
-    reveal(s, challenge_id(s, KNO, 5))
+    hand = len(s.hand[0])
+    reveal(s, challenge_id(s, KNO, number))
     s.apply(A.CREW + NAVIGATOR)
     s.apply(A.CONFIRM)
-    destiny(s, 2)
+    destiny(s, draw)
     assert s.pend[-1][0] == D_MODIFY  # 1 OM buys a redraw, so the window asks
     s.apply(A.CONFIRM)
-    assert challenge_id(s, KNO, 5) in s.won
-    assert s.coins == 2 and s.food == 0
+    while s.current_player == CHANCE:  # the skill card is drawn
+        first_outcome(s)
+    assert challenge_id(s, KNO, number) in s.won
+    assert (s.coins, s.food, len(s.hand[0]) - hand, s.xp_gained) == (coins, food, skill_cards, xp + 1)
 
 
 def test_coins_reward_up_to_the_supply_and_the_adventure_card():
@@ -443,8 +449,8 @@ def test_order_markers_beyond_the_supply_are_lost(supply, gained):
 
 def test_a_market_purchase_is_placed_by_the_buyer():
     """TR-BASE-REWARD Market: "buy any at their price"; a bought weapon or item is placed by the
-    player who bought it (the active player, TR-REW-1), here with 2 players; the save made while
-    the placement is pending loads back."""
+    player who bought it (the active player, TR-REW-1), here with 2 players; exactly the price
+    is enough; the save made while the placement is pending loads back."""
     s = game(num_players=2).new_initial_state()
     to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
     s.coins = 6
@@ -456,8 +462,11 @@ def test_a_market_purchase_is_placed_by_the_buyer():
                           for k in ("boarding_axe", "tarred_gloves", "seaweed_broth"))
     for x in (axe, gloves, broth):
         outcome(s, x)
+    s.coins = c.adventure[axe].price  # exactly enough
+    s.invalidate()
+    assert A.MARKET_SLOT + 0 in legal(s)
     s.apply(A.MARKET_SLOT + 0)
-    assert s.coins == 6 - c.adventure[axe].price
+    assert s.coins == 0
     from boardgym.games.tides_of_ruin_arcade.kinds import D_PLACE_CARD
 
     assert s.pend[-1] == (D_PLACE_CARD, 0, axe, 0) and s.current_player == 0
