@@ -314,7 +314,7 @@ def test_remove_statuses_one_crew_member_picks_each_status():
     s.invalidate()
     _open(s, "friendly_harbour")
     s.apply(_item(s, STATUS))
-    assert s.pend[-1][:3] == (D_PICK_STATUS, 0, GUNNER)
+    assert s.pend[-1] == (D_PICK_STATUS, 0, GUNNER, 0)
     s = _round_trip(s)
     assert legal(s) == {A.STATUS + VENOM, A.STATUS + FRIGHTENED}
     s.apply(A.STATUS + FRIGHTENED)
@@ -329,7 +329,7 @@ def test_remove_statuses_split_between_crew_members():
     chooses who takes each unit (only those with a status are offered); the Gunner's unit needs
     a status picked, then the second unit is still handed out, here to the Navigator."""
     from boardgym.games.sleeping_gods.kinds import FRIGHTENED
-    from boardgym.games.tides_of_ruin_arcade.kinds import U_STATUS
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_PICK_STATUS, U_STATUS
 
     s = game().new_initial_state()
     to_prep(s, reward=reward_id(s.game.new_initial_state(), "friendly_harbour"))
@@ -340,8 +340,12 @@ def test_remove_statuses_split_between_crew_members():
     assert s.pend[-1][:3] == (D_UNITS, 0, U_STATUS)
     assert legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
     s.apply(A.CREW + GUNNER)
+    assert s.pend[-1] == (D_PICK_STATUS, 0, GUNNER, 0) and s.current_player == 0
+    s = _round_trip(s)
     s.apply(A.STATUS + VENOM)
-    assert s.pend[-1][0] == D_UNITS and legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
+    assert s.pend[-1] == (D_UNITS, 0, U_STATUS, 1) and s.current_player == 0
+    s = _round_trip(s)
+    assert legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
     s.apply(A.CREW + NAVIGATOR)
     assert s.status == [0, 0, 1 << FRIGHTENED, 0, 0] and s.pend[-1][0] == D_PREP
 
@@ -374,6 +378,8 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     s.apply(A.MARKET)
     while s.current_player == CHANCE:
         first_outcome(s)
+    assert s.mk_open == 1 and s.pend[-1][0] == D_MARKET
+    _round_trip(s)
     hands = [len(h) for h in s.hand]
     s.apply(A.BUY_SKILL)
     assert s.pend[-1] == (D_BUY_TO, 0, 0, 0) and s.coins == 0
@@ -420,7 +426,7 @@ def test_coins_reward_up_to_the_supply_and_the_adventure_card():
     """TR-BASE-REWARD "Coins +2 to +4" and "Adventure card 1" (Salvage Rights: 3 coins, 1 card);
     the supply holds 20 coins (TR-BASE-SETUP: "coins (20)"): 18 + 3 gives 20. The adventure
     reward draws a card to place, and gives no coin."""
-    from boardgym.games.tides_of_ruin_arcade.kinds import ADV_PLACE
+    from boardgym.games.tides_of_ruin_arcade.kinds import ADV_PLACE, D_PLACE_CARD
 
     s = game().new_initial_state()
     to_prep(s, reward=reward_id(s.game.new_initial_state(), "salvage_rights"))
@@ -431,6 +437,10 @@ def test_coins_reward_up_to_the_supply_and_the_adventure_card():
     assert s.coins == 20 and not s.cq
     s.apply(_item(s, ADV))
     assert s.cq == [(CH_ADV, ADV_PLACE)] and s.coins == 20
+    axe = next(a.id for a in s.game.content.adventure if a.key == "boarding_axe")
+    outcome(s, axe)
+    assert s.pend[-1] == (D_PLACE_CARD, 0, axe, 0)
+    _round_trip(s)
 
 
 @pytest.mark.parametrize("supply,gained", [(2, 2), (0, 0)])
@@ -471,3 +481,67 @@ def test_a_market_purchase_is_placed_by_the_buyer():
 
     assert s.pend[-1] == (D_PLACE_CARD, 0, axe, 0) and s.current_player == 0
     _round_trip(s)
+
+
+def test_fatigue_xp_and_food_rewards():
+    """TR-BASE-REWARD (Fair Winds): "Remove fatigue 2-4" (2) one unit at a time to the tired crew
+    members (TR-REW-4), "XP +1 to +2" (1: gained and to spend, TR-BASE-COND-6), "Food +2 to +3"
+    (2) up to the supply of 12 (TR-BASE-SETUP: "food (12)")."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.res = [0, 0, 3, 0, 0]
+    s.food, s.xp_gained, s.xp_bank = 11, 2, 0
+    s.invalidate()
+    _open(s, "fair_winds")
+    s.apply(_item(s, FATIGUE))
+    assert s.res == [0, 0, 1, 0, 0] and s.food == 11 and s.xp_gained == 2
+    s.apply(_item(s, XP))
+    assert (s.xp_gained, s.xp_bank, s.food) == (3, 1, 11)
+    s.apply(_item(s, FOOD))
+    assert (s.food, s.xp_gained) == (12, 3) and s.res == [0, 0, 1, 0, 0]
+
+
+def test_a_failed_challenge_gives_its_status():
+    """TR-BASE-CHAL-4 "Failure: consequences"; spec: "Failure: ... or a status"; the active player
+    places it (TR-BASE-COND-5). Harbour Toll (CUNNING 5) fails with nobody in: weakened, and the
+    active player gives it to the Gunner."""
+    from boardgym.games.sleeping_gods.kinds import WEAKENED
+
+    from .helpers import reveal
+
+    s = game().new_initial_state()
+    to_prep(s)
+    card = challenge_id(s, 1, 5)
+    assert s.game.content.challenges[card].failure == (2, 0, WEAKENED)
+    reveal(s, card)
+    s.apply(A.CONFIRM)  # nobody joins
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    while card not in s.lost:
+        s.apply(A.CONFIRM)
+        while s.current_player == CHANCE:
+            first_outcome(s)
+    assert s.pend[-1][0] == D_UNITS
+    s.apply(A.CREW + GUNNER)
+    assert s.status == [0, 0, 1 << WEAKENED, 0, 0]
+
+
+def test_the_player_over_the_hand_limit_discards_from_its_own_hand():
+    """TR-REW-4: "A player over a hand of 3 discards down to 3 at once, choosing which": 2
+    players, hands 3/1, the 4 skill cards of Fair Winds all to player 1: player 1 holds 5 and
+    discards 2 of its own; player 0's hand is untouched."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.hand = [[5, 6, 7], [8]]
+    s.invalidate()
+    _open(s, "fair_winds")
+    s.apply(_item(s, SKILL_CARDS))
+    for _ in range(4):
+        s.apply(A.PLAYER + 1)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    assert [len(h) for h in s.hand] == [3, 5] and s.pend[-1][:2] == (D_DISCARD, 1)
+    kept = s.hand[1][2:]
+    s.apply(A.HAND + 0)
+    s.apply(A.HAND + 0)
+    assert s.hand == [[5, 6, 7], kept]
