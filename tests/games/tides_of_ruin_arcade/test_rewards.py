@@ -352,17 +352,23 @@ def test_remove_statuses_split_between_crew_members():
 
 def test_heal_units_are_offered_to_the_wounded_only():
     """TR-BASE-REWARD "Heal wounds 3-5" (Fair Winds: 4), one unit at a time (TR-REW-4): only
-    the wounded crew members are offered; a full one is not."""
+    the wounded crew members are offered, each unit heals 1 wound (TR-BASE-COND-1: "Heal N
+    removes N wounds"); a full one is not offered; the unit nobody can take is lost."""
+    from boardgym.games.tides_of_ruin_arcade.kinds import U_HEAL
+
     s = game(num_players=2).new_initial_state()
     to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
-    s.hp[NAVIGATOR] -= 2
-    s.hp[GUNNER] -= 1
+    s.hp[NAVIGATOR] -= 1
+    s.hp[GUNNER] -= 2
     s.invalidate()
     _open(s, "fair_winds")
     s.apply(_item(s, HEAL))
     assert legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
-    s.apply(A.CREW + GUNNER)  # the Gunner is full again: the rest goes to the Navigator alone
+    s.apply(A.CREW + GUNNER)  # one unit heals one wound
+    assert s.hp[GUNNER] == s.max_hp(GUNNER) - 1 and s.pend[-1] == (D_UNITS, 0, U_HEAL, 3)
+    s.apply(A.CREW + NAVIGATOR)  # the Navigator is full: the rest goes to the Gunner alone
     assert s.hp[GUNNER] == s.max_hp(GUNNER) and s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR)
+    assert s.pend[-1][0] == D_PREP
 
 
 def test_market_skill_card_goes_to_the_player_the_active_player_picks():
@@ -545,3 +551,15 @@ def test_the_player_over_the_hand_limit_discards_from_its_own_hand():
     s.apply(A.HAND + 0)
     s.apply(A.HAND + 0)
     assert s.hand == [[5, 6, 7], kept]
+
+
+def test_a_save_after_the_port_loads():
+    """TR-BASE-REWARD Port: "optional, usable once per card use": after it the card is marked as
+    having used its corner, and the save made then loads back (PORT no longer offered)."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    _open(s, "fair_winds")
+    s.apply(A.PORT)
+    assert s.rw_corner == 1
+    t = _round_trip(s)
+    assert A.PORT not in legal(t)
