@@ -317,7 +317,10 @@ def test_fortune_keep_earlier_keeps_the_first_draw():
     outcome(s, 0)
     assert s.pend[-1][0] == D_KEEP
     s.apply(A.KEEP_EARLIER)
-    assert s.pend[-1][0] == D_MODIFY
+    assert s.pend[-1][0] == D_MODIFY and s.fk_seat == -1  # no Fortune choice left open
+    saved = s.to_json()
+    s = s.game.state_from_json(saved)  # the save made after the choice loads back
+    assert s.to_json() == saved
     s.apply(A.CONFIRM)
     assert challenge_id(s, KNO, 8) in s.won
 
