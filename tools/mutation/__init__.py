@@ -169,6 +169,9 @@ def _copy(s: Settings, work: Path) -> None:
 
 def run_module(s: Settings, t: Target, say=print) -> dict:
     """Mutate one module (continuing its session), write its data and report; return the data."""
+    if not Path(_bin(s, "cosmic-ray")).exists():
+        raise MutateError(f"cosmic-ray is not installed beside {s.python}: make install installs it "
+                          "(the dev extra), or pip install -c constraints.txt cosmic-ray")
     sessions, work = s.out / "sessions", s.out / "work" / t.slug
     sessions.mkdir(parents=True, exist_ok=True)
     db, meta, cfg = (sessions / f"{t.slug}{ext}" for ext in (".sqlite", ".json", ".toml"))
