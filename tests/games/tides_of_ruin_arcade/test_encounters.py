@@ -381,22 +381,31 @@ def test_one_ready_marker_pays_an_ability_or_a_redraw(om):
     assert s.om == [om - 1] and (A.REDRAW in legal(s)) == (om > 1)
 
 
-@pytest.mark.parametrize("holder", ["fit", "down", "mad"])
+@pytest.mark.parametrize("holder", ["fit", "one_hp", "down", "mad", "no_marker"])
 def test_an_ability_needs_its_holder_up_and_sane(holder):
     """TR-BASE-COND-2: at 0 HP "no participation, attack or activation"; TR-BASE-COND-4:
-    madness turns "equipped skill-card abilities off". The Navigator holds Fortune, the Surgeon
-    takes KNOWLEDGE 6 alone: Fortune is offered only while the Navigator is up and sane."""
+    madness turns "equipped skill-card abilities off"; TR-BASE-SKILL: "Ability (1 OM)". The
+    Navigator holds Fortune, the Surgeon takes KNOWLEDGE 6 alone: Fortune is offered while the
+    Navigator is above 0 HP (1 is enough) and sane, and the player has a ready marker."""
     from boardgym.games.sleeping_gods.kinds import MADNESS
 
     s = _navigator_with(FORTUNE)
+    if holder == "one_hp":
+        s.hp[NAVIGATOR] = 1
     if holder == "down":
         s.hp[NAVIGATOR] = 0
     if holder == "mad":
         s.status[NAVIGATOR] = 1 << MADNESS
+    if holder == "no_marker":
+        s.spent[0] += s.om[0]
+        s.om = [0]
     s.invalidate()
     reveal(s, challenge_id(s, KNO, 6))
     s.apply(A.CREW + SURGEON)
     s.apply(A.CONFIRM)
     destiny(s, 0)
+    if holder == "no_marker":  # nothing to decide: no redraw, no ability
+        assert not s.pend or s.pend[-1][0] != D_MODIFY
+        return
     assert s.pend[-1][0] == D_MODIFY
-    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder == "fit")
+    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder in ("fit", "one_hp"))
