@@ -547,6 +547,7 @@ def test_the_player_over_the_hand_limit_discards_from_its_own_hand():
     while s.current_player == CHANCE:
         first_outcome(s)
     assert [len(h) for h in s.hand] == [3, 5] and s.pend[-1][:2] == (D_DISCARD, 1)
+    assert legal(s) == {A.HAND + h for h in range(5)}  # any of its own 5
     kept = s.hand[1][2:]
     s.apply(A.HAND + 0)
     s.apply(A.HAND + 0)
