@@ -395,6 +395,7 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     while s.current_player == CHANCE:
         first_outcome(s)
     assert [len(h) for h in s.hand] == [hands[0], hands[1] + 1]
+    assert A.BUY_SKILL not in legal(s)  # no coin left
     s.apply(A.CONFIRM)  # the market closes: its cards to the bottom, and the save stays valid
     assert s.mk_open == 0 and s.market == [] and s.pend[-1][0] == D_PREP
     _round_trip(s)
