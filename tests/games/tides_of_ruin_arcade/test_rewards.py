@@ -398,6 +398,7 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     assert A.BUY_SKILL not in legal(s)  # no coin left
     s.apply(A.CONFIRM)  # the market closes: its cards to the bottom, and the save stays valid
     assert s.mk_open == 0 and s.market == [] and s.pend[-1][0] == D_PREP
+    assert A.MARKET not in legal(s)  # "usable once per card use"
     _round_trip(s)
 
 
@@ -565,3 +566,33 @@ def test_a_save_after_the_port_loads():
     assert s.rw_corner == 1
     t = _round_trip(s)
     assert A.PORT not in legal(t)
+
+
+def test_the_market_on_the_second_players_turn():
+    """TR-BASE-REWARD Market on turn 2 of a 2-player game, player 1 active (TR-REW-1: "The active
+    player uses any number of them"): the blind skill card's recipient and a bought weapon's
+    placement are player 1's decisions."""
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_BUY_TO, D_PLACE_CARD
+
+    from .helpers import skip_challenge
+
+    s = game(num_players=2).new_initial_state()
+    to_prep(s)
+    skip_challenge(s)
+    assert s.turn == 2 and s.active == 1 and s.pend[-1][:2] == (D_PREP, 1)
+    s.coins = 5
+    s.invalidate()
+    _open(s, "floating_bazaar")
+    s.apply(A.MARKET)
+    c = s.game.content
+    axe = next(a.id for a in c.adventure if a.key == "boarding_axe")
+    outcome(s, axe)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    s.apply(A.BUY_SKILL)
+    assert s.pend[-1] == (D_BUY_TO, 1, 0, 0) and s.current_player == 1
+    s.apply(A.PLAYER + 0)
+    while s.current_player == CHANCE:
+        first_outcome(s)
+    s.apply(A.MARKET_SLOT + s.market.index(axe))  # 3 coins of the 3 left
+    assert s.pend[-1] == (D_PLACE_CARD, 1, axe, 0) and s.current_player == 1
