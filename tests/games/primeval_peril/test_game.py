@@ -222,3 +222,20 @@ def test_the_score_uses_the_easiest_level_logged():
     assert score(s) == 10
     s.diff_log |= 1 << 0  # easy
     assert score(s) == 0
+
+
+def test_shaped_potential_parts():
+    """Spec §4: ``shaped`` Φ = 0.02·score parts + 0.1·HP fraction + 0.05·new sections, with
+    PP-END-3's parts "+2 per owned adventure card, +⌊resource tokens / 4⌋": 8 tokens are 2
+    parts, 7 only 1; one wound lowers the HP fraction."""
+    s = new(reward="shaped")
+    empty_tokens(s)
+    s.owned = []
+    reached = sum(s.reached)
+    full = sum(s.max_hp(c) for c in range(5))
+    s.inv[0] = 8
+    assert s.potential(0) == pytest.approx(0.02 * 2 + 0.1 + 0.05 * reached)
+    s.inv[0] = 7
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 + 0.05 * reached)
+    s.hp[0] -= 1
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 * (full - 1) / full + 0.05 * reached)
