@@ -208,6 +208,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
         if ran is not None and ran.returncode != 0:
             raise MutateError(f"{t.module}: cosmic-ray exec failed; see {sessions / (t.slug + '.log')}")
         dump = _run([_bin(s, "cosmic-ray"), "dump", str(db)], work, log)
+    shutil.rmtree(work)  # each run copies anew: a finished module's copy is not kept
     data = {"module": t.module, "group": t.group, "tests": list(t.tests),
             "mutants": _mutants(s, t.module, dump.stdout)}
     (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
