@@ -239,3 +239,16 @@ def test_shaped_potential_parts():
     assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 + 0.05 * reached)
     s.hp[0] -= 1
     assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 * (full - 1) / full + 0.05 * reached)
+    s.reached[next(k for k, r in enumerate(s.reached) if not r)] = 1  # one more section
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 * (full - 1) / full + 0.05 * (reached + 1))
+
+
+def test_shaped_potential_counts_owned_adventure_cards():
+    """PP-END-3 "+2 per owned adventure card" in Φ's parts (spec §4): game_index 4 owns cards 6,
+    23 and 54 from setup (PP-END-4): 6 parts, Φ = 0.02 · 6 + 0.1 + 0.05 · sections reached."""
+    s = game(game_index=4, reward="shaped").new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:
+        s.apply(min(legal(s)))
+    empty_tokens(s)
+    assert s.owned == [6, 23, 54]
+    assert s.potential(0) == pytest.approx(0.02 * 6 + 0.1 + 0.05 * sum(s.reached))
