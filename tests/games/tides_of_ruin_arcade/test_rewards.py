@@ -511,14 +511,17 @@ def test_fatigue_xp_and_food_rewards():
 
 def test_a_failed_challenge_gives_its_status():
     """TR-BASE-CHAL-4 "Failure: consequences"; spec: "Failure: ... or a status"; the active player
-    places it (TR-BASE-COND-5). Harbour Toll (CUNNING 5) fails with nobody in: weakened, and the
-    active player gives it to the Gunner."""
+    places it, and "a crew member who lacks the status must be chosen if one exists"
+    (TR-BASE-COND-5). Harbour Toll (CUNNING 5) fails with nobody in: weakened; the Navigator
+    already is, so the other four are offered, and the Gunner gets it."""
     from boardgym.games.sleeping_gods.kinds import WEAKENED
 
     from .helpers import reveal
 
     s = game().new_initial_state()
     to_prep(s)
+    s.status[NAVIGATOR] = 1 << WEAKENED
+    s.invalidate()
     card = challenge_id(s, 1, 5)
     assert s.game.content.challenges[card].failure == (2, 0, WEAKENED)
     reveal(s, card)
@@ -530,8 +533,9 @@ def test_a_failed_challenge_gives_its_status():
         while s.current_player == CHANCE:
             first_outcome(s)
     assert s.pend[-1][0] == D_UNITS
+    assert legal(s) == {A.CREW + c for c in range(5) if c != NAVIGATOR}
     s.apply(A.CREW + GUNNER)
-    assert s.status == [0, 0, 1 << WEAKENED, 0, 0]
+    assert s.status == [0, 1 << WEAKENED, 1 << WEAKENED, 0, 0]
 
 
 def test_the_player_over_the_hand_limit_discards_from_its_own_hand():
