@@ -381,7 +381,7 @@ def test_one_ready_marker_pays_an_ability_or_a_redraw(om):
     assert s.om == [om - 1] and (A.REDRAW in legal(s)) == (om > 1)
 
 
-@pytest.mark.parametrize("holder", ["fit", "one_hp", "down", "mad", "no_marker"])
+@pytest.mark.parametrize("holder", ["fit", "one_hp", "down", "mad", "no_marker", "captain_mad"])
 def test_an_ability_needs_its_holder_up_and_sane(holder):
     """TR-BASE-COND-2: at 0 HP "no participation, attack or activation"; TR-BASE-COND-4:
     madness turns "equipped skill-card abilities off"; TR-BASE-SKILL: "Ability (1 OM)". The
@@ -399,6 +399,8 @@ def test_an_ability_needs_its_holder_up_and_sane(holder):
     if holder == "no_marker":
         s.spent[0] += s.om[0]
         s.om = [0]
+    if holder == "captain_mad":  # another crew member's madness does not matter
+        s.status[CAPTAIN] = 1 << MADNESS
     s.invalidate()
     reveal(s, challenge_id(s, KNO, 6))
     s.apply(A.CREW + SURGEON)
@@ -408,4 +410,26 @@ def test_an_ability_needs_its_holder_up_and_sane(holder):
         assert not s.pend or s.pend[-1][0] != D_MODIFY
         return
     assert s.pend[-1][0] == D_MODIFY
-    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder in ("fit", "one_hp"))
+    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder in ("fit", "one_hp", "captain_mad"))
+
+
+def test_the_second_players_redraw_is_offered_and_paid_by_that_player():
+    """TR-BASE-OM: a redraw costs 1 OM of the player who asks for it. 2 players, turn 2, player 1
+    active (it controls the Captain, TR-BASE-CREW) with 2 ready markers, player 0 with none: in
+    the modify window player 1 is offered REDRAW and pays for it."""
+    from .helpers import skip_challenge
+
+    s = game(num_players=2).new_initial_state()
+    to_prep(s)
+    skip_challenge(s)
+    assert s.turn == 2 and s.active == 1
+    s.om, s.spent = [0, 2], [4, 2]
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 8))
+    while s.current_player != CHANCE:
+        s.apply(A.CREW + CAPTAIN if A.CREW + CAPTAIN in legal(s) else A.CONFIRM)
+    destiny(s, 0)
+    assert s.pend[-1][0] == D_MODIFY and s.current_player == 1
+    assert A.REDRAW in legal(s)
+    s.apply(A.REDRAW)
+    assert s.om == [0, 1]
