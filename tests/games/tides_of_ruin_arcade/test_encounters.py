@@ -433,3 +433,25 @@ def test_the_second_players_redraw_is_offered_and_paid_by_that_player():
     assert A.REDRAW in legal(s)
     s.apply(A.REDRAW)
     assert s.om == [0, 1]
+
+
+def test_the_captains_first_equipped_card_is_used_like_any_other():
+    """TR-BASE-SKILL Knack "+2 to a challenge in that skill" equipped on the Captain (its first
+    slot, the first of the equipped cards): KNOWLEDGE 5, the Captain (KNO 1 + 1 Knack icon)
+    draws 1, uses the Knack (1 OM): 2 + 1 + 2 = 5, a success."""
+    s = game().new_initial_state()
+    to_prep(s, skill=KNACK_KNO)
+    s.hand[0] = [KNACK_KNO]
+    s.om = [2]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + CAPTAIN)
+    reveal(s, challenge_id(s, KNO, 5))
+    s.apply(A.CREW + CAPTAIN)
+    s.apply(A.CONFIRM)
+    destiny(s, 1)
+    assert A.EQUIPPED + 0 in legal(s)
+    s.apply(A.EQUIPPED + 0)
+    assert s.om == [1]
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 5) in s.won
