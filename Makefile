@@ -7,7 +7,7 @@ GAME    ?= ancient_terrible_things
 JOBS    ?= 2
 CHROMIUM ?= $(or $(BOARDGYM_CHROMIUM),/usr/bin/chromium)
 
-.PHONY: install browser lock test slow train eval results bench benchmark play clean
+.PHONY: install browser lock test slow mutate train eval results bench benchmark play clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,13 @@ test: install browser
 
 slow: install
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m slow
+
+# mutation testing (cosmic-ray) of the rule modules, the Sleeping Gods core, core/ and envs/: each
+# module mutated in its own copy against the tests that cover it (tools/mutation/targets.yaml),
+# $(JOBS) modules side by side, resumable; reports in results/mutate/ (summary.md and one per module).
+# MODULES=... picks groups, module paths or globs, e.g. MODULES=tides_of_ruin_arcade
+mutate: install
+	$(BIN)/python -m tools.mutation --jobs $(JOBS) $(MODULES)
 
 # the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
 # short PPO fine-tune held near the distilled policy (boardgym/train/configs/primeval_dagger.yaml);

@@ -11,12 +11,13 @@ from boardgym.core.errors import ConfigError, StateError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.characters import SEATS
-from boardgym.games.primeval_peril.scoring import score_of
+from boardgym.games.primeval_peril.journey import RESULT_LOST, RESULT_NONE, RESULT_WON
+from boardgym.games.primeval_peril.scoring import score, score_of
 from boardgym.games.sleeping_gods import STAMINA
 
 from boardgym.games.primeval_peril.kinds import D_EQUIP, D_PLACE_START
 
-from .helpers import JON, LOIS, MEILING, MILK, VINE, game, legal, new
+from .helpers import JON, LOIS, MEILING, MILK, VINE, empty_tokens, game, legal, new
 
 
 @pytest.mark.parametrize("opt,value,words", [
@@ -179,3 +180,75 @@ def test_unlocks():
     assert scored_cards(s) == 3
     t = game().new_initial_state()
     assert t.owned == [] and t.pend[-1][0] == D_PLACE_START
+
+
+@pytest.mark.parametrize("result,want", [(RESULT_WON, 1.0), (RESULT_LOST, -1.0), (RESULT_NONE, 0.0)])
+def test_sparse_reward_at_the_end(result, want):
+    """Spec §4: ``sparse`` ±1 for an ending / a defeat (PP-END-1: "Win: reach an ending section.
+    Lose: ..."); a game stopped with neither gives 0. Before the end, every mode gives 0."""
+    s = new(reward="sparse")
+    s.result = result
+    assert s.returns() == [0.0]
+    s.over = 1
+    assert s.returns() == [want]
+
+
+@pytest.mark.parametrize("result,difficulty,tokens,want", [
+    (RESULT_WON, "hard", 0, 30), (RESULT_WON, "hard", 200, 80), (RESULT_LOST, "easy", 0, -10),
+    (RESULT_NONE, "normal", 9, 12)])
+def test_score_reward_is_the_score_over_50_clipped(result, difficulty, tokens, want):
+    """PP-END-3: "+⌊resource tokens / 4⌋ ...; +10 for an ending or −10 for defeat; +10 on
+    normal, +20 on hard" (the rulebook: "10 points if you reached an ending", "-10 points if
+    you're defeated"); spec §4: ``score`` is the score / 50, clipped to ±1, and ``shaped`` ends
+    the same."""
+    for reward in ("score", "shaped"):
+        s = new(reward=reward, difficulty=difficulty)
+        empty_tokens(s)
+        s.inv[0] = tokens
+        s.owned = []
+        s.result, s.over = result, 1
+        assert score(s) == want
+        assert s.returns() == [pytest.approx(max(-1.0, min(1.0, want / 50)))]
+
+
+def test_the_score_uses_the_easiest_level_logged():
+    """PP-END-3: "+10 on normal, +20 on hard, using the easiest level logged [D]": a hard game
+    that was played on normal for a while scores +10, not +20 (and on easy, +0)."""
+    s = new(reward="score", difficulty="hard")
+    empty_tokens(s)
+    s.owned = []
+    assert score(s) == 20
+    s.diff_log |= 1 << 1  # normal
+    assert score(s) == 10
+    s.diff_log |= 1 << 0  # easy
+    assert score(s) == 0
+
+
+def test_shaped_potential_parts():
+    """Spec §4: ``shaped`` Φ = 0.02·score parts + 0.1·HP fraction + 0.05·new sections, with
+    PP-END-3's parts "+2 per owned adventure card, +⌊resource tokens / 4⌋": 8 tokens are 2
+    parts, 7 only 1; one wound lowers the HP fraction."""
+    s = new(reward="shaped")
+    empty_tokens(s)
+    s.owned = []
+    reached = sum(s.reached)
+    full = sum(s.max_hp(c) for c in range(5))
+    s.inv[0] = 8
+    assert s.potential(0) == pytest.approx(0.02 * 2 + 0.1 + 0.05 * reached)
+    s.inv[0] = 7
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 + 0.05 * reached)
+    s.hp[0] -= 1
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 * (full - 1) / full + 0.05 * reached)
+    s.reached[next(k for k, r in enumerate(s.reached) if not r)] = 1  # one more section
+    assert s.potential(0) == pytest.approx(0.02 * 1 + 0.1 * (full - 1) / full + 0.05 * (reached + 1))
+
+
+def test_shaped_potential_counts_owned_adventure_cards():
+    """PP-END-3 "+2 per owned adventure card" in Φ's parts (spec §4): game_index 4 owns cards 6,
+    23 and 54 from setup (PP-END-4): 6 parts, Φ = 0.02 · 6 + 0.1 + 0.05 · sections reached."""
+    s = game(game_index=4, reward="shaped").new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:
+        s.apply(min(legal(s)))
+    empty_tokens(s)
+    assert s.owned == [6, 23, 54]
+    assert s.potential(0) == pytest.approx(0.02 * 6 + 0.1 + 0.05 * sum(s.reached))

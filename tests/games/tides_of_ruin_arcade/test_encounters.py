@@ -276,3 +276,182 @@ def test_guard_blocks_2_and_strike_adds_2_or_removes_power(choice):
         while s.pend and s.pend[-1][0] == D_PLACE:
             s.apply(A.CONFIRM)
         assert s.sg_power[0] == 0
+
+
+def _navigator_with(card, om=4):
+    """The first preparation window: the Navigator equips ``card`` (the player's only card)."""
+    s = game().new_initial_state()
+    to_prep(s, skill=card)
+    s.hand[0] = [card]
+    s.om = [om]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    return s
+
+
+def test_knack_is_offered_only_when_its_holder_takes_part():
+    """TR-BASE-SKILL: Knack's ability is "+2 to a challenge in that skill", the challenge its
+    holder faces: with the Surgeon alone in KNOWLEDGE 8, the Navigator's Knack is not offered
+    (REDRAW still is); with the Navigator in, it is."""
+    for joins, offered in ((SURGEON, False), (NAVIGATOR, True)):
+        s = _navigator_with(KNACK_KNO)
+        reveal(s, challenge_id(s, KNO, 8))
+        s.apply(A.CREW + joins)
+        s.apply(A.CONFIRM)
+        destiny(s, 0)
+        assert s.pend[-1][0] == D_MODIFY and A.REDRAW in legal(s)
+        assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == offered
+
+
+def test_fortune_keep_earlier_keeps_the_first_draw():
+    """TR-BASE-SKILL: Fortune "after a Destiny draw ..., draw again and keep either": KNOWLEDGE 8,
+    the Navigator (KNO 3 + 1 Fortune icon) draws 4 (total 8), Fortune draws 0, KEEP_EARLIER keeps
+    the 4: the challenge succeeds."""
+    s = _navigator_with(FORTUNE)
+    reveal(s, challenge_id(s, KNO, 8))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 4)
+    s.apply(A.EQUIPPED + 2 * NAVIGATOR)
+    outcome(s, 0)
+    assert s.pend[-1][0] == D_KEEP
+    s.apply(A.KEEP_EARLIER)
+    assert s.pend[-1][0] == D_MODIFY and s.fk_seat == -1  # no Fortune choice left open
+    saved = s.to_json()
+    s = s.game.state_from_json(saved)  # the save made after the choice loads back
+    assert s.to_json() == saved
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 8) in s.won
+
+
+@pytest.mark.parametrize("lowest_first", [True, False])
+def test_fortune_after_an_attack_draw_keeps_the_new_draw(lowest_first):
+    """TR-BASE-SKILL: Fortune also follows an attack's Destiny draw (TR-BASE-COMBAT-2): the
+    Gunner's attack on the reef eel draws the lowest (or highest) value left in the Destiny deck,
+    the Navigator's Fortune draws the other and CONFIRM keeps it: the attack's damage is that of
+    a plain draw of the kept value."""
+    from boardgym.games.sleeping_gods.kinds import A_D, A_ROLL, D_BLOCK, D_ROLLED
+
+    s = game().new_initial_state()
+    to_prep(s, skill=FORTUNE)
+    to_combat_window(s)
+    s.hand[0] = [FORTUNE]
+    s.om = [4]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + NAVIGATOR)
+    reveal(s, combat_id(s, "eel_holes"))
+    s.apply(A.CREW + GUNNER)
+    s.apply(A.ENEMY + 0)  # the eel's First Strike counterattacks first: nothing to block it with
+    while s.current_player != CHANCE and s.pend[-1][0] == D_BLOCK:
+        s.apply(A.CONFIRM)
+
+    def attack_damage(draw, fortune_draw=None):
+        t = s.clone()
+        destiny(t, draw)
+        assert t.pend[-1][0] == D_ROLLED
+        if fortune_draw is not None:
+            t.apply(A.EQUIPPED + 2 * NAVIGATOR)
+            outcome(t, fortune_draw)
+            assert t.pend[-1][0] == D_KEEP
+            t.apply(A.CONFIRM)
+            assert t.pend[-1][0] == D_ROLLED and t.sg_atk[A_ROLL] == fortune_draw
+        t.apply(A.CONFIRM)
+        return t.sg_atk[A_D]
+
+    left = sorted(o for o, _ in s.chance_outcomes())
+    first, second = (left[0], left[-1]) if lowest_first else (left[-1], left[0])
+    assert attack_damage(first, second) == attack_damage(second) != attack_damage(first)
+
+
+@pytest.mark.parametrize("om", [1, 2])
+def test_one_ready_marker_pays_an_ability_or_a_redraw(om):
+    """TR-BASE-SKILL: each ability costs 1 OM ("Ability (1 OM)"), and so does a redraw
+    (TR-BASE-OM): with exactly 1 ready marker the Navigator's Knack and REDRAW are both offered;
+    once the Knack has spent it, REDRAW is offered only if a marker is left."""
+    s = _navigator_with(KNACK_KNO, om=om)
+    reveal(s, challenge_id(s, KNO, 8))
+    s.apply(A.CREW + NAVIGATOR)
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    knack = A.EQUIPPED + 2 * NAVIGATOR
+    assert s.pend[-1][0] == D_MODIFY and {knack, A.REDRAW} <= legal(s)
+    s.apply(knack)
+    assert s.om == [om - 1] and (A.REDRAW in legal(s)) == (om > 1)
+
+
+@pytest.mark.parametrize("holder", ["fit", "one_hp", "down", "mad", "no_marker", "captain_mad"])
+def test_an_ability_needs_its_holder_up_and_sane(holder):
+    """TR-BASE-COND-2: at 0 HP "no participation, attack or activation"; TR-BASE-COND-4:
+    madness turns "equipped skill-card abilities off"; TR-BASE-SKILL: "Ability (1 OM)". The
+    Navigator holds Fortune, the Surgeon takes KNOWLEDGE 6 alone: Fortune is offered while the
+    Navigator is above 0 HP (1 is enough) and sane, and the player has a ready marker."""
+    from boardgym.games.sleeping_gods.kinds import MADNESS
+
+    s = _navigator_with(FORTUNE)
+    if holder == "one_hp":
+        s.hp[NAVIGATOR] = 1
+    if holder == "down":
+        s.hp[NAVIGATOR] = 0
+    if holder == "mad":
+        s.status[NAVIGATOR] = 1 << MADNESS
+    if holder == "no_marker":
+        s.spent[0] += s.om[0]
+        s.om = [0]
+    if holder == "captain_mad":  # another crew member's madness does not matter
+        s.status[CAPTAIN] = 1 << MADNESS
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 6))
+    s.apply(A.CREW + SURGEON)
+    s.apply(A.CONFIRM)
+    destiny(s, 0)
+    if holder == "no_marker":  # nothing to decide: no redraw, no ability
+        assert not s.pend or s.pend[-1][0] != D_MODIFY
+        return
+    assert s.pend[-1][0] == D_MODIFY
+    assert (A.EQUIPPED + 2 * NAVIGATOR in legal(s)) == (holder in ("fit", "one_hp", "captain_mad"))
+
+
+def test_the_second_players_redraw_is_offered_and_paid_by_that_player():
+    """TR-BASE-OM: a redraw costs 1 OM of the player who asks for it. 2 players, turn 2, player 1
+    active (it controls the Captain, TR-BASE-CREW) with 2 ready markers, player 0 with none: in
+    the modify window player 1 is offered REDRAW and pays for it."""
+    from .helpers import skip_challenge
+
+    s = game(num_players=2).new_initial_state()
+    to_prep(s)
+    skip_challenge(s)
+    assert s.turn == 2 and s.active == 1
+    s.om, s.spent = [0, 2], [4, 2]
+    s.invalidate()
+    reveal(s, challenge_id(s, KNO, 8))
+    while s.current_player != CHANCE:
+        s.apply(A.CREW + CAPTAIN if A.CREW + CAPTAIN in legal(s) else A.CONFIRM)
+    destiny(s, 0)
+    assert s.pend[-1][0] == D_MODIFY and s.current_player == 1
+    assert A.REDRAW in legal(s)
+    s.apply(A.REDRAW)
+    assert s.om == [0, 1]
+
+
+def test_the_captains_first_equipped_card_is_used_like_any_other():
+    """TR-BASE-SKILL Knack "+2 to a challenge in that skill" equipped on the Captain (its first
+    slot, the first of the equipped cards): KNOWLEDGE 5, the Captain (KNO 1 + 1 Knack icon)
+    draws 1, uses the Knack (1 OM): 2 + 1 + 2 = 5, a success."""
+    s = game().new_initial_state()
+    to_prep(s, skill=KNACK_KNO)
+    s.hand[0] = [KNACK_KNO]
+    s.om = [2]
+    s.invalidate()
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + CAPTAIN)
+    reveal(s, challenge_id(s, KNO, 5))
+    s.apply(A.CREW + CAPTAIN)
+    s.apply(A.CONFIRM)
+    destiny(s, 1)
+    assert A.EQUIPPED + 0 in legal(s)
+    s.apply(A.EQUIPPED + 0)
+    assert s.om == [1]
+    s.apply(A.CONFIRM)
+    assert challenge_id(s, KNO, 5) in s.won

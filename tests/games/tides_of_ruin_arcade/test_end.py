@@ -98,3 +98,47 @@ def test_hidden_hands_hide_other_hands_faces():
         s.invalidate()
         assert not np.array_equal(s.observation_dict(0)["players"], sizes)  # the size shows
 
+
+
+def _ended(difficulty, reward, won, wounds):
+    """A finished short game: ``won`` successes, ``wounds`` wounds on the Captain, survived."""
+    s = game(difficulty=difficulty, reward=reward).new_initial_state()
+    s.won = list(range(won))
+    s.hp = [s.max_hp(c) for c in range(5)]
+    s.hp[CAPTAIN] -= wounds
+    s.status, s.res = [0] * 5, [0] * 5
+    s.xp_gained, s.survived, s.over = 0, 1, 1
+    return s
+
+
+@pytest.mark.parametrize("reward", ["score", "shaped"])
+def test_score_reward_is_clipped_to_one(reward):
+    """Spec §4: ``score`` is TR-END-4 / 300, clipped to [−1, 1] (the game's doc), and so is Φ with
+    ``shaped``. Hard, 12 successes, no wound, survived: 120 + 50 + 200 = 370 points, reward 1."""
+    s = _ended("hard", reward, won=12, wounds=0)
+    assert score(s) == 370
+    assert s.returns() == [1.0]
+    assert s.potential(0) == (1.0 if reward == "shaped" else 0.0)
+
+
+@pytest.mark.parametrize("reward", ["score", "shaped"])
+def test_a_negative_score_gives_a_negative_reward(reward):
+    """TR-END-4: "each wound ... −1"; easy (no bonus), no success, not survived (no +50), the
+    Captain's 3 wounds: −3 points, and the reward −3 / 300 (spec §4: score / 300), not 0."""
+    s = _ended("easy", reward, won=0, wounds=3)
+    s.survived = 0
+    assert score(s) == -3
+    assert s.returns() == [pytest.approx(-3 / 300)]
+    assert s.potential(0) == (pytest.approx(-3 / 300) if reward == "shaped" else 0.0)
+
+
+@pytest.mark.parametrize("reward", ["sparse", "score", "shaped"])
+def test_no_reward_before_the_end(reward):
+    """Spec §4: the rewards are terminal ("+1 for surviving", "TR-END-4 / 300"): in the first
+    preparation window, with the crew wounded and the score below 0, every seat's return is 0."""
+    s = game(num_players=2, reward=reward).new_initial_state()
+    to_prep(s)
+    s.hp[CAPTAIN] -= 3
+    s.invalidate()
+    assert score(s) < 0 and not s.is_terminal()
+    assert s.returns() == [0.0, 0.0]

@@ -1,0 +1,359 @@
+"""make mutate: mutation testing of the rule modules with cosmic-ray, one session per module.
+
+Each module is mutated in its own copy of the repository (results/mutate/work/<module>/), so the
+working tree is never touched and modules run side by side. Each module's cosmic-ray session
+(results/mutate/sessions/<module>.sqlite) keeps every mutant's outcome: a rerun continues where
+the last one stopped. When the module's source changes, its session starts anew; when only its
+tests change, the killed mutants stay killed and the others are tried again.
+
+Reports: results/mutate/<module>.md (killed, survived, equivalent with its reason) and
+results/mutate/summary.md (one row per module). Equivalent mutants are declared in
+tools/mutation/equivalent.yaml, keyed by the description the reports print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import glob
+import hashlib
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+TARGETS = HERE / "targets.yaml"
+EQUIVALENT = HERE / "equivalent.yaml"
+# what each module's copy of the repository holds
+COPIED = ("boardgym", "tests", "pyproject.toml", "envs_registry.yaml")
+
+
+class MutateError(Exception):
+    """A target, a path or a run that make mutate cannot use, said in words."""
+
+
+@dataclass(frozen=True)
+class Target:
+    group: str
+    module: str  # path relative to the root, e.g. boardgym/games/paleo/night.py
+    tests: tuple[str, ...]
+
+    @property
+    def slug(self) -> str:
+        return self.module.removesuffix(".py").replace("/", ".")
+
+
+@dataclass
+class Settings:
+    root: Path
+    out: Path
+    operators: tuple[str, ...]
+    test_command: str
+    copied: tuple[str, ...]
+    equivalent: Path
+    python: str = sys.executable
+
+
+def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
+         equivalent: Path = EQUIVALENT) -> tuple[Settings, list[Target]]:
+    """The settings and every target of a targets file, modules sorted within each group."""
+    data = yaml.safe_load(config.read_text())
+    if not isinstance(data, dict) or "groups" not in data:
+        raise MutateError(f"{config}: needs 'operators', 'test_command' and 'groups'")
+    settings = Settings(root=root, out=out or root / "results" / "mutate",
+                        operators=tuple(data["operators"]), test_command=data["test_command"],
+                        copied=tuple(data.get("copied", COPIED)), equivalent=equivalent)
+    targets = []
+    for group, spec in data["groups"].items():
+        paths = sorted(glob.glob(str(root / spec["modules"])))
+        if not paths:
+            raise MutateError(f"{config}: group {group!r} names no module ({spec['modules']})")
+        own = spec.get("modules_tests", {})
+        for path in paths:
+            name = Path(path).name
+            if name in spec.get("skip", ()):
+                continue
+            tests = tuple(own.get(name, spec["tests"]))
+            for test in tests:  # a path, or a pytest node id (path::test_name)
+                if not (root / test.split("::")[0]).exists():
+                    raise MutateError(f"{config}: group {group!r} names a test path that does not exist: {test}")
+            targets.append(Target(group, str(Path(path).relative_to(root)), tests))
+    return settings, targets
+
+
+def select(targets: list[Target], names: list[str]) -> list[Target]:
+    """Targets named by group, module path, dotted module or glob; all when no name is given."""
+    if not names:
+        return targets
+    chosen = [t for t in targets if any(
+        n in (t.group, t.module, t.slug) or fnmatch.fnmatch(t.module, n) for n in names)]
+    if not chosen:
+        known = sorted({t.group for t in targets})
+        raise MutateError(f"no module matches {' '.join(names)}: name a group ({', '.join(known)}), "
+                          "a module path or a glob such as 'boardgym/games/paleo/n*.py'")
+    return chosen
+
+
+# ---------------------------------------------------------------- one module's session
+
+def _digest(paths: list[Path]) -> str:
+    h = hashlib.sha256()
+    for path in paths:
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for f in files:
+            h.update(str(f).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _fingerprint(s: Settings, t: Target) -> dict:
+    return {
+        "source": _digest([s.root / t.module]) + "|" + ",".join(s.operators),
+        "tests": _digest([s.root / p.split("::")[0] for p in dict.fromkeys(t.tests)]
+                         + [p for p in [s.root / "tests" / "conftest.py"] if p.exists()])
+        + "|" + s.test_command + "|" + " ".join(t.tests),
+    }
+
+
+def _config(s: Settings, t: Target, timeout: float) -> str:
+    keep = "|".join(s.operators)
+    command = s.test_command.format(python=s.python, tests=" ".join(t.tests))
+    return "\n".join([
+        "[cosmic-ray]",
+        f"module-path = {json.dumps(t.module)}",
+        f"timeout = {timeout:.1f}",
+        "excluded-modules = []",
+        f"test-command = {json.dumps(command)}",
+        "[cosmic-ray.distributor]",
+        'name = "local"',
+        "[cosmic-ray.filters.operators-filter]",
+        # every operator not in the kept list is marked skipped
+        f"exclude-operators = [{json.dumps(f'^(?!core/(?:{keep})$)')}]",
+        "",
+    ])
+
+
+def _bin(s: Settings, name: str) -> str:
+    return str(Path(s.python).parent / name)
+
+
+def _run(cmd: list[str], cwd: Path, log, timeout: float | None = None) -> subprocess.CompletedProcess:
+    env = {**__import__("os").environ, "PYTHONPATH": str(cwd), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    log.write(f"$ {' '.join(cmd)}\n{done.stdout}{done.stderr}\n")
+    return done
+
+
+def _copy(s: Settings, work: Path) -> None:
+    """A fresh copy of the repository's code and tests: a run stopped mid-mutant leaves nothing."""
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    for name in s.copied:
+        src = s.root / name
+        if src.is_dir():
+            shutil.copytree(src, work / name, ignore=ignore)
+        elif src.exists():
+            shutil.copy2(src, work / name)
+
+
+def run_module(s: Settings, t: Target, say=print) -> dict:
+    """Mutate one module (continuing its session), write its data and report; return the data."""
+    if not Path(_bin(s, "cosmic-ray")).exists():
+        raise MutateError(f"cosmic-ray is not installed beside {s.python}: make install installs it "
+                          "(the dev extra), or pip install -c constraints.txt cosmic-ray")
+    sessions, work = s.out / "sessions", s.out / "work" / t.slug
+    sessions.mkdir(parents=True, exist_ok=True)
+    db, meta, cfg = (sessions / f"{t.slug}{ext}" for ext in (".sqlite", ".json", ".toml"))
+    fp = _fingerprint(s, t)
+    old = json.loads(meta.read_text()) if meta.exists() and db.exists() else None
+    _copy(s, work)
+    with open(sessions / f"{t.slug}.log", "a") as log:
+        # the unmutated tests must pass, and their time sets each mutant's timeout
+        start = time.monotonic()
+        base = _run(s.test_command.format(python=s.python, tests=" ".join(t.tests)).split(), work, log)
+        took = time.monotonic() - start
+        if base.returncode != 0:
+            raise MutateError(f"{t.module}: its tests fail before any mutation "
+                              f"({' '.join(t.tests)}); see {sessions / (t.slug + '.log')}")
+        cfg.write_text(_config(s, t, timeout=max(30.0, 4 * took)))
+        if old is None or old["source"] != fp["source"]:
+            db.unlink(missing_ok=True)
+            for step in ([_bin(s, "cosmic-ray"), "init", str(cfg), str(db)],
+                         [_bin(s, "cr-filter-operators"), str(db), str(cfg)]):
+                if _run(step, work, log).returncode != 0:
+                    raise MutateError(f"{t.module}: {Path(step[0]).name} failed; see the log in {sessions}")
+            say(f"{t.module}: new session")
+        elif old["tests"] != fp["tests"]:
+            # the tests changed: what was killed stays killed, the rest is tried again
+            with sqlite3.connect(db) as con:
+                con.execute("DELETE FROM work_results WHERE worker_outcome != 'SKIPPED' AND "
+                            "(test_outcome IS NULL OR test_outcome != 'KILLED')")
+            say(f"{t.module}: tests changed, surviving mutants tried again")
+        meta.write_text(json.dumps(fp))
+        with sqlite3.connect(db) as con:
+            pending = con.execute("SELECT COUNT(*) FROM work_items WHERE job_id NOT IN "
+                                  "(SELECT job_id FROM work_results)").fetchone()[0]
+        ran = _run([_bin(s, "cosmic-ray"), "exec", str(cfg), str(db)], work, log) if pending else None
+        if ran is not None and ran.returncode != 0:
+            raise MutateError(f"{t.module}: cosmic-ray exec failed; see {sessions / (t.slug + '.log')}")
+        dump = _run([_bin(s, "cosmic-ray"), "dump", str(db)], work, log)
+    shutil.rmtree(work)  # each run copies anew: a finished module's copy is not kept
+    data = {"module": t.module, "group": t.group, "tests": list(t.tests),
+            "mutants": _mutants(s, t.module, dump.stdout)}
+    (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
+    return data
+
+
+def _mutants(s: Settings, module: str, dump: str) -> list[dict]:
+    """The session's mutants (filtered ones left out), each with its stable description."""
+    lines = (s.root / module).read_text().splitlines()
+    seen: dict[str, int] = {}
+    out = []
+    rows = [json.loads(line) for line in dump.splitlines() if line.strip()]
+    rows.sort(key=lambda r: (r[0]["mutations"][0]["start_pos"], r[0]["mutations"][0]["operator_name"],
+                             r[0]["mutations"][0]["occurrence"]))
+    for item, result in rows:
+        m = item["mutations"][0]
+        if result and result.get("worker_outcome") == "skipped":
+            continue
+        op = m["operator_name"].removeprefix("core/")
+        row = m["start_pos"][0]
+        text = " ".join(lines[row - 1].split()) if row <= len(lines) else ""
+        base = f"{op} @ {text}"
+        seen[base] = seen.get(base, 0) + 1
+        if result is None:
+            outcome = "pending"
+        elif result["worker_outcome"] == "timeout":
+            outcome = "killed"  # the mutant made the tests hang: caught
+        elif result["worker_outcome"] in ("exception", "abnormal"):
+            outcome = "incompetent"
+        else:
+            outcome = result["test_outcome"] or "incompetent"
+        out.append({"key": f"{base} #{seen[base]}", "line": row, "operator": op, "outcome": outcome,
+                    "diff": _short_diff(result.get("diff") if result else None)})
+    return out
+
+
+def _short_diff(diff: str | None) -> str:
+    if not diff:
+        return ""
+    keep = [l for l in diff.splitlines() if l[:1] in "+-" and not l.startswith(("---", "+++"))]
+    return "\n".join(keep)
+
+
+# ---------------------------------------------------------------- reports
+
+def _equivalents(s: Settings) -> dict[str, dict[str, str]]:
+    data = yaml.safe_load(s.equivalent.read_text()) if s.equivalent.exists() else None
+    return data or {}
+
+
+def tally(data: dict, equivalent: dict[str, str]) -> dict:
+    """Counts for one module; an equivalent mutant counts as such only while it survives."""
+    counts = {"mutants": 0, "killed": 0, "survived": 0, "equivalent": 0, "incompetent": 0, "pending": 0}
+    for m in data["mutants"]:
+        counts["mutants"] += 1
+        kind = m["outcome"]
+        if kind == "survived" and m["key"] in equivalent:
+            kind = "equivalent"
+        counts[kind] = counts.get(kind, 0) + 1
+    judged = counts["killed"] + counts["survived"]
+    counts["score"] = round(100.0 * counts["killed"] / judged, 1) if judged else None
+    return counts
+
+
+def module_report(data: dict, equivalent: dict[str, str]) -> str:
+    c = tally(data, equivalent)
+    out = [f"# Mutation report: {data['module']}", "",
+           f"Tests run against each mutant: {', '.join(data['tests'])}", "",
+           f"mutants {c['mutants']}, killed {c['killed']}, survived {c['survived']}, "
+           f"equivalent {c['equivalent']}, incompetent {c['incompetent']}, pending {c['pending']}; "
+           f"score {c['score']}% of the non-equivalent mutants killed", ""]
+    for title, want in (("Survived", "survived"), ("Equivalent", "equivalent")):
+        rows = [m for m in data["mutants"] if m["outcome"] == "survived"
+                and (m["key"] in equivalent) == (want == "equivalent")]
+        out += [f"## {title} ({len(rows)})", ""]
+        for m in rows:
+            out.append(f"- line {m['line']}: `{m['key']}`")
+            if want == "equivalent":
+                out.append(f"  - why: {equivalent[m['key']]}")
+            for d in m["diff"].splitlines():
+                out.append(f"  - `{d}`")
+        out.append("")
+    stale = [k for k in equivalent if k not in {m["key"] for m in data["mutants"] if m["outcome"] == "survived"}]
+    if stale:
+        out += ["## Declared equivalent but not surviving (remove from equivalent.yaml)", ""]
+        out += [f"- `{k}`" for k in stale] + [""]
+    return "\n".join(out)
+
+
+def write_reports(s: Settings) -> list[tuple[str, dict]]:
+    """Every module's report and the summary, from every session run so far."""
+    equivalents = _equivalents(s)
+    rows, groups = [], {}
+    for path in sorted((s.out / "sessions").glob("*.data.json")):
+        data = json.loads(path.read_text())
+        eq = equivalents.get(data["module"], {})
+        (s.out / f"{Path(path.name).stem.removesuffix('.data')}.md").write_text(module_report(data, eq))
+        rows.append((data["module"], tally(data, eq)))
+        total = groups.setdefault(data["group"], {"group": data["group"], "mutants": []})
+        # keys qualified by module: two modules may hold the same line
+        total["mutants"] += [{**m, "key": f"{data['module']}: {m['key']}"} for m in data["mutants"]]
+        total.setdefault("equivalent", {}).update({f"{data['module']}: {k}": v for k, v in eq.items()})
+    head = "| module | mutants | killed | survived | equivalent | incompetent | pending | killed % |"
+    lines = ["# Mutation testing summary", "",
+             "Killed % is killed / (killed + survived): equivalent mutants are left out.", "",
+             head, "|" + "---|" * 8]
+    for module, c in rows:
+        lines.append(f"| {module} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
+                     f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
+    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 8]
+    for name, g in groups.items():
+        c = tally(g, g["equivalent"])
+        lines.append(f"| {name} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
+                     f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
+    (s.out / "summary.md").write_text("\n".join(lines) + "\n")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__.splitlines()[0])
+    p.add_argument("names", nargs="*", help="groups, module paths or globs (default: every target)")
+    p.add_argument("--jobs", type=int, default=1, help="modules mutated side by side")
+    p.add_argument("--config", type=Path, default=TARGETS)
+    p.add_argument("--equivalent", type=Path, default=EQUIVALENT)
+    p.add_argument("--root", type=Path, default=ROOT)
+    p.add_argument("--out", type=Path, default=None, help="default: ROOT/results/mutate")
+    p.add_argument("--report", action="store_true", help="only rewrite the reports from the sessions")
+    p.add_argument("--list", action="store_true", help="only list the modules and their tests")
+    a = p.parse_args(argv)
+    try:
+        s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent)
+        targets = select(targets, a.names)
+        if a.list:
+            for t in targets:
+                print(f"{t.module}: {' '.join(t.tests)}")
+            return 0
+        if not a.report:
+            with ThreadPoolExecutor(max(1, a.jobs)) as pool:
+                for data in pool.map(lambda t: run_module(s, t), targets):
+                    c = tally(data, _equivalents(s).get(data["module"], {}))
+                    print(f"{data['module']}: {c['killed']} killed, {c['survived']} survived, "
+                          f"{c['equivalent']} equivalent of {c['mutants']}", flush=True)
+        write_reports(s)
+        print(f"reports: {s.out}/summary.md and one per module beside it")
+        return 0
+    except MutateError as e:
+        print(f"make mutate: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,5 @@
+import sys
+
+from tools.mutation import main
+
+sys.exit(main())
