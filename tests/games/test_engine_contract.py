@@ -59,7 +59,7 @@ def _fuzz_one(game, seed):
     assert len(state.returns()) == game.num_players
 
 
-FUZZ_GAMES = 20  # per config, every state saved and loaded back (make slow: 2,000 per config)
+FUZZ_GAMES = 12  # per config, every state saved and loaded back (make slow: 2,000 per config)
 
 
 @pytest.mark.parametrize("name,i", CASES, ids=IDS)

@@ -130,7 +130,7 @@ def test_long_play_retains_no_more_than_the_cache_bound(name):
     assert grown <= RETAIN_BOUND + SLACK, f"{name}: {grown / 2**20:.2f} MiB retained"
 
 
-BOX_RANDOM_GAMES = 12  # per config, every seat observed at every decision
+BOX_RANDOM_GAMES = 8  # per config, every seat observed at every decision
 BOX_HEURISTIC_GAMES = 3
 
 
