@@ -141,9 +141,8 @@ class BoardgymVectorEnv(VectorEnv):
         """Game i's last observation and info fields (SAME_STEP), before it is reset."""
         return (self._vec[i].copy(), self._mask[i].copy(), int(self._seat[i]), int(self._player[i]), error)
 
-    def _refuse(self, actions) -> None:
-        """Raise for a wrong action count or, in env order, an action that is not an action id
-        or (``illegal_action="raise"``) illegal: before any game moves, so nothing is lost."""
+    def _check_count(self, actions) -> None:
+        """Raise unless reset() has been called and ``actions`` holds one action per env."""
         if not self._reset_done:
             raise gym.error.ResetNeeded("call reset() before step()")
         n = self.num_envs
@@ -154,8 +153,13 @@ class BoardgymVectorEnv(VectorEnv):
         if count != n:
             raise IllegalActionError(actions, f"a batched vector env of {n} envs takes {n} actions "
                                               "(one per env)")
+
+    def _refuse(self, actions) -> None:
+        """Raise for a wrong action count or, in env order, an action that is not an action id
+        or (``illegal_action="raise"``) illegal: before any game moves, so nothing is lost."""
+        self._check_count(actions)
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
-        for i in range(n):
+        for i in range(self.num_envs):
             if not self._done[i] or same_step:   # (an ended game is reset, not stepped, in NEXT_STEP)
                 self._check(i, actions[i])
 

@@ -349,18 +349,8 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
     def _refuse(self, actions) -> None:
         """The single-process env's checks in its order: the count and action ids here, an
         illegal action under ``raise`` in the workers, before any game moves."""
-        if not self._reset_done:
-            import gymnasium as gym
-
-            raise gym.error.ResetNeeded("call reset() before step()")
+        self._check_count(actions)
         n = self.num_envs
-        try:
-            count = len(actions)
-        except TypeError:
-            count = None
-        if count != n:
-            raise IllegalActionError(actions, f"a batched vector env of {n} envs takes {n} actions "
-                                              "(one per env)")
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         out, first = self._actions, None
         for i in range(n):
