@@ -7,6 +7,23 @@ import pytest
 
 from tests.conftest import gym_entries
 
+
+def learn_and_play_legally(model, venv, steps: int) -> None:
+    """``model.learn(steps)`` takes gradient steps, episodes end and restart through the masks,
+    and the trained policy's deterministic actions on a fresh reset are legal in every env."""
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    before = [p.detach().clone() for p in model.policy.parameters()]
+    model.learn(steps)
+    assert model.num_timesteps >= steps
+    assert any(not np.array_equal(b.numpy(), p.detach().numpy())
+               for b, p in zip(before, model.policy.parameters())), "no gradient step taken"
+    assert len(model.ep_info_buffer) >= 2, "episodes end and restart through the masks (autoreset)"
+    obs = venv.reset()
+    actions, _ = model.predict(obs, action_masks=get_action_masks(venv), deterministic=True)
+    masks = get_action_masks(venv)
+    assert all(masks[i, a] for i, a in enumerate(actions))
+
 GYM_IDS = [e["id"] for e in gym_entries()]
 STEPS_PER_EPISODE = 200  # at most, per worker: learn(512) below plays 256 steps in each of 2 workers
 
@@ -34,16 +51,7 @@ def test_maskable_ppo_learns_through_make_vec_env_subproc(env_id):
         assert np.array_equal(np.stack(venv.env_method("action_masks")), masks)
         model = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=64, n_epochs=1, seed=0,
                             policy_kwargs={"net_arch": [32]})
-        before = [p.detach().clone() for p in model.policy.parameters()]
-        model.learn(512)
-        assert model.num_timesteps >= 512
-        assert any(not np.array_equal(b.numpy(), p.detach().numpy())
-                   for b, p in zip(before, model.policy.parameters())), "no gradient step taken"
-        assert len(model.ep_info_buffer) >= 2, "an episode per worker ends (autoreset through the masks)"
-        obs = venv.reset()
-        actions, _ = model.predict(obs, action_masks=get_action_masks(venv), deterministic=True)
-        masks = get_action_masks(venv)
-        assert all(masks[i, a] for i, a in enumerate(actions))
+        learn_and_play_legally(model, venv, 512)
         frames = venv.get_images()  # render_mode="rgb_array" as SB3's VecVideoRecorder uses it
         assert all(f.dtype == np.uint8 and f.ndim == 3 and f.shape[2] == 3 for f in frames)
     finally:

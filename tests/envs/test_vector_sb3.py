@@ -10,6 +10,7 @@ from gymnasium.vector import AutoresetMode
 
 from boardgym.core.errors import ConfigError
 from tests.conftest import gym_entries
+from tests.envs.test_interop_sb3 import learn_and_play_legally
 
 GYM_IDS = [e["id"] for e in gym_entries()]
 
@@ -67,7 +68,6 @@ def test_sb3_vec_env_equals_dummy_vec_env(env_id):
 @pytest.mark.parametrize("env_id", GYM_IDS)
 def test_maskable_ppo_learns_through_the_batched_env(env_id):
     from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.maskable.utils import get_action_masks
     import torch
     from stable_baselines3.common.vec_env import VecMonitor
 
@@ -77,16 +77,7 @@ def test_maskable_ppo_learns_through_the_batched_env(env_id):
         venv.seed(0)
         model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
                             device="cpu", policy_kwargs={"net_arch": [32]})
-        before = [p.detach().clone() for p in model.policy.parameters()]
-        model.learn(256)   # two rollouts of 2 x 64 steps, two updates
-        assert model.num_timesteps >= 256
-        assert any(not np.array_equal(b.numpy(), p.detach().numpy())
-                   for b, p in zip(before, model.policy.parameters())), "no gradient step taken"
-        assert len(model.ep_info_buffer) >= 2, "episodes end and restart through the masks"
-        obs = venv.reset()
-        actions, _ = model.predict(obs, action_masks=get_action_masks(venv), deterministic=True)
-        masks = get_action_masks(venv)
-        assert all(masks[i, a] for i, a in enumerate(actions))
+        learn_and_play_legally(model, venv, 256)   # two rollouts of 2 x 64 steps, two updates
     finally:
         venv.close()
 
