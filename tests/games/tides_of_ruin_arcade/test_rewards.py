@@ -39,6 +39,17 @@ def _open(s, key):
     assert s.rw_open == r
 
 
+def _at_the_market(coins: int, **config):
+    """A Port whose reward is the Floating Bazaar, the crew holding ``coins``, its Market chosen."""
+    s = game(**config).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
+    s.coins = coins
+    s.invalidate()
+    _open(s, "floating_bazaar")
+    s.apply(A.MARKET)
+    return s
+
+
 @pytest.mark.parametrize("difficulty,quota", [("easy", 6), ("intermediate", 5), ("hard", 4)])
 def test_quota_then_the_card_is_discarded(difficulty, quota):
     """TR-REW-2: all 6 on easy, exactly 5 on intermediate, 4 on hard; then REWARD_ITEM is masked
@@ -199,12 +210,7 @@ def test_port_corner():
 def test_market_corner_buys_and_sends_the_rest_to_the_bottom():
     """TR-BASE-REWARD Market: 3 adventure cards revealed, bought at their price; blind skill
     cards at 2 coins; unbought cards go to the bottom in a public order, drawn last."""
-    s = game().new_initial_state()
-    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
-    s.coins = 6
-    s.invalidate()
-    _open(s, "floating_bazaar")
-    s.apply(A.MARKET)
+    s = _at_the_market(coins=6)
     assert [e for e in s.cq] == [(CH_ADV, ADV_MARKET)] * 3
     c = s.game.content
     axe, gloves, broth = (next(a.id for a in c.adventure if a.key == k)
@@ -376,12 +382,7 @@ def test_market_skill_card_goes_to_the_player_the_active_player_picks():
     player picks": with 2 players both are offered, and the card goes to player 1."""
     from boardgym.games.tides_of_ruin_arcade.kinds import D_BUY_TO
 
-    s = game(num_players=2).new_initial_state()
-    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
-    s.coins = 2
-    s.invalidate()
-    _open(s, "floating_bazaar")
-    s.apply(A.MARKET)
+    s = _at_the_market(coins=2, num_players=2)
     while s.current_player == CHANCE:
         first_outcome(s)
     assert s.mk_open == 1 and s.pend[-1][0] == D_MARKET
@@ -469,12 +470,7 @@ def test_a_market_purchase_is_placed_by_the_buyer():
     """TR-BASE-REWARD Market: "buy any at their price"; a bought weapon or item is placed by the
     player who bought it (the active player, TR-REW-1), here with 2 players; exactly the price
     is enough; the save made while the placement is pending loads back."""
-    s = game(num_players=2).new_initial_state()
-    to_prep(s, reward=reward_id(s.game.new_initial_state(), "floating_bazaar"))
-    s.coins = 6
-    s.invalidate()
-    _open(s, "floating_bazaar")
-    s.apply(A.MARKET)
+    s = _at_the_market(coins=6, num_players=2)
     c = s.game.content
     axe, gloves, broth = (next(a.id for a in c.adventure if a.key == k)
                           for k in ("boarding_axe", "tarred_gloves", "seaweed_broth"))
