@@ -1,0 +1,164 @@
+"""Every other action space a game offers (``action_space=NAME``, ``Game.action_spaces``), over
+every registered Gymnasium id whose game has one: it passes Gymnasium's checker, a game played
+through it replays identically through the flat env (each action expanded into the flat ids it
+stands for), it is deterministic, illegal actions change nothing, MaskablePPO learns on it,
+and the batched vector env serves it as the single env does. Bad values are refused by name."""
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from boardgym.core.errors import ConfigError, IllegalActionError
+from boardgym.games import game_class
+from tests.conftest import gym_entries
+
+VIEWS = [(e["id"], name) for e in gym_entries() for name in game_class(e["game"]).action_spaces]
+NO_VIEWS = [e["id"] for e in gym_entries() if not game_class(e["game"]).action_spaces]
+
+
+def test_some_game_offers_another_action_space():
+    assert ("boardgym/AncientTerribleThings-v0", "combinations") in VIEWS
+
+
+def _play(env, seed: int, steps: int = 10_000):
+    """Random legal play (seeded), preferring actions outside the flat catalogue when some are
+    legal; yields (expansion in flat ids, obs, reward, terminated) per step."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    core = env.unwrapped
+    n_flat = core.game.num_actions
+    for _ in range(steps):
+        legal = np.flatnonzero(obs["action_mask"])
+        macro = legal[legal >= n_flat]
+        a = int(rng.choice(macro if len(macro) and rng.random() < 0.8 else legal))
+        flat = core.view.expand(core.state, a)
+        obs, reward, term, trunc, _ = env.step(a)
+        yield a, flat, obs, reward, term
+        if term or trunc:
+            return
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_view_passes_gymnasium_check_env(env_id, name):
+    env = gym.make(env_id, action_space=name)
+    assert env.action_space.n == env.unwrapped.view.num_actions > env.unwrapped.game.num_actions
+    assert env.observation_space["action_mask"].shape == (env.action_space.n,)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped, skip_render_check=True)
+    env.close()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_game_through_view_replays_identically_through_flat_env(env_id, name, seed):
+    """One to one: the same game, action for action, in both spaces: the same states at every
+    step of the view, the same observations, rewards (shaping on, so most steps pay something)
+    and final scores; the view's mask is the flat one where a step stands for one flat action."""
+    view = gym.make(env_id, action_space=name, shaping=True, illegal_action="raise")
+    flat = gym.make(env_id, shaping=True, illegal_action="raise")
+    fobs, _ = flat.reset(seed=seed)
+    n_flat = flat.action_space.n
+    macros = 0
+    for a, expansion, obs, reward, term in _play(view, seed):
+        assert len(expansion) >= 1
+        macros += a >= n_flat
+        total = 0.0
+        for i, x in enumerate(expansion):
+            assert fobs["action_mask"][x], "every flat action of the expansion is legal in turn"
+            fobs, r, fterm, ftrunc, _ = flat.step(x)
+            total += r
+            if i < len(expansion) - 1:
+                assert not fterm and not ftrunc
+        assert flat.unwrapped.state.to_json() == view.unwrapped.state.to_json()
+        assert np.array_equal(fobs["observation"], obs["observation"])
+        assert total == pytest.approx(reward, abs=1e-9) and fterm == term
+    assert term, "the game was played to its end"
+    assert macros >= 3
+    assert flat.unwrapped.state.returns() == view.unwrapped.state.returns()
+    game = view.unwrapped.state
+    assert [game.score(p) for p in range(game.game.num_players)] == \
+           [flat.unwrapped.state.score(p) for p in range(game.game.num_players)]
+    view.close(), flat.close()
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_view_is_deterministic_with_seeds(env_id, name):
+    runs = []
+    for _ in range(2):
+        env = gym.make(env_id, action_space=name)
+        runs.append([(a, obs["observation"].tobytes(), obs["action_mask"].tobytes(), r)
+                     for a, _, obs, r, _ in _play(env, seed=5, steps=150)])
+        env.close()
+    assert runs[0] == runs[1] and len(runs[0]) > 20
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_illegal_view_action_changes_nothing(env_id, name):
+    env = gym.make(env_id, action_space=name)
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[-1])   # in the block past the flat ids
+    assert illegal >= env.unwrapped.game.num_actions
+    before = env.unwrapped.state.to_json()
+    _, r, term, _, info = env.step(illegal)
+    assert r == -1.0 and not term and "illegal action" in info["illegal_action"]
+    assert "action space" in info["illegal_action"]
+    assert env.unwrapped.state.to_json() == before
+    strict = gym.make(env_id, action_space=name, illegal_action="raise")
+    strict.reset(seed=1)
+    before = strict.unwrapped.state.to_json()
+    with pytest.raises(IllegalActionError, match=str(illegal)):
+        strict.step(illegal)
+    with pytest.raises(IllegalActionError):
+        strict.step(strict.action_space.n)   # outside the space
+    assert strict.unwrapped.state.to_json() == before
+
+
+def test_action_space_kwarg_is_checked_by_name():
+    env_id, name = VIEWS[0]
+    with pytest.raises(ConfigError, match=f"did you mean '{name}'"):
+        gym.make(env_id, action_space=name[:-1])
+    with pytest.raises(ConfigError, match="action_space must be one of 'flat'"):
+        gym.make(env_id, action_space=3)
+    assert gym.make(env_id, action_space="flat").action_space == gym.make(env_id).action_space
+    for other in NO_VIEWS[:1]:
+        with pytest.raises(ConfigError, match=f"action_space must be one of 'flat' for .*got '{name}'"):
+            gym.make(other, action_space=name)
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_batched_vector_env_serves_the_view_as_the_single_env(env_id, name):
+    from boardgym.envs.vector import BoardgymVectorEnv
+    from gymnasium.vector import AutoresetMode
+    from tests.envs.test_vector_batched import pair, run_both
+
+    batched, sync = pair(env_id, AutoresetMode.SAME_STEP, max_episode_steps=60, action_space=name)
+    try:
+        assert isinstance(batched, BoardgymVectorEnv)
+        assert batched.single_action_space.n == sync.single_action_space.n > batched.envs[0].game.num_actions
+        run_both(batched, sync, 80)
+    finally:
+        batched.close(), sync.close()
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_maskable_ppo_learns_on_the_view(env_id, name):
+    """A few hundred steps of MaskablePPO, every action inside the view's mask (``raise``)."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.env_util import make_vec_env
+
+    from boardgym.envs.wrappers import ObservationOnly
+    from tests.envs.test_interop_sb3 import learn_and_play_legally
+
+    venv = make_vec_env(env_id, n_envs=2, seed=0, wrapper_class=ObservationOnly,
+                        env_kwargs={"illegal_action": "raise", "action_space": name,
+                                    "opponents": "random", "max_episode_steps": 100})
+    try:
+        model = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=64, n_epochs=1, seed=0,
+                            policy_kwargs={"net_arch": [32]})
+        assert model.action_space.n == venv.action_space.n > 93
+        learn_and_play_legally(model, venv, 256)
+    finally:
+        venv.close()
