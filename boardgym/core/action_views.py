@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .agent import Agent
+
 FLAT = "flat"
 
 
@@ -34,3 +36,53 @@ class ActionView:
     def describe(self, action: int) -> str:
         """The action in words, without a state."""
         raise NotImplementedError
+
+
+def view_for(game, num_actions: int):
+    """The view of ``game`` whose space has ``num_actions`` actions (None: the flat catalogue;
+    ``ConfigError`` if no space of the game has that size), e.g. to play a policy trained on a
+    view, told apart by its output size."""
+    from .errors import ConfigError
+
+    if num_actions == game.num_actions:
+        return None
+    sizes = {FLAT: game.num_actions}
+    for name, factory in type(game).action_spaces.items():
+        view = factory(game)
+        if view.num_actions == num_actions:
+            return view
+        sizes[name] = view.num_actions
+    raise ConfigError(f"a policy with {num_actions} actions fits no action space of "
+                      f"{game.info.title}: " + ", ".join(f"{k!r} has {v}" for k, v in sizes.items()))
+
+
+class ViewAgent(Agent):
+    """A policy of a view's action space, playing the game's own catalogue: wherever a flat
+    agent plays (the benchmark's tasks, tournaments, an env's opponent seat). At a decision
+    it asks ``policy.act(observation, view mask, state)`` and answers with the first flat action
+    of that action's expansion; the seat's next decisions, while they continue the expansion,
+    get the rest. The observation is the same in both spaces."""
+
+    needs_state = True
+
+    def __init__(self, policy: Agent, view: ActionView, name: str | None = None):
+        self.policy, self.view = policy, view
+        self.name = name or f"{getattr(policy, 'name', 'policy')} ({view.name})"
+        self._plan: list[int] = []
+
+    def reset(self, seed: int | None = None) -> None:
+        self._plan = []
+        self.policy.reset(seed)
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        if state is None:
+            from .errors import ConfigError
+
+            raise ConfigError(f"{self.name} plays a {self.view.name!r} policy and needs the state "
+                              "to expand its actions")
+        if self._plan and legal_mask[self._plan[0]]:
+            return self._plan.pop(0)
+        a = int(self.policy.act(observation, self.view.mask(state).copy(), state))
+        plan = self.view.expand(state, a)
+        self._plan = plan[1:]
+        return plan[0]

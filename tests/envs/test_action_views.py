@@ -143,9 +143,62 @@ def test_batched_vector_env_serves_the_view_as_the_single_env(env_id, name):
         batched.close(), sync.close()
 
 
+def _play_states(game, seats, seed):
+    """A whole game on the engine state: ``seats[p](state)`` gives seat p's flat action."""
+    from boardgym.core.chance import resolve_chance
+
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            resolve_chance(state, rng)
+        else:
+            state.apply(seats[state.current_player](state))
+    return state
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_view_agent_plays_the_flat_game_as_the_policy_plays_the_view(env_id, name):
+    """A policy of the view (here: random over the view's mask), wrapped in ``ViewAgent``, plays
+    the flat catalogue with the very moves it makes when it acts in the view itself."""
+    from boardgym.agents.specs import make_agent
+    from boardgym.core.action_views import ViewAgent
+    from boardgym.core.agent import RandomAgent
+
+    env = gym.make(env_id, action_space=name)
+    game, view = env.unwrapped.game, env.unwrapped.view
+    n = game.num_players
+    others = {p: make_agent("heuristic", env.unwrapped.game_name, seed=p) for p in range(1, n)}
+
+    def other(p):
+        return lambda s: others[p].act(s.observation(p), s.legal_mask(), s)
+
+    wrapped = ViewAgent(RandomAgent(7), view)
+    wrapped.reset(7)
+    flat_end = _play_states(game, [lambda s: wrapped.act(s.observation(0), s.legal_mask(), s)]
+                            + [other(p) for p in range(1, n)], seed=3)
+
+    others = {p: make_agent("heuristic", env.unwrapped.game_name, seed=p) for p in range(1, n)}
+    policy, plan, macros = RandomAgent(7), [], [0]
+
+    def in_view(s):   # the same policy acting in the view, its action expanded here
+        if not plan:
+            a = policy.act(s.observation(0), view.mask(s).copy(), s)
+            macros[0] += a >= game.num_actions
+            plan.extend(view.expand(s, a))
+        return plan.pop(0)
+
+    view_end = _play_states(game, [in_view] + [other(p) for p in range(1, n)], seed=3)
+    assert macros[0] >= 3
+    assert flat_end.to_json() == view_end.to_json()
+    with pytest.raises(ConfigError, match="needs the state"):
+        wrapped.act(flat_end.observation(0), flat_end.legal_mask())
+
+
 @pytest.mark.parametrize("env_id,name", VIEWS[:1])
-def test_maskable_ppo_learns_on_the_view(env_id, name):
-    """A few hundred steps of MaskablePPO, every action inside the view's mask (``raise``)."""
+def test_maskable_ppo_learns_on_the_view(env_id, name, tmp_path):
+    """A few hundred steps of MaskablePPO, every action inside the view's mask (``raise``); the
+    saved model, named by an agent spec (``ppo:PATH``), plays the flat env's opponent seat."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
 
@@ -160,5 +213,20 @@ def test_maskable_ppo_learns_on_the_view(env_id, name):
                             policy_kwargs={"net_arch": [32]})
         assert model.action_space.n == venv.action_space.n > 93
         learn_and_play_legally(model, venv, 256)
+        model.save(tmp_path / "model.zip")
     finally:
         venv.close()
+    from boardgym.agents.specs import make_agent
+    from boardgym.core.action_views import ViewAgent
+
+    game_name = gym.spec(env_id).kwargs["game"]
+    agent = make_agent(f"ppo:{tmp_path / 'model.zip'}", game_name, seed=0)
+    assert isinstance(agent, ViewAgent) and agent.view.name == name
+    flat = gym.make(env_id, opponents=agent, illegal_action="raise")
+    obs, _ = flat.reset(seed=0)
+    assert flat.action_space.n == flat.unwrapped.game.num_actions
+    done, rng = False, np.random.default_rng(0)
+    while not done:
+        obs, _, term, trunc, _ = flat.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        done = term or trunc
+    assert term

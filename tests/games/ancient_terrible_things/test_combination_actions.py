@@ -94,6 +94,7 @@ def test_combination_mask_is_exact_against_brute_force(num_players, seed):
 def test_layout_ids_and_words():
     assert NUM_ACTIONS == A.N_ACTIONS + 7 * 255 == 1878
     assert combo_action(0, [0]) == COMBO
+    assert combo_action(1, [0, 2]) == 352   # the example of the game's page: dice 1 and 3 on line 2
     assert combo_action(ENCOUNTER_INDEX, range(MAX_DICE)) == NUM_ACTIONS - 1
     for a in (COMBO, COMBO + 300, NUM_ACTIONS - 1):
         t, dice = decode(a)
