@@ -143,6 +143,23 @@ def test_batched_vector_env_serves_the_view_as_the_single_env(env_id, name):
         batched.close(), sync.close()
 
 
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_multiprocess_vector_env_serves_the_view_as_the_single_env(env_id, name):
+    from gymnasium.vector import AutoresetMode
+    from tests.envs.test_vector_mp import pair as mp_pair
+
+    multi, single = mp_pair(env_id, AutoresetMode.SAME_STEP, "fork", opponents="random",
+                            max_episode_steps=40, action_space=name)
+    try:
+        assert multi.single_action_space.n == single.single_action_space.n > single.envs[0].game.num_actions
+        from tests.envs.test_vector_batched import run_both
+
+        counts = run_both(multi, single, 60)
+        assert counts["illegal"] >= 1, counts
+    finally:
+        multi.close(), single.close()
+
+
 def _play_states(game, seats, seed):
     """A whole game on the engine state: ``seats[p](state)`` gives seat p's flat action."""
     from boardgym.core.chance import resolve_chance
