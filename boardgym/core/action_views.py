@@ -37,6 +37,17 @@ class ActionView:
         """The action in words, without a state."""
         raise NotImplementedError
 
+    def hides(self, state) -> bool:
+        """Is the pending decision one that only the middle of an expansion reaches (the view's
+        agent never sees it)?"""
+        raise NotImplementedError
+
+    def collapse(self, state, flat: list[int]) -> int | None:
+        """The view's action for the flat actions ``flat`` taken from ``state`` up to the first
+        decision the view does not hide; None where they come back to where they began having
+        spent nothing (a selection opened, then cancelled)."""
+        raise NotImplementedError
+
 
 def view_for(game, num_actions: int):
     """The view of ``game`` whose space has ``num_actions`` actions (None: the flat catalogue;
@@ -82,7 +93,50 @@ class ViewAgent(Agent):
                               "to expand its actions")
         if self._plan and legal_mask[self._plan[0]]:
             return self._plan.pop(0)
+        if observation is None:   # callers give agents that read the state no vector
+            observation = state.observation(state.current_player)
         a = int(self.policy.act(observation, self.view.mask(state).copy(), state))
         plan = self.view.expand(state, a)
         self._plan = plan[1:]
         return plan[0]
+
+
+MAX_HIDDEN_STEPS = 1000   # flat decisions inside one view action, far above any game's
+
+
+class FlatAgentInView(Agent):
+    """A flat agent (the heuristic, search, a flat policy) playing a view: at a decision it
+    plays the agent on a clone of the state through the decisions the view hides, and answers
+    with the view's action for that flat sequence (``ActionView.collapse``), e.g. to label the
+    view's decisions with an expert's choices. A selection the agent opens and then cancels
+    leaves no view action (it changes nothing but the turn's count of cancels): the agent is
+    asked again from the clone."""
+
+    needs_state = True
+
+    def __init__(self, agent: Agent, view: ActionView, name: str | None = None):
+        self.agent, self.view = agent, view
+        self.name = name or f"{getattr(agent, 'name', 'agent')} ({view.name})"
+
+    def reset(self, seed: int | None = None) -> None:
+        self.agent.reset(seed)
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        from .errors import ConfigError, StateError
+
+        if state is None:
+            raise ConfigError(f"{self.name} plays a flat agent in the {self.view.name!r} action "
+                              "space and needs the state")
+        s, p = state.clone(), state.current_player
+        flat: list[int] = []
+        for _ in range(MAX_HIDDEN_STEPS):
+            a = int(self.agent.act(s.observation(p), s.legal_mask().copy(), s))
+            flat.append(a)
+            s.apply(a)
+            if s.current_player == p and self.view.hides(s):
+                continue
+            action = self.view.collapse(state, flat)
+            if action is not None:
+                return action
+            flat = []
+        raise StateError(f"{self.name}: no {self.view.name!r} action after {MAX_HIDDEN_STEPS} flat decisions")

@@ -215,7 +215,8 @@ def test_view_agent_plays_the_flat_game_as_the_policy_plays_the_view(env_id, nam
 @pytest.mark.parametrize("env_id,name", VIEWS[:1])
 def test_maskable_ppo_learns_on_the_view(env_id, name, tmp_path):
     """A few hundred steps of MaskablePPO, every action inside the view's mask (``raise``); the
-    saved model, named by an agent spec (``ppo:PATH``), plays the flat env's opponent seat."""
+    saved model, named by an agent spec (``ppo:PATH``), plays the flat game as the benchmark and
+    tournaments play agents."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
 
@@ -224,12 +225,12 @@ def test_maskable_ppo_learns_on_the_view(env_id, name, tmp_path):
 
     venv = make_vec_env(env_id, n_envs=2, seed=0, wrapper_class=ObservationOnly,
                         env_kwargs={"illegal_action": "raise", "action_space": name,
-                                    "opponents": "random", "max_episode_steps": 100})
+                                    "opponents": "random", "max_episode_steps": 40})
     try:
-        model = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=64, n_epochs=1, seed=0,
+        model = MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0,
                             policy_kwargs={"net_arch": [32]})
         assert model.action_space.n == venv.action_space.n > 93
-        learn_and_play_legally(model, venv, 256)
+        learn_and_play_legally(model, venv, 128)
         model.save(tmp_path / "model.zip")
     finally:
         venv.close()
@@ -239,11 +240,54 @@ def test_maskable_ppo_learns_on_the_view(env_id, name, tmp_path):
     game_name = gym.spec(env_id).kwargs["game"]
     agent = make_agent(f"ppo:{tmp_path / 'model.zip'}", game_name, seed=0)
     assert isinstance(agent, ViewAgent) and agent.view.name == name
-    flat = gym.make(env_id, opponents=agent, illegal_action="raise")
-    obs, _ = flat.reset(seed=0)
-    assert flat.action_space.n == flat.unwrapped.game.num_actions
-    done, rng = False, np.random.default_rng(0)
+    # as the benchmark and tournaments play agents (a state-reading agent gets no vector)
+    from boardgym.core.replay import play_agents
+
+    game = gym.make(env_id).unwrapped.game
+    others = [make_agent("random", game_name, seed=p) for p in range(1, game.num_players)]
+    assert play_agents(game, 5, [agent] + others).is_terminal()
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS)
+def test_flat_agent_plays_the_view_as_it_plays_the_flat_game(env_id, name):
+    """The game's heuristic, through ``FlatAgentInView``, chooses the view's actions (legal,
+    ``raise``) that stand for the very flat moves it makes in the flat game: the same game."""
+    from boardgym.agents.specs import make_agent
+    from boardgym.core.action_views import FlatAgentInView
+
+    env = gym.make(env_id, action_space=name, illegal_action="raise")
+    game, view, game_name = env.unwrapped.game, env.unwrapped.view, env.unwrapped.game_name
+    n = game.num_players
+
+    def seats(wrap):
+        agents = [make_agent("heuristic", game_name, seed=10 + p) for p in range(n)]
+        if wrap:
+            agents[0] = FlatAgentInView(agents[0], view)
+        return agents
+
+    flat_agents = seats(False)
+    flat_end = _play_states(game, [lambda s, p=p: flat_agents[p].act(s.observation(p), s.legal_mask(), s)
+                                   for p in range(n)], seed=4)
+    view_agents, plan, macros = seats(True), [], [0]
+
+    def learner(s):
+        if not plan:
+            m = view.mask(s).copy()
+            a = view_agents[0].act(s.observation(0), m, s)
+            assert m[a]
+            macros[0] += a >= game.num_actions
+            plan.extend(view.expand(s, a))
+        return plan.pop(0)
+
+    view_end = _play_states(game, [learner] + [lambda s, p=p: view_agents[p].act(s.observation(p), s.legal_mask(), s)
+                                               for p in range(1, n)], seed=4)
+    assert macros[0] >= 3
+    assert view_end.to_json() == flat_end.to_json()
+    # and as the learner of the view env itself, to the end, every action legal
+    obs, _ = env.reset(seed=2)
+    agent = FlatAgentInView(make_agent("heuristic", game_name, seed=0), view)
+    done = False
     while not done:
-        obs, _, term, trunc, _ = flat.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        obs, _, term, trunc, _ = env.step(agent.act(obs["observation"], obs["action_mask"], env.unwrapped.state))
         done = term or trunc
     assert term

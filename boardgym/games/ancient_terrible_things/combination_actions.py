@@ -23,7 +23,7 @@ from . import actions as A
 from .combos import can_extend, valid
 from .constants import MAX_DICE, N_LINES
 from .encounter import _combo_of
-from .kinds import D_RESOLVE, ENCOUNTER_TARGET
+from .kinds import D_RESOLVE, D_SELECT, ENCOUNTER_TARGET, SEL_COMBO
 
 N_SETS = 2 ** MAX_DICE - 1           # non-empty sets of the 8 non-white dice slots
 N_TARGETS = N_LINES + 1              # scenario lines 0..5, then the encounter here
@@ -122,3 +122,18 @@ class CombinationActions(ActionView):
         where = "the encounter here" if target == ENCOUNTER_INDEX else f"scenario line {target + 1}"
         slots = ", ".join(str(d + 1) for d in dice)
         return f"spend the dice in slots {slots} together on {where}"
+
+    def hides(self, state) -> bool:
+        if state.is_terminal() or state.is_chance_node():
+            return False
+        f = state.pend[-1]
+        return f[0] == D_SELECT and f[2] == SEL_COMBO
+
+    def collapse(self, state, flat: list[int]) -> int | None:
+        first = flat[0]
+        if len(flat) == 1:
+            return first
+        target = ENCOUNTER_INDEX if first == A.ENCOUNTER else first - A.LINE
+        if flat[-1] != A.CONFIRM:   # a cancelled selection (PASS)
+            return None
+        return combo_action(target, sorted(a - A.DIE for a in flat[1:-1]))

@@ -125,3 +125,40 @@ def test_dice_picked_for_a_card_keep_their_flat_actions():
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_a_flat_agent_that_cancels_still_gets_a_legal_combination_action():
+    """A random flat agent opens selections and cancels some (PASS); ``FlatAgentInView`` asks it
+    again from there, and its answer is always in the view's mask; cancelled selections map to
+    no view action."""
+    from boardgym.core.action_views import FlatAgentInView
+    from boardgym.core.agent import RandomAgent
+
+    class Counting(CombinationActions):
+        asked_again = 0
+
+        def collapse(self, state, flat):
+            action = super().collapse(state, flat)
+            Counting.asked_again += action is None
+            return action
+
+    cancelled = combos = asked_again = 0
+    view = None
+    for state in _random_states(2, 7):
+        view = view or Counting(state.game)
+        if state.pend[-1][0] != D_RESOLVE:
+            continue
+        m = view.mask(state).copy()
+        flat = state.legal_mask()
+        for t in range(N_TARGETS):
+            opener = A.ENCOUNTER if t == ENCOUNTER_INDEX else A.LINE + t
+            if flat[opener]:
+                assert view.collapse(state, [opener, A.DIE, A.PASS]) is None
+                cancelled += 1
+        for k in range(5):
+            before = Counting.asked_again
+            a = FlatAgentInView(RandomAgent(k), view).act(state.observation(state.current_player), m, state)
+            assert m[a]
+            combos += a >= COMBO
+            asked_again += Counting.asked_again - before
+    assert cancelled >= 3 and combos >= 3 and asked_again >= 1
