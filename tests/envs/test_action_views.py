@@ -291,3 +291,17 @@ def test_flat_agent_plays_the_view_as_it_plays_the_flat_game(env_id, name):
         obs, _, term, trunc, _ = env.step(agent.act(obs["observation"], obs["action_mask"], env.unwrapped.state))
         done = term or trunc
     assert term
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_replays_of_a_view_env_hold_the_flat_actions(env_id, name, tmp_path):
+    """``save_replays``: the file holds the flat actions each view action stood for, so it
+    loads and replays (checked move by move) to the env's own final state."""
+    from boardgym.core.replay import Replay
+
+    env = gym.make(env_id, action_space=name, save_replays=tmp_path)
+    flat_moves = sum(len(x) for _, x, _, _, _ in _play(env, seed=3))
+    replay = Replay.load(next(tmp_path.glob("*.json")))   # every move re-applied and checked
+    assert replay.final_state().to_json() == env.unwrapped.state.to_json()
+    learner = [a for state, kind, a in replay.steps() if kind == "decision" and state.current_player == 0]
+    assert len(learner) == flat_moves and max(replay.actions) < env.unwrapped.game.num_actions
