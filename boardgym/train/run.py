@@ -210,7 +210,7 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path, spec: str | None = None
     seeds = list(range(int(ev["seed_base"]), int(ev["seed_base"]) + int(ev["games"])))
     game_name, game_kwargs, env_kw = env_game_kwargs(cfg["env_id"])
     user = dict(cfg.get("env_kwargs") or {})
-    for k in ("opponents", "seat", "shaping", "render_mode"):
+    for k in ("opponents", "seat", "shaping", "render_mode", "action_space"):   # the env's, not the game's
         user.pop(k, None)
     game_kwargs.update(user)
     from boardgym.games import make_game
