@@ -130,6 +130,7 @@ class BoardgymEnv(gym.Env):
         self.state = None
         self._potential = 0.0
         self._noop_mask = np.zeros(self.num_actions, dtype=bool)
+        self._view_mask = None   # the view's mask of the current decision, once made
         self._noop_mask[0] = True
 
     # -- helpers --------------------------------------------------------------------------
@@ -139,10 +140,14 @@ class BoardgymEnv(gym.Env):
         return self.game.catalog.describe(int(action))
 
     def _legal(self) -> np.ndarray:
-        """The learner's mask in the env's action space (the state's own, or the view's)."""
-        if self.view is not None:
-            return self.view.mask(self.state)
-        return self.state.legal_mask()
+        """The learner's mask in the env's action space (the state's own, or the view's, made
+        once per decision: the observation, ``action_masks()`` and the step's check share it)."""
+        if self.view is None:
+            return self.state.legal_mask()
+        cached = self._view_mask
+        if cached is None or cached[0] is not self.state:   # (a state set by hand: made anew)
+            cached = self._view_mask = (self.state, self.view.mask(self.state).copy())
+        return cached[1]
 
     def _learner_turn(self) -> bool:
         p = self.state.current_player
@@ -215,6 +220,7 @@ class BoardgymEnv(gym.Env):
         for k, agent in self.opponents.items():
             agent.reset(opp_seed + k)
         self.state = self.game.new_initial_state()
+        self._view_mask = None
         if self._replays is not None:
             n = self.game.num_players
             self._replays.start(seed, ["learner" if self.cooperative or p == self.seat
@@ -268,7 +274,7 @@ class BoardgymEnv(gym.Env):
         """A view's action, as the flat actions it stands for: checked against the view's exact
         mask first, so an illegal one changes nothing (``try_apply``'s contract)."""
         a = in_space(action, self.num_actions)
-        if not self.view.mask(self.state)[a]:
+        if not self._legal()[a]:
             err = IllegalActionError(a, "not legal now in the "
                                         f"{self.action_space_name!r} action space; legal: "
                                         f"{[self.view.describe(x) for x in np.flatnonzero(self._legal())]}",
@@ -276,7 +282,9 @@ class BoardgymEnv(gym.Env):
             if self.illegal_action == "raise":
                 raise err
             return str(err)
-        for flat in self.view.expand(self.state, a):
+        plan = self.view.expand(self.state, a)
+        self._view_mask = None
+        for flat in plan:
             self.state.apply(flat)
             if self._replays is not None:
                 self._replays.decision(flat)

@@ -305,3 +305,17 @@ def test_replays_of_a_view_env_hold_the_flat_actions(env_id, name, tmp_path):
     assert replay.final_state().to_json() == env.unwrapped.state.to_json()
     learner = [a for state, kind, a in replay.steps() if kind == "decision" and state.current_player == 0]
     assert len(learner) == flat_moves and max(replay.actions) < env.unwrapped.game.num_actions
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_the_mask_is_made_once_per_decision_and_anew_for_a_state_set_by_hand(env_id, name):
+    env = gym.make(env_id, action_space=name)
+    steps = list(_play(env, seed=6, steps=40))
+    core = env.unwrapped
+    assert np.array_equal(core.action_masks(), core.view.mask(core.state))
+    assert core._legal() is core._legal()   # made once, shared by the observation and the step
+    other = gym.make(env_id, action_space=name)
+    other.reset(seed=9)
+    core.state = other.unwrapped.state.clone()
+    assert np.array_equal(core.action_masks(), other.unwrapped.action_masks())
+    assert len(steps) == 40
