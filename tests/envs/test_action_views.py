@@ -316,6 +316,8 @@ def test_the_mask_is_made_once_per_decision_and_anew_for_a_state_set_by_hand(env
     assert core._legal() is core._legal()   # made once, shared by the observation and the step
     other = gym.make(env_id, action_space=name)
     other.reset(seed=9)
+    before = core.action_masks()
     core.state = other.unwrapped.state.clone()
     assert np.array_equal(core.action_masks(), other.unwrapped.action_masks())
+    assert not np.array_equal(core.action_masks(), before)   # (so a stale mask would show)
     assert len(steps) == 40
