@@ -42,6 +42,11 @@ class ActionView:
         agent never sees it)?"""
         raise NotImplementedError
 
+    def finish(self, state) -> int:
+        """A flat action that carries on the expansion under way in a hidden decision, for an
+        agent asked there without a plan of its own (search asks on copies of the game)."""
+        raise NotImplementedError
+
     def collapse(self, state, flat: list[int]) -> int | None:
         """The view's action for the flat actions ``flat`` taken from ``state`` up to the first
         decision the view does not hide; None where they come back to where they began having
@@ -71,8 +76,10 @@ class ViewAgent(Agent):
     """A policy of a view's action space, playing the game's own catalogue: wherever a flat
     agent plays (the benchmark's tasks, tournaments, an env's opponent seat). At a decision
     it asks ``policy.act(observation, view mask, state)`` and answers with the first flat action
-    of that action's expansion; the seat's next decisions, while they continue the expansion,
-    get the rest. The observation is the same in both spaces."""
+    of that action's expansion; the seat's next decisions, while they continue the expansion
+    (the same game, at a decision the view hides), get the rest. Asked at a hidden decision
+    without such a plan (search asks on copies of the game), it carries on with
+    ``view.finish``. The observation is the same in both spaces."""
 
     needs_state = True
 
@@ -80,6 +87,7 @@ class ViewAgent(Agent):
         self.policy, self.view = policy, view
         self.name = name or f"{getattr(policy, 'name', 'policy')} ({view.name})"
         self._plan: list[int] = []
+        self._on = None   # the state the plan continues
 
     def reset(self, seed: int | None = None) -> None:
         self._plan = []
@@ -91,13 +99,15 @@ class ViewAgent(Agent):
 
             raise ConfigError(f"{self.name} plays a {self.view.name!r} policy and needs the state "
                               "to expand its actions")
-        if self._plan and legal_mask[self._plan[0]]:
-            return self._plan.pop(0)
+        if self.view.hides(state):
+            if self._plan and self._on is state and legal_mask[self._plan[0]]:
+                return self._plan.pop(0)
+            return self.view.finish(state)
         if observation is None:   # callers give agents that read the state no vector
             observation = state.observation(state.current_player)
         a = int(self.policy.act(observation, self.view.mask(state).copy(), state))
         plan = self.view.expand(state, a)
-        self._plan = plan[1:]
+        self._plan, self._on = plan[1:], state
         return plan[0]
 
 

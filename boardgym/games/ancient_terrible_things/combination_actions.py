@@ -129,6 +129,15 @@ class CombinationActions(ActionView):
         f = state.pend[-1]
         return f[0] == D_SELECT and f[2] == SEL_COMBO
 
+    def finish(self, state) -> int:
+        """Confirm where the dice picked so far are a combination, else add the first die that
+        extends them (one always does while the selection is open: ``can_extend``)."""
+        m = state.legal_mask()
+        if m[A.CONFIRM]:
+            return A.CONFIRM
+        dice = [d for d in range(MAX_DICE) if m[A.DIE + d]]
+        return A.DIE + dice[0] if dice else A.PASS
+
     def collapse(self, state, flat: list[int]) -> int | None:
         first = flat[0]
         if len(flat) == 1:

@@ -162,3 +162,28 @@ def test_a_flat_agent_that_cancels_still_gets_a_legal_combination_action():
             combos += a >= COMBO
             asked_again += Counting.asked_again - before
     assert cancelled >= 3 and combos >= 3 and asked_again >= 1
+
+
+def test_view_agent_asked_in_the_middle_of_a_selection_finishes_it():
+    """Search asks its agents on copies of the game, also in the middle of a selection that
+    a flat player opened: ``ViewAgent`` then carries it on (``finish``) to a confirmed
+    combination, never cancelling, every action legal."""
+    from boardgym.core.action_views import ViewAgent
+    from boardgym.core.agent import RandomAgent
+
+    view, seen = None, 0
+    for seed in range(4):
+        for state in _random_states(2, 200 + seed):
+            view = view or CombinationActions(state.game)
+            if not view.hides(state):
+                continue
+            seen += 1
+            s = state.clone()
+            agent = ViewAgent(RandomAgent(0), view)
+            p = s.current_player
+            while view.hides(s) and s.current_player == p:
+                a = agent.act(None, s.legal_mask().copy(), s.clone())   # a fresh copy each time
+                assert s.legal_mask()[a] and a != A.PASS
+                s.apply(a)
+            assert s.pend[-1][0] != D_SELECT
+    assert seen >= 10
