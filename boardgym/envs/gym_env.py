@@ -7,17 +7,17 @@ from gymnasium import spaces
 
 from boardgym.core.actions import action_id
 from boardgym.core.chance import resolve_chance
-from boardgym.core.errors import IllegalActionError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games import make_game
 
-from .illegal import check_mode, in_space, try_apply
-from .kwargs import (check_action_space, check_fixed, check_flag, check_options, check_penalty,
-                     check_render_mode, check_seat, check_seed, refuse_for_cooperative)
+from .illegal import check_mode, try_apply
+from .kwargs import (check_fixed, check_flag, check_options, check_penalty, check_render_mode,
+                     check_seat, check_seed, refuse_for_cooperative)
 from .opponents import make_opponents
 from .replays import ReplayWriter, check_save_dir
 from .render import RENDER_MODES, render_state
 from .spaces import observation_space
+from .views import apply_view_action, build_view
 
 
 ENV_OPTIONS = ("opponents", "seat", "shaping", "illegal_action", "illegal_penalty", "render_mode",
@@ -103,8 +103,8 @@ class BoardgymEnv(gym.Env):
         self.shaping = check_flag("shaping", shaping)
         self.render_mode = check_render_mode(render_mode)
         check_options(game, game_kwargs, ENV_OPTIONS)
-        self.action_space_name = check_action_space(game, action_space)
         self.game = make_game(game, **game_kwargs)
+        self.view, self.num_actions = build_view(game, self.game, action_space)  # view None: flat
         self.game_name = game
         replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "gymnasium") if replay_dir else None
@@ -122,9 +122,6 @@ class BoardgymEnv(gym.Env):
         opponents = "heuristic" if opponents is None else opponents
         self._opponent_spec = opponents
         self.opponents = make_opponents(opponents, game, others)
-        factory = type(self.game).action_spaces.get(self.action_space_name)
-        self.view = factory(self.game) if factory is not None else None  # None: the flat catalogue
-        self.num_actions = self.view.num_actions if self.view is not None else self.game.num_actions
         self.action_space = spaces.Discrete(self.num_actions)
         self.observation_space = observation_space(self.game, self.num_actions)
         self.state = None
@@ -271,24 +268,11 @@ class BoardgymEnv(gym.Env):
         return reward, terminated, None
 
     def _apply_view(self, action) -> str | None:
-        """A view's action, as the flat actions it stands for: checked against the view's exact
-        mask first, so an illegal one changes nothing (``try_apply``'s contract)."""
-        a = in_space(action, self.num_actions)
-        if not self._legal()[a]:
-            err = IllegalActionError(a, "not legal now in the "
-                                        f"{self.action_space_name!r} action space; legal: "
-                                        f"{[self.view.describe(x) for x in np.flatnonzero(self._legal())]}",
-                                     self.view.describe(a))
-            if self.illegal_action == "raise":
-                raise err
-            return str(err)
-        plan = self.view.expand(self.state, a)
+        """A view's action, as the flat actions it stands for (``views.apply_view_action``)."""
+        mask = self._legal()
+        record = self._replays.decision if self._replays is not None else None
         self._view_mask = None
-        for flat in plan:
-            self.state.apply(flat)
-            if self._replays is not None:
-                self._replays.decision(flat)
-        return None
+        return apply_view_action(self.state, self.view, mask, action, self.illegal_action, record)
 
     def action_masks(self) -> np.ndarray:
         """Bool mask of legal actions (sb3-contrib MaskablePPO calls this)."""

@@ -321,3 +321,56 @@ def test_the_mask_is_made_once_per_decision_and_anew_for_a_state_set_by_hand(env
     assert np.array_equal(core.action_masks(), other.unwrapped.action_masks())
     assert not np.array_equal(core.action_masks(), before)   # (so a stale mask would show)
     assert len(steps) == 40
+
+
+def _pz_views():
+    from tests.conftest import pz_entries, pz_module
+
+    out = []
+    for e in pz_entries():
+        module = pz_module(e)
+        game = module.raw_env().game
+        out += [(e["id"], name) for name in type(game).action_spaces]
+    return out
+
+
+PZ_VIEWS = _pz_views()
+
+
+@pytest.mark.parametrize("env_id,name", PZ_VIEWS)
+def test_pettingzoo_view_passes_the_api_tests_and_replays_in_the_flat_env(env_id, name):
+    """AEC and Parallel take ``action_space`` too; an AEC game through the view is the flat
+    AEC game of its expansions, state for state, rewards included."""
+    import warnings as w
+
+    from pettingzoo.test import api_test, parallel_api_test
+
+    from tests.conftest import pz_entries, pz_module
+
+    module = pz_module(next(e for e in pz_entries() if e["id"] == env_id))
+    with w.catch_warnings():
+        w.simplefilter("ignore")
+        api_test(module.env(action_space=name), num_cycles=100)
+        parallel_api_test(module.parallel_env(action_space=name), num_cycles=100)
+    view_env = module.raw_env(action_space=name, illegal_action="raise")
+    flat_env = module.raw_env(illegal_action="raise")
+    view_env.reset(seed=4)
+    flat_env.reset(seed=4)
+    n_flat = flat_env.game.num_actions
+    rng, macros, steps = np.random.default_rng(4), 0, 0
+    while view_env.agents:
+        agent = view_env.agent_selection
+        assert flat_env.agent_selection == agent
+        mask = view_env.observe(agent)["action_mask"]
+        legal = np.flatnonzero(mask)
+        macro = legal[legal >= n_flat]
+        a = int(rng.choice(macro if len(macro) else legal))
+        macros += a >= n_flat
+        expansion = view_env.view.expand(view_env.game_state, a)
+        view_env.step(None if view_env.terminations[agent] or view_env.truncations[agent] else a)
+        for x in expansion:
+            flat_env.step(None if flat_env.terminations[agent] or flat_env.truncations[agent] else x)
+        assert view_env.game_state.to_json() == flat_env.game_state.to_json()
+        assert view_env.rewards == flat_env.rewards
+        steps += 1
+    assert macros >= 3 and steps > 20 and not flat_env.agents
