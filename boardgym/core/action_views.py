@@ -18,7 +18,8 @@ FLAT = "flat"
 
 class ActionView:
     """What a view provides. ``num_actions`` is the size of its space; the game's own ids
-    ``0..game.num_actions - 1`` keep their meaning where a view keeps them."""
+    ``0..game.num_actions - 1`` keep their meaning where a view keeps them. An expansion is
+    decisions of one seat with no chance node between them (so the adapters apply it whole)."""
 
     name: str
     num_actions: int
