@@ -194,6 +194,11 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     game = make_game(game_name, **options)
     torch_agent = PPOAgent(str(run / "model.zip"))
     activation, actor, critic, arch = policy_layers(torch_agent.model)
+    space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")
+    if space != "flat":
+        raise ConfigError(f"{run} was trained in the {space!r} action space (env_kwargs.action_space); "
+                          f"shipped numpy baselines play the flat catalogue only so far: play this run "
+                          f"with the agent spec ppo:{run / 'model.zip'}, which plays it on the usual game")
     if actor[0][0].shape[1] != game.observation_size or actor[-1][0].shape[0] != game.num_actions:
         raise ConfigError(f"{run}/model.zip reads {actor[0][0].shape[1]} observation entries and gives "
                           f"{actor[-1][0].shape[0]} actions; {game_name} with {options} has "

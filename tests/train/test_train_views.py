@@ -20,6 +20,12 @@ def test_a_run_trains_in_the_combinations_space_and_is_evaluated_on_the_flat_gam
     assert MaskablePPO.load(out / "model.zip", device="cpu").action_space.n == 1878
     rows = {r["agent"]: r for r in json.loads((out / "results.json").read_text())["evaluation"]["rows"]}
     assert rows["ppo"]["games"] == 2
+    from boardgym.core.errors import ConfigError
+    from boardgym.train.export_pretrained import export
+
+    with pytest.raises(ConfigError, match="trained in the 'combinations' action space.*ppo:"):
+        export(out, "att_combinations", folder=tmp_path / "policies", check=5)
+    assert not (tmp_path / "policies").exists()
 
 
 @pytest.mark.parametrize("config", ["att_selfplay_bc.yaml", "att_selfplay_dagger.yaml"])
