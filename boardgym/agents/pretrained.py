@@ -75,6 +75,7 @@ class PretrainedAgent(Agent):
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
         self._checked_game = None
+        self._flat = self._flat_key = None   # a policy of another action space, on the flat game
 
     def _use(self, entry) -> None:
         if entry.name not in self._loaded:
@@ -101,11 +102,29 @@ class PretrainedAgent(Agent):
             self._checked_game = state.game
         doc, e = self.entry.doc, self.entry
         n_obs, n_act = np.shape(observation)[-1], np.shape(legal_mask)[-1]
-        if n_obs != doc["observation_size"] or n_act != doc["num_actions"]:
+        sizes = {doc["num_actions"]}
+        if self._space() != "flat" and state is not None:   # played on the flat game too
+            sizes.add(state.game.num_actions)
+        if n_obs != doc["observation_size"] or n_act not in sizes:
             from boardgym.pretrained.weights import mismatch_error
 
             raise mismatch_error(e, f"this game's observation has {n_obs} entries and {n_act} actions, "
                                     f"the policy's {doc['observation_size']} and {doc['num_actions']}")
+
+    def _space(self) -> str:
+        """The action space the policy was trained in ("flat": the game's catalogue)."""
+        return self.entry.doc.get("action_space", "flat")
+
+    def _flat_player(self, state):
+        """This policy of another action space on the flat game: a ``ViewAgent`` expanding its
+        actions (one per game and policy)."""
+        from boardgym.core.action_views import ViewAgent
+
+        key = (state.game, self.entry.name)
+        if self._flat_key != key:
+            view = type(state.game).action_spaces[self._space()](state.game)
+            self._flat, self._flat_key = ViewAgent(_InView(self), view, name=self.name), key
+        return self._flat
 
     def logits(self, observation) -> np.ndarray:
         return self.policy.logits(observation)
@@ -119,5 +138,18 @@ class PretrainedAgent(Agent):
                 raise ValueError("PretrainedAgent.act needs an observation or the state")
             observation = state.observation(state.current_player)
         self._check(observation, legal_mask, state)
+        if self._space() != "flat" and np.shape(legal_mask)[-1] != self.entry.doc["num_actions"]:
+            return self._flat_player(state).act(observation, legal_mask, state)
         return masked_choice(self.policy.logits(observation), legal_mask, self.deterministic, self.rng)
+
+
+class _InView(Agent):
+    """A ``PretrainedAgent``'s choice among the actions of its own space (``ViewAgent`` asks it)."""
+
+    def __init__(self, outer: PretrainedAgent):
+        self.outer = outer
+
+    def act(self, observation, legal_mask, state=None) -> int:
+        o = self.outer
+        return masked_choice(o.policy.logits(observation), legal_mask, o.deterministic, o.rng)
 

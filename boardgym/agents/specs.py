@@ -220,8 +220,14 @@ def _ppo_check(spec: Spec, game_name: str | None) -> None:
 def _ppo(spec: Spec, game_name: str, seed: int | None) -> Agent:
     _ppo_check(spec, game_name)
     from boardgym.agents.ppo import PPOAgent
+    from boardgym.core.action_views import ViewAgent, view_for
+    from boardgym.games import make_game
 
-    return PPOAgent(spec.options["path"], seed=seed)
+    agent = PPOAgent(spec.options["path"], seed=seed)
+    # a policy trained in another action space of the game (e.g. ATT's "combinations"), told
+    # by its output size, plays the flat catalogue through its expansion
+    view = view_for(make_game(game_name), int(agent.model.action_space.n))
+    return agent if view is None else ViewAgent(agent, view, name=agent.name)
 
 
 def _rllib_parse(arg: str, text: str) -> dict:

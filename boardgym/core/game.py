@@ -52,6 +52,9 @@ class Game:
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type]
+    # other action spaces the env option ``action_space`` may choose (``core/action_views.py``):
+    # name -> factory(game) of an ``ActionView``; the flat catalogue is always there
+    action_spaces: ClassVar[dict] = {}
     catalog: ActionCatalog
     layout: ObsLayout
 

@@ -17,10 +17,11 @@ from .opponents import make_opponents
 from .replays import ReplayWriter, check_save_dir
 from .render import RENDER_MODES, render_state
 from .spaces import observation_space
+from .views import apply_view_action, build_view
 
 
 ENV_OPTIONS = ("opponents", "seat", "shaping", "illegal_action", "illegal_penalty", "render_mode",
-               "save_replays")
+               "save_replays", "action_space")
 
 
 class BoardgymEnv(gym.Env):
@@ -76,7 +77,10 @@ class BoardgymEnv(gym.Env):
         ``illegal_action`` ("penalize" or "raise"), ``illegal_penalty`` (a finite number),
         ``render_mode`` ("ansi": the state as text; "human": printed; "rgb_array": an
         ``HxWx3 uint8`` picture), ``save_replays`` (None, or a folder: one replay file per
-        finished episode, every move and chance outcome, for ``boardgym view``), and every option of the game (``num_players``, ...);
+        finished episode, every move and chance outcome, for ``boardgym view``), ``action_space``
+        (``"flat"``, the game's catalogue, by default; or another space the game offers, e.g.
+        ATT's ``"combinations"``: one action spends a whole dice combination; each such action
+        is carried out as the flat actions it stands for, and replays record those), and every option of the game (``num_players``, ...);
         ``fixed`` is set by the registry for an id that fixes options (the solo id's
         ``num_players``): a kwarg that contradicts it raises ``ConfigError``. A wrong
         type or value raises ``ConfigError`` naming the kwarg; a kwarg that neither the game
@@ -91,7 +95,8 @@ class BoardgymEnv(gym.Env):
 
     def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
-                 render_mode: str | None = None, save_replays=None, fixed=None, **game_kwargs):
+                 render_mode: str | None = None, save_replays=None, action_space: str = "flat",
+                 fixed=None, **game_kwargs):
         check_fixed(game, fixed or {}, game_kwargs)
         self.illegal_action = check_mode(illegal_action)
         self.illegal_penalty = check_penalty(illegal_penalty)
@@ -99,6 +104,7 @@ class BoardgymEnv(gym.Env):
         self.render_mode = check_render_mode(render_mode)
         check_options(game, game_kwargs, ENV_OPTIONS)
         self.game = make_game(game, **game_kwargs)
+        self.view, self.num_actions = build_view(game, self.game, action_space)  # view None: flat
         self.game_name = game
         replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "gymnasium") if replay_dir else None
@@ -116,16 +122,29 @@ class BoardgymEnv(gym.Env):
         opponents = "heuristic" if opponents is None else opponents
         self._opponent_spec = opponents
         self.opponents = make_opponents(opponents, game, others)
-        self.action_space = spaces.Discrete(self.game.num_actions)
-        self.observation_space = observation_space(self.game)
+        self.action_space = spaces.Discrete(self.num_actions)
+        self.observation_space = observation_space(self.game, self.num_actions)
         self.state = None
         self._potential = 0.0
-        self._noop_mask = np.zeros(self.game.num_actions, dtype=bool)
+        self._noop_mask = np.zeros(self.num_actions, dtype=bool)
+        self._view_mask = None   # the view's mask of the current decision, once made
         self._noop_mask[0] = True
 
     # -- helpers --------------------------------------------------------------------------
     def describe(self, action: int) -> str:
+        if self.view is not None:
+            return self.view.describe(int(action))
         return self.game.catalog.describe(int(action))
+
+    def _legal(self) -> np.ndarray:
+        """The learner's mask in the env's action space (the state's own, or the view's, made
+        once per decision: the observation, ``action_masks()`` and the step's check share it)."""
+        if self.view is None:
+            return self.state.legal_mask()
+        cached = self._view_mask
+        if cached is None or cached[0] is not self.state:   # (a state set by hand: made anew)
+            cached = self._view_mask = (self.state, self.view.mask(self.state).copy())
+        return cached[1]
 
     def _learner_turn(self) -> bool:
         p = self.state.current_player
@@ -159,7 +178,7 @@ class BoardgymEnv(gym.Env):
             mask = self._noop_mask.astype(np.int8)
         else:
             player = state.current_player
-            mask = state.legal_mask().view(np.int8).copy()
+            mask = self._legal().view(np.int8).copy()
         obs = state.observation(player)  # a new vector, the user's to keep
         return {"observation": obs, "action_mask": mask}
 
@@ -172,7 +191,7 @@ class BoardgymEnv(gym.Env):
             mask[:] = self._noop_mask
         else:
             player = state.current_player
-            mask[:] = state.legal_mask()
+            mask[:] = self._legal()
         state.observation(player, out=obs)
 
     def _info(self, obs):
@@ -198,6 +217,7 @@ class BoardgymEnv(gym.Env):
         for k, agent in self.opponents.items():
             agent.reset(opp_seed + k)
         self.state = self.game.new_initial_state()
+        self._view_mask = None
         if self._replays is not None:
             n = self.game.num_players
             self._replays.start(seed, ["learner" if self.cooperative or p == self.seat
@@ -225,11 +245,14 @@ class BoardgymEnv(gym.Env):
             raise gym.error.ResetNeeded("call reset() before step()")
         if self.state.is_terminal():
             raise gym.error.ResetNeeded("the episode is over: call reset()")
-        error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
+        if self.view is not None:
+            error = self._apply_view(action)
+        else:
+            error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
+            if error is None and self._replays is not None:
+                self._replays.decision(action_id(action))
         if error is not None:
             return self.illegal_penalty, False, error
-        if self._replays is not None:
-            self._replays.decision(action_id(action))
         self._advance()
         terminated = self.state.is_terminal()
         if terminated and self._replays is not None:
@@ -244,11 +267,18 @@ class BoardgymEnv(gym.Env):
             self._potential = new
         return reward, terminated, None
 
+    def _apply_view(self, action) -> str | None:
+        """A view's action, as the flat actions it stands for (``views.apply_view_action``)."""
+        mask = self._legal()
+        record = self._replays.decision if self._replays is not None else None
+        self._view_mask = None
+        return apply_view_action(self.state, self.view, mask, action, self.illegal_action, record)
+
     def action_masks(self) -> np.ndarray:
         """Bool mask of legal actions (sb3-contrib MaskablePPO calls this)."""
         if self.state is None or self.state.current_player < 0:
             return self._noop_mask.copy()
-        return self.state.legal_mask().copy()
+        return self._legal().copy()
 
     def render(self):
         if self.state is None:

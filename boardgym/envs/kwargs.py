@@ -5,10 +5,12 @@ built, so an error always names the kwarg, and a new game gets the checks for fr
 """
 from __future__ import annotations
 
+import difflib
 import math
 
 import numpy as np
 
+from boardgym.core.action_views import FLAT
 from boardgym.core.errors import ConfigError
 from boardgym.games import game_class
 
@@ -33,6 +35,18 @@ def check_options(game: str, kwargs: dict, env_options) -> None:
             f"{game} env got an unexpected keyword argument {unknown[0]!r}{more}: not an option "
             f"of the game or of the env; game options: {sorted(valid)}; env options: "
             f"{sorted(env_options)}")
+
+
+def check_action_space(game: str, value) -> str:
+    """``action_space``: ``"flat"`` (the game's catalogue, the default) or a name in the game's
+    ``action_spaces`` (e.g. ATT's ``"combinations"``); anything else is refused by name."""
+    names = (FLAT,) + tuple(game_class(game).action_spaces)
+    if isinstance(value, str) and value in names:
+        return value
+    close = difflib.get_close_matches(value, names, 1) if isinstance(value, str) else []
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ConfigError(f"action_space must be one of {', '.join(map(repr, names))} for "
+                      f"{game_class(game).info.title}, got {value!r}{hint}")
 
 
 def is_int(value) -> bool:

@@ -75,7 +75,7 @@ class CycleOrder:
                 self._cycle_open = False
                 self._resolve_chance()
         else:  # nothing to decide in this cycle: ignored, but it must be an action of the space
-            in_space(action, self.game.num_actions)
+            in_space(action, self.num_actions)
             error = None
         self._cumulative_rewards[agent] = 0.0
         self.infos = {a: {} for a in agents}

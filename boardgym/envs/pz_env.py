@@ -52,7 +52,8 @@ Arguments:
     ("penalize" or "raise"), ``illegal_penalty`` (a finite number), ``max_cycles`` (None or a
     positive int; ``pettingzoo.make(..., max_cycles=K)`` passes it), ``render_mode`` ("ansi",
     "human", "rgb_array"), ``save_replays`` (None, or a folder: one replay file per finished or
-    truncated episode, for ``boardgym view``). A wrong type or value raises ``ConfigError`` naming the kwarg; an
+    truncated episode, for ``boardgym view``), ``action_space`` ("flat", or another space the
+    game offers, e.g. ATT's "combinations", as in the Gymnasium env). A wrong type or value raises ``ConfigError`` naming the kwarg; an
     unknown kwarg ``UnknownOptionError`` (also a ``TypeError``). AEC only: ``agent_order``
     ("decision", the default without ``max_cycles``, or "cycle"); ``metadata["is_parallelizable"]``
     is True only in cycle order, where ``pettingzoo.utils.aec_to_parallel(env(agent_order=
@@ -84,8 +85,10 @@ from .pz_cycle import CycleOrder, check_agent_order
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
 from .spaces import observation_space
+from .views import apply_view_action, build_view
 
-ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode", "save_replays")
+ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode", "save_replays",
+               "action_space")
 
 
 class _Common:
@@ -111,19 +114,21 @@ class _Common:
         self.max_cycles = check_max_cycles(game_kwargs.pop("max_cycles", None))
         self.render_mode = check_render_mode(render_mode)
         save_replays = game_kwargs.pop("save_replays", None)
+        action_space = game_kwargs.pop("action_space", "flat")
         check_options(game_name, game_kwargs, self.env_options)
         self.game = make_game(game_name, **game_kwargs)
+        self.view, self.num_actions = build_view(game_name, self.game, action_space)  # view None: flat
         replay_dir = check_save_dir(save_replays)  # (made only once the game's options are good)
         self._replays = ReplayWriter(replay_dir, self.game, "pettingzoo") if replay_dir else None
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = observation_space(self.game)
+        obs_space = observation_space(self.game, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         size = self.game.observation_size
         self.state_space = spaces.Box(-1.0, 1.0, (n * size,), np.float32)
-        self._noop_mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[0] = 1
         self.game_state = None
         self._cycles = 0
@@ -155,9 +160,11 @@ class _Common:
         obs = state.observation(seat)  # a new vector, the user's to keep
         p = state.current_player
         if seat == p:  # (bool and int8 have one byte: the 0/1 bytes copied as they are)
-            mask = state.legal_mask().view(np.int8).copy()
+            legal = state.legal_mask() if self.view is None else self.view.mask(state)
+            mask = legal.view(np.int8).copy()
         elif p >= 0 and seat in state.acting_players():  # another seat of a simultaneous choice
-            mask = state.legal_mask_for(seat).astype(np.int8)
+            mask = np.zeros(self.num_actions, np.int8)   # (a view keeps the flat ids first)
+            mask[:self.game.num_actions] = state.legal_mask_for(seat)
         else:
             mask = self._noop_mask.copy()
         return {"observation": obs, "action_mask": mask}
@@ -185,10 +192,16 @@ class _Common:
         pass
 
     def describe(self, action: int) -> str:
+        if self.view is not None:
+            return self.view.describe(int(action))
         return self.game.catalog.describe(int(action))
 
     def _try_apply(self, action) -> str | None:
         """Apply a seat's action; return the error text if illegal and penalized."""
+        if self.view is not None:   # the flat actions it stands for, each recorded
+            record = self._replays.decision if self._replays is not None else None
+            return apply_view_action(self.game_state, self.view, self.view.mask(self.game_state),
+                                     action, self.illegal_action, record)
         error = try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
         if error is None and self._replays is not None:
             self._replays.decision(in_space(action, self.game.num_actions))
@@ -328,7 +341,7 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
         if not self.agents:
             raise IllegalActionError(actions, "the game is over, every agent is done: call "
                                               "reset() to play again (its final rewards were paid)")
-        n = self.game.num_actions
+        n = self.num_actions
         for agent, action in actions.items():
             if agent not in self._index:
                 raise IllegalActionError(action, f"{agent!r} is not an agent of this env "

@@ -111,7 +111,7 @@ class BoardgymVectorEnv(VectorEnv):
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
-        d, a = first.game.observation_size, first.game.num_actions
+        d, a = first.game.observation_size, first.num_actions
         self._vec = np.zeros((n, d), np.float32)
         self._mask = np.zeros((n, a), np.int8)
         self._obs = {"observation": self._vec, "action_mask": self._mask}
@@ -166,8 +166,8 @@ class BoardgymVectorEnv(VectorEnv):
     def _check(self, i: int, action) -> None:
         """Raise ``IllegalActionError`` if game i refuses ``action``; nothing moves."""
         core = self.envs[i]
-        a = in_space(action, core.game.num_actions)
-        if core.illegal_action == "raise" and not core.state.legal_mask()[a]:
+        a = in_space(action, core.num_actions)
+        if core.illegal_action == "raise" and not core._legal()[a]:
             core._transition(a)   # the engine's own IllegalActionError; the state is unchanged
 
     def _step_into(self, actions) -> tuple[dict, dict]:

@@ -227,7 +227,7 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
         try:
             self._allocate(probe, int(num_envs), autoreset_mode, copy, steps)
             self._illegal_raise = probe.illegal_action == "raise"
-            self._num_actions = probe.game.num_actions
+            self._num_actions = probe.num_actions
         finally:
             probe.close()
         self.num_workers = w = int(num_workers)

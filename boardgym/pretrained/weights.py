@@ -97,8 +97,14 @@ def check_game(entry: Entry) -> None:
     except ConfigError as exc:
         raise ConfigError(f"pretrained policy {entry.name!r} was trained for {entry.game} with "
                           f"{entry.options_text()}, which this version of the game refuses: {exc}") from None
+    space = doc.get("action_space", "flat")
+    if space != "flat" and space not in type(game).action_spaces:
+        raise ConfigError(f"pretrained policy {entry.name!r} was trained in the {space!r} action space, "
+                          f"which {entry.game} no longer offers; it needs training and exporting again")
+    actions = game.num_actions if space == "flat" else type(game).action_spaces[space](game).num_actions
     for what, now, then in (("observation has", game.observation_size, doc["observation_size"]),
-                            ("action catalogue has", game.num_actions, doc["num_actions"])):
+                            ("action catalogue has" if space == "flat" else f"{space!r} action space has",
+                             actions, doc["num_actions"])):
         if now != then:
             raise ConfigError(f"pretrained policy {entry.name!r} no longer fits {entry.game}: the game's "
                               f"{what} {now} entries now, the policy was trained on {then}; it needs "

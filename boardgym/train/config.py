@@ -410,6 +410,13 @@ def validate_config(cfg: dict) -> dict:
     if cfg.get("backend") == "rllib" and (cfg.get("dagger") or cfg.get("kl") or cfg.get("exit")):
         raise SystemExit(f"{where}: dagger:, kl: and exit: are for backend sb3 (MaskablePPO); this config "
                          f"trains with rllib")
+    space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")
+    phases = [k + ":" for k in ("pretrain", "dagger", "kl", "exit") if cfg.get(k)]
+    if space != "flat" and (phases or cfg.get("backend") == "rllib"):
+        what = " and ".join(phases) if phases else "backend rllib"
+        raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with plain MaskablePPO "
+                         f"(backend sb3) only; {what} still play the flat catalogue: leave "
+                         f"{'them' if len(phases) > 1 else 'it'} out or use action_space 'flat'")
     return cfg
 
 

@@ -92,9 +92,10 @@ def policy_layers(model) -> tuple[str, list, list, dict]:
 
 
 # -- the check: numpy and torch agree on real observations ---------------------------------------
-def real_observations(game, torch_agent, n: int, seed: int = 0):
+def real_observations(game, torch_agent, n: int, seed: int = 0, view=None):
     """``n`` (observation, legal mask) pairs from games where each decision is the torch
-    policy's or, half the time, a uniform legal one (so states off the policy's path count)."""
+    policy's or, half the time, a uniform legal one (so states off the policy's path count);
+    ``view``: masks and actions in that action space, each action played as its expansion."""
     from boardgym.core.chance import resolve_chance
     from boardgym.core.game import TERMINAL
 
@@ -107,15 +108,17 @@ def real_observations(game, torch_agent, n: int, seed: int = 0):
             p = state.current_player
             if p == TERMINAL or len(out) >= n:
                 break
-            obs, mask = state.observation(p), state.legal_mask().copy()
+            obs = state.observation(p)
+            mask = (state.legal_mask() if view is None else view.mask(state)).copy()
             out.append((obs, mask))
             legal = np.flatnonzero(mask)
             a = torch_agent.act(obs, mask) if rng.random() < 0.5 else int(legal[rng.integers(len(legal))])
-            state.apply(int(a))
+            for flat in ([int(a)] if view is None else view.expand(state, int(a))):
+                state.apply(flat)
     return out
 
 
-def compare(game, torch_agent, layers: tuple, n: int) -> dict:
+def compare(game, torch_agent, layers: tuple, n: int, view=None) -> dict:
     """How often the numpy actor picks the torch policy's action, and the largest gaps."""
     from boardgym.agents.ppo import masked_choice
     from boardgym.agents.value_net import SparseMLP
@@ -124,7 +127,7 @@ def compare(game, torch_agent, layers: tuple, n: int) -> dict:
     np_actor = SparseMLP(actor, activation, "actor")
     np_critic = SparseMLP(critic, activation, "critic")
     same, logit_gap, value_gap = 0, 0.0, 0.0
-    pairs = real_observations(game, torch_agent, n)
+    pairs = real_observations(game, torch_agent, n, view=view)
     for obs, mask in pairs:
         lt, ln = torch_agent.logits(obs), np_actor.forward(obs)
         same += masked_choice(lt, mask, True, None) == masked_choice(ln, mask, True, None)
@@ -194,11 +197,15 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     game = make_game(game_name, **options)
     torch_agent = PPOAgent(str(run / "model.zip"))
     activation, actor, critic, arch = policy_layers(torch_agent.model)
-    if actor[0][0].shape[1] != game.observation_size or actor[-1][0].shape[0] != game.num_actions:
+    from boardgym.envs.views import build_view
+
+    space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")   # (ATT: "combinations")
+    view, n_actions = build_view(game_name, game, space)
+    if actor[0][0].shape[1] != game.observation_size or actor[-1][0].shape[0] != n_actions:
         raise ConfigError(f"{run}/model.zip reads {actor[0][0].shape[1]} observation entries and gives "
                           f"{actor[-1][0].shape[0]} actions; {game_name} with {options} has "
-                          f"{game.observation_size} and {game.num_actions}: the run does not fit the game now")
-    agree = compare(game, torch_agent, (activation, actor, critic), check)
+                          f"{game.observation_size} and {n_actions}: the run does not fit the game now")
+    agree = compare(game, torch_agent, (activation, actor, critic), check, view)
     print(f"check: the numpy policy picks the torch policy's action on {agree['same_action']} of "
           f"{agree['observations']} observations (largest logit gap {agree['max_logit_gap']:.2e}, "
           f"value gap {agree['max_value_gap']:.2e})", file=out)
@@ -215,7 +222,7 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     save_layers(tmp, activation, actor, critic)
     entry = {
         "name": name, "game": game_name, "options": options, "env_id": cfg["env_id"],
-        "observation_size": game.observation_size, "num_actions": game.num_actions,
+        "observation_size": game.observation_size, "num_actions": n_actions,
         "file": path.name, "sha256": sha256_of(tmp), "size": tmp.stat().st_size,
         "activation": activation, "net_arch": arch, "method": method or default_method(cfg),
         "command": shown_command(cfg.get("command")), "config": json.loads(json.dumps(cfg, default=str)),
@@ -223,6 +230,8 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "evaluation": evaluation_rows(ev, name),
     }
+    if view is not None:
+        entry["action_space"] = space
     doc["policies"] = [p for p in doc["policies"] if p["name"] != name] + [entry]
     first = game_name not in doc["defaults"] or doc["defaults"][game_name] == name
     if default or first:

@@ -209,11 +209,11 @@ def evaluate_run(cfg: dict, model_path: Path, out: Path, spec: str | None = None
     ev = cfg["eval"]
     seeds = list(range(int(ev["seed_base"]), int(ev["seed_base"]) + int(ev["games"])))
     game_name, game_kwargs, env_kw = env_game_kwargs(cfg["env_id"])
-    user = dict(cfg.get("env_kwargs") or {})
-    for k in ("opponents", "seat", "shaping", "render_mode"):
-        user.pop(k, None)
-    game_kwargs.update(user)
-    from boardgym.games import make_game
+    from boardgym.games import game_class, make_game
+
+    # the game's options among env_kwargs (not the env's: opponents, illegal_action, action_space...)
+    options = game_class(game_name).info.defaults
+    game_kwargs.update({k: v for k, v in (cfg.get("env_kwargs") or {}).items() if k in options})
 
     game = make_game(game_name, **game_kwargs)
     specs = [spec or f"ppo:{model_path}"] + list(ev.get("baselines") or [])

@@ -36,8 +36,16 @@ SLOT_SIDES = (("A", "F"), ("B", "G"), ("C", "H"), ("D", "I"), ("E", "J"))  # ATT
 
 REWARDS = ("score_diff", "rank", "raw")   # the reward modes: what the game pays, not what a seat sees
 
+
+def _combinations(game):
+    from .combination_actions import CombinationActions
+
+    return CombinationActions(game)
+
+
 class ATTGame(Game):
     info = INFO
+    action_spaces = {"combinations": _combinations}   # a dice combination chosen as a whole
 
     def _configure(self, cfg: dict) -> dict:
         n = cfg["num_players"]
