@@ -88,6 +88,8 @@ class BoardgymEnv(gym.Env):
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+    # told of every step (``text_view.TextLog``: the text envs' narration), None in the vector envs
+    _watch = None
 
     def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
@@ -138,8 +140,11 @@ class BoardgymEnv(gym.Env):
             p = state.current_player
             if p == TERMINAL or self._learner_turn():
                 return
+            watch = self._watch
             if p == CHANCE:
-                if self._replays is not None:
+                if watch is not None:
+                    watch.chance(state, self.np_random, self._replays and self._replays.rec)
+                elif self._replays is not None:
                     self._replays.resolve(state, self.np_random)
                 else:
                     resolve_chance(state, self.np_random)
@@ -148,9 +153,12 @@ class BoardgymEnv(gym.Env):
             mask = state.legal_mask()
             obs = state.observation(p)
             a = agent.act(obs, mask, state)
+            before = watch.snap(state) if watch is not None else None
             state.apply(a)
             if self._replays is not None:
                 self._replays.decision(a)
+            if watch is not None:
+                watch.moved(before, state, p, int(a))
 
     def _observe(self):
         state = self.state
@@ -225,11 +233,15 @@ class BoardgymEnv(gym.Env):
             raise gym.error.ResetNeeded("call reset() before step()")
         if self.state.is_terminal():
             raise gym.error.ResetNeeded("the episode is over: call reset()")
+        watch, p = self._watch, self.state.current_player
+        before = watch.snap(self.state) if watch is not None else None
         error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
         if error is not None:
             return self.illegal_penalty, False, error
         if self._replays is not None:
             self._replays.decision(action_id(action))
+        if watch is not None:
+            watch.moved(before, self.state, p, action_id(action))
         self._advance()
         terminated = self.state.is_terminal()
         if terminated and self._replays is not None:
