@@ -117,9 +117,10 @@ def prompt(state, seat: int, words: Words, since: list[str], title: str,
 
 def _clean(text: str) -> str:
     t = " ".join(text.strip().split())
-    t = t.strip("`'\"").strip()
-    if t.endswith(".") and not t[:-1].isdigit():
-        t = t[:-1]
+    for _ in range(2):  # a final full stop and quotes, in either order ('go north'. or "go.")
+        if t.endswith(".") and not t[:-1].isdigit():
+            t = t[:-1]
+        t = t.strip("`'\"").strip()
     return t.casefold()
 
 
