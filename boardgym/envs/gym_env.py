@@ -8,6 +8,7 @@ from gymnasium import spaces
 from boardgym.core.actions import action_id
 from boardgym.core.chance import resolve_chance
 from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.replay import take_note
 from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
@@ -157,6 +158,7 @@ class BoardgymEnv(gym.Env):
             state.apply(a)
             if self._replays is not None:
                 self._replays.decision(a)
+                self._replays.note(take_note(agent))
             if watch is not None:
                 watch.moved(before, state, p, int(a))
 
