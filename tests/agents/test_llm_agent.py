@@ -146,3 +146,20 @@ def test_llm_opponents_in_an_env_write_their_notes_in_the_replay(tmp_path, monke
     first = [n for n in replay.notes if n["decision"] < shown]
     assert first and [n["prompt"] for n in noted] == [n["prompt"] for n in first]
     assert all(n["answers"] and not n["fallback"] for n in noted)
+
+
+def test_boardgym_play_against_an_llm_opponent(tmp_path):
+    """``boardgym play --opponents llm:...``: the person plays seat 0 (piped), the model seat 1;
+    the saved replay holds the model's exchanges."""
+    from tests.test_cli import Inputs, run
+
+    path = tmp_path / "game.json"
+    with FakeLLM(lambda k: "words") as server:
+        rc, text = run(["play", "ancient_terrible_things", "--players", "2", "--seed", "1",
+                        "--opponents", f"llm:m@{server.url}",
+                        "--save-replay", str(path)], Inputs())
+    assert rc == 0, text[-2000:]
+    assert "Seat 1 (llm) chose: " in text
+    replay = Replay.load(path)
+    assert replay.notes and {n["seat"] for n in replay.notes} == {1}
+    assert all(not n["fallback"] for n in replay.notes)
