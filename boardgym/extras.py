@@ -7,6 +7,7 @@ The base install (``pip install boardgym``) gives every environment, the heurist
   ``boardgym eval`` / ``python -m boardgym.eval``, ``ppo:PATH`` agents): torch, SB3, the statistics;
 * ``rllib``: Ray RLlib (``backend: rllib``, ``--ray``, ``rllib:PATH`` agents);
 * ``llm``: the ``openai`` client, for ``llm:MODEL@URL`` agents (an OpenAI-compatible server);
+* ``textarena``: TextArena, for every game as a TextArena environment (``boardgym.envs.textarena_env``);
 * ``bench``: pygame, only for the speed benchmark's PettingZoo peer;
 * ``dev``: the test suite's tools.
 
@@ -26,6 +27,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
               "matplotlib", "scipy", "statsmodels", "rliable"),
     "rllib": ("ray",),
     "llm": ("openai",),
+    "textarena": ("textarena",),
     "bench": ("pygame",),
     "dev": ("pytest", "xdist", "hypothesis", "torchrl", "moviepy", "playwright"),
 }

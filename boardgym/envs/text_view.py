@@ -117,10 +117,12 @@ def prompt(state, seat: int, words: Words, since: list[str], title: str,
 
 def _clean(text: str) -> str:
     t = " ".join(text.strip().split())
-    for _ in range(2):  # a final full stop and quotes, in either order ('go north'. or "go.")
+    for _ in range(2):  # a final full stop, quotes and brackets ([12], TextArena's way), in any order
         if t.endswith(".") and not t[:-1].isdigit():
             t = t[:-1]
         t = t.strip("`'\"").strip()
+        if t.startswith("[") and t.endswith("]"):
+            t = t[1:-1].strip()
     return t.casefold()
 
 

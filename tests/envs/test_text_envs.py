@@ -128,6 +128,7 @@ def test_answers_by_number_words_and_prefix():
     assert parse_answer(" 9. sleep early ", opts) == (9, "")
     assert parse_answer("Sleep early", opts) == (9, "")
     assert parse_answer("'take the first card (lake)'.", opts) == (4, "")
+    assert parse_answer("[9]", opts) == parse_answer("[sleep early]", opts) == (9, "")  # TextArena's brackets
     a, why = parse_answer("take the first", opts)
     assert a is None and "start of 2 options" in why and "answer with the number" in why
     a, why = parse_answer("7", opts)
