@@ -104,21 +104,36 @@ def test_reader_plays_whole_games_pettingzoo(env_id):
 @pytest.mark.parametrize("env_id", gym_ids())
 def test_same_seed_same_game_as_the_vector_env(env_id):
     """The text env answered by number plays, step by step, the states of the vector env given
-    the same seed and the same actions (opponents and chance included)."""
-    vec, txt = gym.make(env_id).unwrapped, gym.make(text_id(env_id)).unwrapped
+    the same seed and the same actions (opponents and chance included): the batched vector env
+    (``gym.make_vec``, game i seeded with seed + i) and the single env alike."""
+    single, txt = gym.make(env_id).unwrapped, gym.make(text_id(env_id)).unwrapped
+    vec = gym.make_vec(env_id, num_envs=2)
     rng = np.random.default_rng(3)
-    for seed in (5, 6):
-        obs, _ = vec.reset(seed=seed)
+    obs, _ = vec.reset(seed=4)
+    for seed, row in ((5, 1), (6, None)):
+        if row is None:
+            obs, _ = single.reset(seed=seed)
+            obs = {k: v[None] for k, v in obs.items()}
+            core, row = single, 0
+        else:
+            core = vec.unwrapped.envs[row]
         txt.reset(seed=seed)
         for _ in range(60):
-            assert txt.state.to_json() == vec.state.to_json()
-            a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            obs, _, term, _, _ = vec.step(a)
+            assert txt.state.to_json() == core.state.to_json()
+            a = int(rng.choice(np.flatnonzero(obs["action_mask"][row])))
+            if core is single:
+                o, _, term, _, _ = single.step(a)
+                obs = {k: v[None] for k, v in o.items()}
+            else:
+                acts = np.array([a if i == row else int(np.flatnonzero(obs["action_mask"][i])[0])
+                                 for i in range(2)])
+                obs, _, terms, _, _ = vec.step(acts)
+                term = bool(terms[row])
             _, _, term2, _, info = txt.step(str(a))
             assert info["action"] == a and term == term2
             if term:
                 break
-        assert txt.state.to_json() == vec.state.to_json()
+            assert txt.state.to_json() == core.state.to_json()
 
 
 def test_answers_by_number_words_and_prefix():
