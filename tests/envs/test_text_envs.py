@@ -13,7 +13,7 @@ import pytest
 
 import boardgym  # noqa: F401  (registers every id)
 from boardgym.core.errors import ConfigError
-from boardgym.envs.registry import (gym_ids, pettingzoo_ids, registry, text_gym_ids, text_id,
+from boardgym.envs.registry import (gym_ids, registry, text_gym_ids, text_id,
                                     text_pettingzoo_ids)
 from boardgym.envs.text_view import CHARSET, parse_answer, primer
 
