@@ -4,7 +4,8 @@ server, Ollama) plays a seat, reading the prompt the text envs give (``boardgym.
 At each decision the agent sends the system prompt and the seat's prompt (the rules primer at the
 seat's first decision of a game, what changed since its last decision, the table as it sees it,
 its numbered options) and reads the reply as the text envs read an answer (a number, an option's
-words, or their start). A reply that names no option is answered with the feedback, ``retries``
+words, or their start), also inside a longer reply (``read_reply``: after a ``<think>`` part, on
+its last line, in brackets or bold, or the one option number the reply names). A reply that names no option is answered with the feedback, ``retries``
 times; then, or when the server is down, too slow (``timeout``) or fails, a random legal option
 is played (the fallback) and a line on stderr says why. After ``max_failures`` server failures in
 a row the agent stops asking for the rest of the game (a server that is down costs one timeout per
@@ -16,6 +17,7 @@ The API key, where the server wants one, is read from ``BOARDGYM_LLM_API_KEY`` o
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -80,6 +82,33 @@ def system_template(path: str | None, text: str) -> str:
         raise ConfigError(f"agent spec {text!r}: the system prompt file {path!r} may use only "
                           f"{', '.join('{' + f + '}' for f in _FIELDS)} (and {{{{ }}}} for braces): {exc}") from None
     return template
+
+
+_THINK = re.compile(r"<think>.*?(</think>|$)", re.S | re.I)
+_MARKED = re.compile(r"\[([^\[\]\n]{1,200})\]|\*\*([^*\n]{1,200})\*\*|`([^`\n]{1,200})`")
+
+
+def read_reply(reply: str, opts) -> tuple[int | None, str]:
+    """A chat reply as an answer (``text_view.parse_answer``): the whole reply, else the reply
+    without its ``<think>`` part, its last line, a ``[bracketed]``, ``**bold**`` or ``quoted``
+    part, or the one option number it names; the feedback of the whole reply otherwise."""
+    from boardgym.envs.text_view import parse_answer
+
+    action, why = parse_answer(reply, opts)
+    if action is not None:
+        return action, ""
+    text = _THINK.sub("", reply).strip()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    tries = [text] + lines[-1:] + [next(x for x in m if x) for m in _MARKED.findall(text)]
+    for t in tries:
+        a, _ = parse_answer(t, opts)
+        if a is not None:
+            return a, ""
+    legal = {a for a, _ in opts}
+    named = {int(x) for x in re.findall(r"(?<![\w.])(\d+)(?![\w.])", text)} & legal
+    if len(named) == 1:
+        return named.pop(), ""
+    return None, why
 
 
 def check(spec, game_name) -> None:
@@ -165,7 +194,7 @@ class LLMAgent(Agent):
         return prompt(state, seat, self._words, since, state.game.info.title, rules)
 
     def act(self, observation, legal_mask, state=None) -> int:
-        from boardgym.envs.text_view import options, parse_answer
+        from boardgym.envs.text_view import options
 
         if state is None:
             raise ConfigError(f"{self.name} reads the game state (needs_state): it was given none")
@@ -196,7 +225,7 @@ class LLMAgent(Agent):
                 break
             self._failures = 0
             note["answers"].append(reply)
-            action, why = parse_answer(reply, opts)
+            action, why = read_reply(reply, opts)
             if action is not None:
                 break
             self.counts["invalid_answers"] += 1

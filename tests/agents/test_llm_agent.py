@@ -163,3 +163,17 @@ def test_boardgym_play_against_an_llm_opponent(tmp_path):
     replay = Replay.load(path)
     assert replay.notes and {n["seat"] for n in replay.notes} == {1}
     assert all(not n["fallback"] for n in replay.notes)
+
+
+def test_a_longer_reply_is_read_where_it_names_one_option():
+    from boardgym.agents.llm import read_reply
+
+    opts = [(3, "take the first card (River)"), (9, "sleep early"), (12, "go hunting")]
+    assert read_reply("9", opts) == (9, "")
+    assert read_reply("<think>maybe 3, maybe 12</think>\n12", opts) == (12, "")
+    assert read_reply("Hunting feeds the tribe.\nI choose: **go hunting**", opts) == (12, "")
+    assert read_reply("My move is [9] because the deck is thin.", opts) == (9, "")
+    assert read_reply("Option 3 looks best here.", opts) == (3, "")
+    a, why = read_reply("Either 3 or 9 would do.", opts)  # two numbers: no guess
+    assert a is None and "is not one of the options" in why
+    assert read_reply("I would rather think about it some more.", opts)[0] is None
