@@ -14,6 +14,9 @@ game unchanged; ``retries`` (2) such answers at one decision, then the ``fallbac
 asked again). ``info`` counts ``invalid_answers``, ``fallbacks`` and ``rules_requests`` over the
 episode, names the ``action`` played, and holds the ``feedback`` of the last answer.
 
+Gymnasium's ``TimeLimit`` (``max_episode_steps``) counts every answer, those that play nothing
+included, so an agent that never names an option under ``fallback="penalty"`` is cut off.
+
 Everything else is ``BoardgymEnv``'s (opponents, seat, rewards, the game's options, replays):
 with the same seed and the same actions, a text env plays the same game as the vector env.
 """

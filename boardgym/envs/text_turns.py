@@ -91,8 +91,10 @@ class TextTurns:
         """What ``seat`` sees while another seat decides (its lines so far stay in the log)."""
         if state.current_player == TERMINAL:
             return self.final(state, seat)
-        lines = [f"{self.title}: you are seat {seat} of {self.game.num_players}."]
-        lines += [f"  * {ln}" for ln in self.log.lines[seat]]
+        told = self.log.lines[seat]
+        lines = [f"{self.title}: you are seat {seat} of {self.game.num_players}.",
+                 "Since your last decision:" if told else "Since your last decision: nothing new."]
+        lines += [f"  * {ln}" for ln in told]
         lines += ["", "The table as you see it:", self.log.words.table(state, seat), "",
                   "You have nothing to decide now."]
         return "\n".join(lines)

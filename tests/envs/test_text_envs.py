@@ -95,6 +95,10 @@ def test_reader_plays_whole_games_pettingzoo(env_id):
                 env.step(None)
                 continue
             assert f"you are seat {agent[7:]} of {n}." in obs
+            for other in env.agents:  # a seat that waits sees its table, and no options
+                if other != agent and agent not in decisions:
+                    text = env.observe(other)
+                    assert text.endswith("You have nothing to decide now.") and "Your options:" not in text
             decisions.add(agent)
             env.step(answer(obs))
             assert env.infos[agent]["invalid_answers"] == 0
