@@ -217,3 +217,27 @@ def test_pettingzoo_bad_answer_keeps_the_seat(env_id):
     assert env.observe(agent).startswith("'¿qué?' is not one of the options")
     with pytest.raises(ConfigError, match="agent_order"):
         pettingzoo.make("aec", env_id, agent_order="cycle")
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: gym.make("boardgym/PaleoText-v0", save_replays=d),
+    lambda d: pettingzoo.make("aec", "boardgym/tides_of_ruin_arcade_text_v0", num_players=2, save_replays=d)])
+def test_a_text_episode_saves_a_replay_that_replays(make, tmp_path):
+    """Chance drawn node by node for the narration is recorded as the vector envs record it: the
+    saved replay replays every move to the same end (``Replay.load`` checks it)."""
+    from boardgym.core.replay import Replay
+
+    env = make(str(tmp_path))
+    answer = reader(np.random.default_rng(0))
+    if isinstance(env, gym.Env):
+        play_gym(env, 7, answer)
+        final = env.unwrapped.state
+    else:
+        env.reset(seed=7)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else answer(obs))
+        final = env.unwrapped.game_state
+    (path,) = tmp_path.glob("*.json")
+    replay = Replay.load(path)
+    assert replay.seed == 7 and replay.returns == [float(x) for x in final.returns()]
