@@ -15,7 +15,7 @@ $(BIN)/python:
 
 # pyproject.toml holds compatible ranges; constraints.txt the exact versions tested (CI uses it)
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install -q -c constraints.txt -e ".[train,dev,bench,rllib]"
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[train,dev,bench,rllib,llm,textarena]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -39,7 +39,7 @@ browser:
 
 # after changing a range in pyproject.toml: install without the old pins and write them anew
 lock: $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[train,dev,bench,rllib]"
+	$(BIN)/python -m pip install -q -e ".[train,dev,bench,rllib,llm,textarena]"
 	{ sed -n 1,2p constraints.txt; $(BIN)/python -m pip freeze --all --exclude-editable | grep -v -e "^#" -e "^pip==" | sed 's/+cpu//'; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 	rm -f $(VENV)/.installed-*

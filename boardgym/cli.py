@@ -51,7 +51,8 @@ from boardgym.core.errors import BoardgymError, ConfigError
 
 # -- ``list`` ------------------------------------------------------------------------------------
 def cmd_list(args, out) -> int:
-    from boardgym.envs.registry import gym_ids, pettingzoo_ids, registry
+    from boardgym.envs.registry import (gym_ids, pettingzoo_ids, registry, text_gym_ids,
+                                        text_pettingzoo_ids)
     from boardgym.games import GAMES
 
     print("Gymnasium ids (gym.make(ID)):", file=out)
@@ -60,6 +61,9 @@ def cmd_list(args, out) -> int:
     print('PettingZoo ids (pettingzoo.make("aec" | "parallel", ID), or boardgym.envs.<game>_v0):',
           file=out)
     for i in pettingzoo_ids():
+        print(f"  {i}", file=out)
+    print("Text ids for language models (docs/llm.md): gym.make(ID) / pettingzoo.make(\"aec\", ID):", file=out)
+    for i in text_gym_ids() + text_pettingzoo_ids():
         print(f"  {i}", file=out)
     print("Games (boardgym play GAME):", file=out)
     games = registry().get("games", {})

@@ -6,6 +6,8 @@ The base install (``pip install boardgym``) gives every environment, the heurist
 * ``train``: training and evaluation (``boardgym train`` / ``python -m boardgym.train``,
   ``boardgym eval`` / ``python -m boardgym.eval``, ``ppo:PATH`` agents): torch, SB3, the statistics;
 * ``rllib``: Ray RLlib (``backend: rllib``, ``--ray``, ``rllib:PATH`` agents);
+* ``llm``: the ``openai`` client, for ``llm:MODEL@URL`` agents (an OpenAI-compatible server);
+* ``textarena``: TextArena, for every game as a TextArena environment (``boardgym.envs.textarena_env``);
 * ``bench``: pygame, only for the speed benchmark's PettingZoo peer;
 * ``dev``: the test suite's tools.
 
@@ -24,6 +26,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "train": ("torch", "stable_baselines3", "sb3_contrib", "tensorboard", "tqdm", "rich",
               "matplotlib", "scipy", "statsmodels", "rliable"),
     "rllib": ("ray",),
+    "llm": ("openai",),
+    "textarena": ("textarena",),
     "bench": ("pygame",),
     "dev": ("pytest", "xdist", "hypothesis", "torchrl", "moviepy", "playwright"),
 }

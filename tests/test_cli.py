@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from boardgym.cli import main
-from boardgym.envs.registry import gym_ids, pettingzoo_ids
+from boardgym.envs.registry import gym_ids, pettingzoo_ids, text_gym_ids, text_pettingzoo_ids
 
 
 class Inputs(io.StringIO):
@@ -47,7 +47,7 @@ def options(text: str) -> dict[int, str]:
 def test_list_contains_ids():
     rc, text = run(["list"], io.StringIO())
     assert rc == 0
-    for i in gym_ids() + pettingzoo_ids():
+    for i in gym_ids() + pettingzoo_ids() + text_gym_ids() + text_pettingzoo_ids():
         assert i in text
     assert "ancient_terrible_things" in text
 

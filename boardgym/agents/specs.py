@@ -20,6 +20,8 @@ A spec is one of the kinds in ``KINDS`` (``python -m boardgym.eval --help`` and 
   numpy weights read without unpickling anything;
 * ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``boardgym.agents.ismcts.make_ismcts`` keywords, values
   read as YAML scalars; ``rollout.NAME=V`` goes to ``rollout_options``);
+* ``llm:MODEL@URL[,KEY=VALUE,...]``: a language model behind an OpenAI-compatible server
+  (``boardgym.agents.llm``), reading the text envs' prompt;
 * ``module:Class``: an ``Agent`` subclass, imported and built with ``seed=`` when its
   constructor takes one. Anything else (a function, another class) is refused.
 
@@ -390,6 +392,24 @@ def _ismcts(spec: Spec, game_name: str, seed: int | None) -> Agent:
         raise ConfigError(f"agent spec {spec.text!r}: {exc}") from None
 
 
+def _llm_parse(arg: str, text: str) -> dict:
+    from boardgym.agents.llm import parse
+
+    return parse(arg, text)
+
+
+def _llm_check(spec: Spec, game_name: str | None) -> None:
+    from boardgym.agents.llm import check
+
+    check(spec, game_name)
+
+
+def _llm(spec: Spec, game_name: str, seed: int | None) -> Agent:
+    from boardgym.agents.llm import build
+
+    return build(spec, game_name, seed)
+
+
 def _class_parse(arg: str, text: str) -> dict:
     module, _, name = text.partition(":")
     if not _DOTTED.match(module) or not _DOTTED.match(name):
@@ -428,6 +448,11 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
               "keywords, rollout.NAME=V for the rollout agent)", "ismcts:simulations=8,prior=heuristic",
               _ismcts_parse, _ismcts, _ismcts_check, prefix=True, arg_optional=True, keyvalue=True,
               label="ismcts"),
+    AgentKind("llm", "llm:MODEL@URL[,KEY=VALUE,...]", "a language model behind an OpenAI-compatible "
+              "server (vLLM, llama.cpp, Ollama) reading the text envs' prompt; keys: temperature, "
+              "max_tokens, timeout, retries, system (a prompt template file), max_failures "
+              "(docs/llm.md)", "llm:qwen2.5-7b-instruct@http://127.0.0.1:8000/v1,temperature=0.2",
+              _llm_parse, _llm, _llm_check, prefix=True, keyvalue=True),
     CLASS_KIND,
 )}
 

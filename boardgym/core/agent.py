@@ -60,8 +60,16 @@ def seat_chooser(by_seat: list, seed: int):
     for p, a in enumerate(by_seat):
         a.reset(seed * 16 + p)
 
+    last = [None]
+
     def choose(state):
         p = state.current_player
+        last[0] = by_seat[p]
         return by_seat[p].act(state.observation(p), state.legal_mask(), state)
 
+    def take_note():  # what the agent of the last decision said of it (replays keep it)
+        take = getattr(last[0], "take_note", None)
+        return take() if take is not None else None
+
+    choose.take_note = take_note
     return choose

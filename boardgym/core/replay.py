@@ -35,7 +35,8 @@ MAX_SEATS = 16             # more than any game has; the game itself checks its 
 _VERSION = re.compile(r"[0-9A-Za-z.+_-]{1,40}")
 _V0_KEYS = ["actions", "config", "game", "seed"]
 _V1_KEYS = {"format", "format_version", "boardgym_version", "game", "game_version", "config",
-            "seed", "players", "agents", "source", "actions", "chance", "finished", "returns"}
+            "seed", "players", "agents", "source", "actions", "chance", "finished", "returns",
+            "notes"}
 _V1_REQUIRED = {"format", "format_version", "game", "game_version", "config", "actions", "chance"}
 
 
@@ -51,6 +52,9 @@ class Replay:
     source: str | None = None            # "eval", "env", "play", ...
     game_version: int | None = None      # the rules version (GameInfo.version) it was played with
     players: int | None = field(default=None, compare=False)  # seats, as the file says (checked)
+    # what an agent said of its decisions (an llm: agent's prompt and replies), each with the index
+    # of its decision in ``actions``; the file has the key only when there are notes
+    notes: list[dict] | None = field(default=None, compare=False)
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -70,6 +74,8 @@ class Replay:
              "players": _players(self), "agents": self.agents, "source": self.source,
              "finished": self.returns is not None, "returns": self.returns,
              "actions": self.actions, "chance": self.chance}
+        if self.notes:
+            d["notes"] = self.notes
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -137,9 +143,11 @@ class Replay:
             raise StateError(f"corrupt replay: source is {show(source)}, must be null or a name")
         if d.get("finished", returns is not None) is not (returns is not None):
             raise StateError("corrupt replay: finished must be true exactly when returns are given")
-        return cls(d["game"], d["config"], seed, _ids(d["actions"], "actions", "an action id"),
+        actions = _ids(d["actions"], "actions", "an action id")
+        return cls(d["game"], d["config"], seed, actions,
                    _ids(d["chance"], "chance", "a chance outcome id"), agents,
-                   None if returns is None else [float(r) for r in returns], source, gv, players)
+                   None if returns is None else [float(r) for r in returns], source, gv, players,
+                   _notes(d.get("notes"), len(actions)))
 
     # -- files --------------------------------------------------------------------------------
     def save(self, path) -> Path:
@@ -316,22 +324,42 @@ def _words(state, a: int) -> str:
     return Words(state.game.info.name).action(state, a)
 
 
+def _notes(notes, decisions: int) -> list[dict] | None:
+    """A file's ``notes``: null, or a list of objects, each with the index of its decision."""
+    if notes is None:
+        return None
+    if type(notes) is not list:
+        raise StateError("corrupt replay: notes must be null or a list of objects")
+    for k, note in enumerate(notes):
+        i = note.get("decision") if type(note) is dict else None
+        if type(i) is not int or not 0 <= i < decisions:
+            raise StateError(f"corrupt replay: note {k} must be an object whose decision is the index "
+                             f"of one of the {decisions} decisions")
+    return notes
+
+
 class Recorder:
     """Collects a replay while a game is played step by step: call ``decision(a)`` after each
     legal decision and ``chance(o)`` after each chance outcome applied (or let ``resolve``
     resolve the chance nodes, drawing as ``core.chance.resolve_chance`` does), then
     ``replay(final_state)``."""
 
-    __slots__ = ("game", "seed", "agents", "source", "actions", "outcomes")
+    __slots__ = ("game", "seed", "agents", "source", "actions", "outcomes", "notes")
 
     def __init__(self, game, seed: int | None = None, agents=None, source: str | None = None):
         self.game, self.seed, self.source = game, seed, source
         self.agents = None if agents is None else [str(a) for a in agents]
         self.actions: list[int] = []
         self.outcomes: list[int] = []
+        self.notes: list[dict] = []
 
     def decision(self, a) -> None:
         self.actions.append(int(a))
+
+    def note(self, note: dict | None) -> None:
+        """What the agent of the last decision said of it (``Agent.take_note``), if anything."""
+        if note:
+            self.notes.append({**note, "decision": len(self.actions) - 1})
 
     def chance(self, o) -> None:
         self.outcomes.append(int(o))
@@ -349,7 +377,7 @@ class Recorder:
         return Replay(self.game.info.name, dict(self.game.config), self.seed, list(self.actions),
                       list(self.outcomes), self.agents,
                       [float(x) for x in state.returns()] if over else None, self.source,
-                      self.game.info.version)
+                      self.game.info.version, notes=list(self.notes) or None)
 
 
 def play(game, seed: int, choose, max_steps: int = 10**7, on_step=None):
@@ -360,7 +388,7 @@ def play(game, seed: int, choose, max_steps: int = 10**7, on_step=None):
     """
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    actions, outcomes = [], []
+    actions, outcomes, notes = [], [], []
     for _ in range(max_steps):
         p = state.current_player
         if p == TERMINAL:
@@ -375,10 +403,20 @@ def play(game, seed: int, choose, max_steps: int = 10**7, on_step=None):
         a = int(choose(state))
         state.apply(a)
         actions.append(a)
+        note = take_note(choose)
+        if note:
+            notes.append({**note, "decision": len(actions) - 1})
     over = state.is_terminal()
     return state, Replay(game.info.name, dict(game.config), seed, actions, outcomes,
                          returns=[float(x) for x in state.returns()] if over else None,
-                         game_version=game.info.version)
+                         game_version=game.info.version, notes=notes or None)
+
+
+def take_note(agent) -> dict | None:
+    """What ``agent`` (an Agent, or a chooser of ``seat_chooser``) said of the decision it just
+    took (``take_note()``: an llm: agent's prompt and replies), or None."""
+    take = getattr(agent, "take_note", None)
+    return take() if take is not None else None
 
 
 def random_walk(game, rng: np.random.Generator):

@@ -8,6 +8,7 @@ from gymnasium import spaces
 from boardgym.core.actions import action_id
 from boardgym.core.chance import resolve_chance
 from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.replay import take_note
 from boardgym.games import make_game
 
 from .illegal import check_mode, try_apply
@@ -92,6 +93,8 @@ class BoardgymEnv(gym.Env):
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+    # told of every step (``text_view.TextLog``: the text envs' narration), None in the vector envs
+    _watch = None
 
     def __init__(self, game: str, opponents=None, seat: int | str | None = None, shaping: bool = False,
                  illegal_action: str = "penalize", illegal_penalty: float = -1.0,
@@ -157,8 +160,11 @@ class BoardgymEnv(gym.Env):
             p = state.current_player
             if p == TERMINAL or self._learner_turn():
                 return
+            watch = self._watch
             if p == CHANCE:
-                if self._replays is not None:
+                if watch is not None:
+                    watch.chance(state, self.np_random, self._replays and self._replays.rec)
+                elif self._replays is not None:
                     self._replays.resolve(state, self.np_random)
                 else:
                     resolve_chance(state, self.np_random)
@@ -167,9 +173,13 @@ class BoardgymEnv(gym.Env):
             mask = state.legal_mask()
             obs = state.observation(p)
             a = agent.act(obs, mask, state)
+            before = watch.snap(state) if watch is not None else None
             state.apply(a)
             if self._replays is not None:
                 self._replays.decision(a)
+                self._replays.note(take_note(agent))
+            if watch is not None:
+                watch.moved(before, state, p, int(a))
 
     def _observe(self):
         state = self.state
@@ -248,9 +258,13 @@ class BoardgymEnv(gym.Env):
         if self.view is not None:
             error = self._apply_view(action)
         else:
+            watch, p = self._watch, self.state.current_player
+            before = watch.snap(self.state) if watch is not None else None
             error = try_apply(self.state, action, self.game.num_actions, self.illegal_action)
             if error is None and self._replays is not None:
                 self._replays.decision(action_id(action))
+            if error is None and watch is not None:
+                watch.moved(before, self.state, p, action_id(action))
         if error is not None:
             return self.illegal_penalty, False, error
         self._advance()

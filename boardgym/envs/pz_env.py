@@ -96,6 +96,7 @@ class _Common:
     adapters. ``game_state`` is the game's ``State`` (None before the first reset)."""
 
     env_options = ENV_OPTIONS
+    _watch = None  # told of every step (``text_view.TextLog``: the text envs' narration)
 
     def _new_game(self, seed):
         """Seed, deal a new game, resolve its opening chance nodes, seat every agent."""
@@ -145,7 +146,9 @@ class _Common:
             self.np_random, _ = seeding.np_random(seed)
 
     def _resolve_chance(self):
-        if self._replays is not None:
+        if self._watch is not None:
+            self._watch.chance(self.game_state, self.np_random, self._replays and self._replays.rec)
+        elif self._replays is not None:
             self._replays.resolve(self.game_state, self.np_random)
         else:
             resolve_chance(self.game_state, self.np_random)
@@ -202,9 +205,13 @@ class _Common:
             record = self._replays.decision if self._replays is not None else None
             return apply_view_action(self.game_state, self.view, self.view.mask(self.game_state),
                                      action, self.illegal_action, record)
+        watch, p = self._watch, self.game_state.current_player
+        before = watch.snap(self.game_state) if watch is not None else None
         error = try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
         if error is None and self._replays is not None:
             self._replays.decision(in_space(action, self.game.num_actions))
+        if error is None and watch is not None:
+            watch.moved(before, self.game_state, p, in_space(action, self.game.num_actions))
         return error
 
 

@@ -29,6 +29,24 @@ def pettingzoo_ids() -> list[str]:
     return [e["id"] for e in registry()["pettingzoo"]]
 
 
+def text_id(env_id: str) -> str:
+    """The id of the text env beside a Gymnasium or PettingZoo id: ``boardgym/Paleo-v0`` ->
+    ``boardgym/PaleoText-v0``, ``boardgym/paleo_v0`` -> ``boardgym/paleo_text_v0``."""
+    if env_id.endswith("-v0"):
+        return env_id[:-3] + "Text-v0"
+    return env_id[:-3] + "_text_v0"
+
+
+def text_gym_ids() -> list[str]:
+    """The Gymnasium text ids, one beside every Gymnasium id (``text_env.py``)."""
+    return [text_id(i) for i in gym_ids()]
+
+
+def text_pettingzoo_ids() -> list[str]:
+    """The PettingZoo AEC text ids, one beside every PettingZoo id (``text_pz.py``)."""
+    return [text_id(i) for i in pettingzoo_ids()]
+
+
 def pz_entry(game_name: str) -> dict | None:
     """The PettingZoo registry entry of ``game_name`` (its module ends ``<game>_v0``)."""
     for entry in registry()["pettingzoo"]:
@@ -83,7 +101,20 @@ def register_all() -> None:
                 max_episode_steps=max_episode_steps(entry["game"]),
                 disable_env_checker=False,
             )
+        tid = text_id(entry["id"])  # the text env beside it, from the same entry
+        if tid not in gymnasium.registry:
+            gymnasium.register(
+                id=tid, entry_point="boardgym.envs.text_env:BoardgymTextEnv",
+                kwargs=dict(gymnasium.registry[entry["id"]].kwargs),
+                max_episode_steps=max_episode_steps(entry["game"]), disable_env_checker=False)
     for entry in reg["pettingzoo"]:
+        tid = text_id(entry["id"])
+        try:
+            pettingzoo.spec("aec", tid)
+        except pettingzoo.env_registry.exceptions.PettingZooRegistryError:
+            game = entry["module"].rsplit(".", 1)[-1][:-3]
+            pettingzoo.register("aec", tid, entry_point="boardgym.envs.text_pz:text_env",
+                                kwargs={"game": game, **entry.get("kwargs", {})})
         for kind in ("aec", "parallel"):
             fn = "env" if kind == "aec" else "parallel_env"
             try:  # PettingZoo keys its registry as "<name>-v0" and finds "<name>_v0" by it

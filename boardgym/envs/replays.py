@@ -61,6 +61,9 @@ class ReplayWriter:
     def decision(self, action) -> None:
         self.rec.decision(action)
 
+    def note(self, note) -> None:
+        self.rec.note(note)
+
     def finish(self, state) -> Path | None:
         if self.rec is None:
             return None

@@ -41,10 +41,14 @@ class Record:
         if self.rec is not None:
             self.rec.chance(o)
 
-    def decision(self, a: int) -> None:
+    def decision(self, a: int, agent=None) -> None:
         self.actions.append(a)
         if self.rec is not None:
             self.rec.decision(a)
+            if agent is not None:
+                from boardgym.core.replay import take_note
+
+                self.rec.note(take_note(agent))
 
     def save(self, state, path: str, out) -> None:
         from boardgym.core.replay import Replay
@@ -166,7 +170,7 @@ def play(args, inp, out) -> int:
             hidden = words.secret(state, a) if human else None
             print(f"Seat {p} ({table.agent_label}) " + (hidden or f"chose: {words.action(state, a)}"), file=out)
         state.apply(a)
-        record.decision(a)
+        record.decision(a, None if p in human else agents[p])
         _tell(words, before, state, out)
     print("", file=out)
     for line in final_lines(state, words, min(human), len(record.actions)):

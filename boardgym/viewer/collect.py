@@ -51,6 +51,8 @@ def collect(replay, max_steps: int | None = None) -> dict:
     run_text = None
     truncated = False
     state = None
+    notes = {n["decision"]: n for n in replay.notes or []}  # an llm: agent's prompts and replies
+    decided = 0
     for state, kind, a in replay.steps(game):
         if before is not None:
             target["lines"] += narrate(before, state)
@@ -85,6 +87,10 @@ def collect(replay, max_steps: int | None = None) -> dict:
             secret = words.secret(state, a) if legal else None
             if secret:  # how the other seats are told a move the rules keep hidden
                 rec["d"]["secret"] = secret
+            note = notes.get(decided)
+            decided += 1
+            if note:  # shown to the full state's view and the deciding seat's (the prompt is its own)
+                rec["d"]["note"] = {k: note.get(k) for k in ("prompt", "answers", "feedback", "error", "fallback")}
             last = (rec, _observations(game, state))
             if narrate is not None:
                 before = state.clone()

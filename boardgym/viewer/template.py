@@ -143,6 +143,19 @@ PAGE = r"""<!doctype html>
     drawn = s.p;
   }
 
+  function noteBox(note) {  // a language model's prompt and replies for this decision
+    const box = el("details", undefined, "note");
+    box.appendChild(el("summary", "What the language model was asked and answered" +
+                       (note.fallback ? " (no usable answer: a random legal option was played)" : "")));
+    box.appendChild(el("pre", note.prompt || ""));
+    (note.answers || []).forEach((a, i) => {
+      box.appendChild(el("div", "Answer " + (i + 1) + ": " + a));
+      if (note.feedback && note.feedback[i]) box.appendChild(el("div", "Told: " + note.feedback[i], "unseen"));
+    });
+    if (note.error) box.appendChild(el("div", "Server: " + note.error, "unseen"));
+    return box;
+  }
+
   function hiddenFrom(entry) {
     return view !== "full" && entry && entry.hide && entry.hide.includes(Number(view));
   }
@@ -202,6 +215,7 @@ PAGE = r"""<!doctype html>
     else if (hiddenFrom(d)) dec.appendChild(el("span", seatName(d.by) + " " + (d.secret || "made a choice") +
                                               " (seat " + view + " does not see what)", "unseen"));
     else dec.textContent = seatName(d.by) + ": " + d.text;
+    if (d && d.note && (view === "full" || Number(view) === d.by)) dec.appendChild(noteBox(d.note));
     chanceBlock($("chance"), d ? s.c : null);
 
     const table = $("scores");

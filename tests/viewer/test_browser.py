@@ -172,3 +172,40 @@ def test_viewer_page_in_a_browser(browser, game, tmp_path):
     page.screenshot(path=str(shot))
     page.close()
     print(f"screenshot: {shot}")
+
+
+def test_viewer_shows_what_a_language_model_was_asked(browser, tmp_path, monkeypatch):
+    """A replay of ``llm:`` agents (a local fake server): the decision box holds the model's
+    prompt and reply to the full view and to the deciding seat's view, not to another seat's."""
+    from boardgym.agents.specs import make_agent
+    from boardgym.core.agent import seat_chooser
+    from boardgym.core.replay import play
+    from boardgym.games import make_game
+    from tests.agents.llm_server import FakeLLM
+
+    game = make_game("paleo", num_groups=2)
+    with FakeLLM(lambda k: "malformed" if k == 0 else "number") as server:
+        agent = make_agent(f"llm:m@{server.url}", "paleo", 0)
+        _final, replay = play(game, 2, seat_chooser([agent, agent], 2), max_steps=400)
+    data = collect(replay, max_steps=1)
+    page_file = write_page(data, tmp_path / "llm.html")
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(page_file.as_uri())
+    page.wait_for_selector("body[data-ready=yes]", timeout=20_000)
+    note = replay.notes[0]
+    box = page.locator("#decision details.note")
+    assert box.count() == 1
+    assert "What the language model was asked and answered" in box.inner_text()
+    box.locator("summary").click()
+    shown = box.inner_text()
+    assert note["prompt"].splitlines()[0] in shown and "Answer 1: I would rather think" in shown
+    assert "Told: " in shown and f"Answer 2: {note['answers'][1]}" in shown
+    by = data["steps"][0]["d"]["by"]
+    page.select_option("#view", str(by))
+    assert page.locator("#decision details.note").count() == 1
+    page.select_option("#view", str(1 - by))
+    assert page.locator("#decision details.note").count() == 0
+    assert not errors, errors
+    page.close()
