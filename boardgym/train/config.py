@@ -411,12 +411,13 @@ def validate_config(cfg: dict) -> dict:
         raise SystemExit(f"{where}: dagger:, kl: and exit: are for backend sb3 (MaskablePPO); this config "
                          f"trains with rllib")
     space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")
-    phases = [k + ":" for k in ("pretrain", "dagger", "kl", "exit") if cfg.get(k)]
-    if space != "flat" and (phases or cfg.get("backend") == "rllib"):
-        what = " and ".join(phases) if phases else "backend rllib"
-        raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with plain MaskablePPO "
-                         f"(backend sb3) only; {what} still play the flat catalogue: leave "
-                         f"{'them' if len(phases) > 1 else 'it'} out or use action_space 'flat'")
+    if space != "flat" and (cfg.get("exit") or cfg.get("backend") == "rllib"):
+        # pretrain:, dagger: and kl: label and play in the view (the expert through FlatAgentInView);
+        # expert iteration's search targets and the RLlib modules are over the flat catalogue
+        what = "exit: (expert iteration)" if cfg.get("exit") else "backend rllib"
+        raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with MaskablePPO "
+                         f"(backend sb3, with pretrain:, dagger: and kl: if wanted); {what} still "
+                         f"plays the flat catalogue: leave it out or use action_space 'flat'")
     return cfg
 
 
