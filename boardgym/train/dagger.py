@@ -21,6 +21,12 @@ Iteration ``k`` (0, 1, ... ``iterations - 1``):
    **fit** the policy and value head for ``epochs`` on the aggregate (``behaviour_clone``: a new
    Adam each iteration, 10% of the episodes held out).
 
+In another action space (``env_kwargs.action_space``, e.g. ATT's ``combinations``) the
+learner's decisions are the view's: the learner (a policy with the view's outputs) chooses
+among them, the expert labels through ``FlatAgentInView`` (played on a copy of the game through
+the decisions the view hides) and the action played is carried out as the flat moves it
+stands for (``boardgym.train.imitation.play_episode``).
+
 k = 0 with ``beta`` 1 is plain behaviour cloning. Episode ``i`` of iteration ``k`` draws its
 chance, agent seeds and expert/learner coin from ``default_rng([seed, k, i])``, so the data do
 not depend on ``jobs`` or Ray. Collection runs here, in ``jobs`` local processes or on Ray
