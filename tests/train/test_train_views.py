@@ -7,7 +7,6 @@ import json
 import pytest
 
 from boardgym.train.__main__ import main
-from boardgym.train.config import CONFIG_DIR
 
 
 def test_a_run_trains_in_the_combinations_space_and_is_evaluated_on_the_flat_game(tmp_path):
