@@ -58,7 +58,7 @@ def selfplay_env_kwargs(cfg: dict, out: Path) -> dict:
     kw = dict(cfg.get("env_kwargs") or {})
     kw.setdefault("seat", "random")
     kw["opponents"] = OpponentPool(game_name, (Path(out) / "pool").resolve(), dict(pool["weights"]),
-                                   bool(pool.get("deterministic", False)))
+                                   bool(pool.get("deterministic", False)), pfsp=pool.get("pfsp"))
     return kw
 
 
@@ -149,6 +149,7 @@ class SelfPlayEvalCallback(BaseCallback):
         self.at_end = bool(ev.get("at_end", True))
         self.out = Path(out)
         self.pool_dir = self.out / "pool"
+        self.pfsp = (cfg.get("pool") or {}).get("pfsp")   # PFSP: the win shares go to pool/pfsp.json
         self.game_name, self.game_kwargs = game_spec(cfg)
         self.book = EloBook(self.out / "elo_games.json")
         self.history: list[dict] = []
@@ -188,9 +189,11 @@ class SelfPlayEvalCallback(BaseCallback):
         seeds = list(range(self.seed_base, self.seed_base + self.games))
         pseeds = list(range(self.seed_base, self.seed_base + self.pool_games))
         row = {"step": steps}
+        shares = {}   # member -> the learner's win share now (PFSP's priorities)
         for opp in self.opponents:
             results = play_match(game, learner, self._fixed(opp, 1), seeds)
             wins = sum(win_share(r) for r in results)
+            shares[opp] = wins / len(results)
             lo, hi = wilson_interval(wins, len(results))
             m, _, _ = mean_interval([r.scores[r.seats.index(0)] for r in results])
             self.logger.record(f"eval/win_rate_vs_{opp}", wins / len(results))
@@ -216,11 +219,18 @@ class SelfPlayEvalCallback(BaseCallback):
                 continue
             labels.append(snap.name)
             if not self.book.played(me, snap.name):
-                self.book.add(me, snap.name, play_match(game, learner, snap, pseeds))
+                results = play_match(game, learner, snap, pseeds)
+                shares[snap.name] = float(np.mean([win_share(r) for r in results]))
+                self.book.add(me, snap.name, results)
             for opp in self.opponents:
                 if not self.book.played(snap.name, opp):
                     self.book.add(snap.name, opp, play_match(game, snap, self._fixed(opp, 1), pseeds))
         self.book.save()
+        if self.pfsp is not None:
+            from .pfsp import write_wins
+
+            write_wins(self.pool_dir, shares, steps)
+            row["pfsp_wins"] = shares
         ratings = self.book.fit(self.n_boot, seed=self.seed_base)
         for label in [me] + self.opponents + labels:
             key = "learner" if label == me else label
