@@ -9,6 +9,7 @@ A config turns self-play on with a ``pool:`` section (see ``boardgym/train/confi
       snapshot_at_start: true # the untrained policy is the first member
       deterministic: false    # snapshots sample from their policy as opponents
       weights: {pool: 0.5, heuristic: 0.3, random: 0.2}   # per-episode member draw
+      pfsp: {weighting: hard, p: 2.0, floor: 0.05}        # optional: boardgym/train/pfsp.py
     eval:
       every: 100000           # learner steps between evaluations (0 = none)
       every_games: 100        # games vs each eval.opponents entry (seeds seed_base..)
@@ -21,7 +22,8 @@ learner at this step, every snapshot in the pool (deterministic) and the fixed o
 new pair played once on ``pool_games`` fixed seeds; the Bradley-Terry fit of all the book's
 games (``boardgym.eval.stats``) is logged as ``elo/<player>`` with ``random`` anchored at 0, and written to
 ``elo.md`` / ``elo.json`` with 95% intervals (profile likelihood, widened to the bootstrap
-over games where wider).
+over games where wider). With ``pool.pfsp`` it also writes the learner's win share against each
+fixed opponent and snapshot to ``pool/pfsp.json``, the priorities of the pool's next draws.
 """
 from __future__ import annotations
 
