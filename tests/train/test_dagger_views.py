@@ -127,3 +127,26 @@ def test_phases_still_over_the_flat_catalogue_refuse_the_space(tmp_path, phase):
               "--out", str(out)])
     assert "env_kwargs.action_space 'combinations' trains with MaskablePPO" in str(exc.value.code)
     assert not out.exists()
+
+
+def test_kl_ppo_stays_near_the_distilled_policy_in_the_view(tmp_path):
+    """``kl:`` after DAgger in the combinations space: the reference has the view's outputs and
+    the KL is taken under the view's masks of the rollout (finite, logged)."""
+    import torch
+
+    from boardgym.train.envs import make_vec_env
+    from boardgym.train.kl_ppo import KLMaskablePPO, frozen_policy
+
+    torch.set_num_threads(1)
+    cfg = _cfg()
+    model = KLMaskablePPO("MlpPolicy", make_vec_env(cfg["env_id"], cfg["env_kwargs"], 1, 0, "dummy"),
+                          n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu",
+                          policy_kwargs={"net_arch": [16]})
+    model.save(tmp_path / "ref.zip")
+    model.set_reference(frozen_policy(tmp_path / "ref.zip"), 5.0)
+    model.learn(32)
+    masks = model.rollout_buffer.action_masks.reshape(32, -1)
+    assert masks.shape[1] == 1878 and (masks.sum(1) > 0).all()
+    assert "train/kl_ref" in model.logger.name_to_value   # the update measured it
+    kl = model.logger.name_to_value["train/kl_ref"]
+    assert np.isfinite(kl) and kl >= 0
