@@ -417,10 +417,12 @@ def validate_config(cfg: dict) -> dict:
         raise SystemExit(f"{where}: dagger:, kl: and exit: are for backend sb3 (MaskablePPO); this config "
                          f"trains with rllib")
     space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")
-    if space != "flat" and (cfg.get("exit") or cfg.get("backend") == "rllib"):
+    if space != "flat" and (cfg.get("exit") or cfg.get("pool") or cfg.get("backend") == "rllib"):
         # pretrain:, dagger: and kl: label and play in the view (the expert through FlatAgentInView);
-        # expert iteration's search targets and the RLlib modules are over the flat catalogue
-        what = "exit: (expert iteration)" if cfg.get("exit") else "backend rllib"
+        # expert iteration's search targets, the pool's snapshots as opponents and the RLlib
+        # modules are over the flat catalogue
+        what = ("exit: (expert iteration)" if cfg.get("exit") else
+                "pool: (its snapshots play the other seats)" if cfg.get("pool") else "backend rllib")
         raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with MaskablePPO "
                          f"(backend sb3, with pretrain:, dagger: and kl: if wanted); {what} still "
                          f"plays the flat catalogue: leave it out or use action_space 'flat'")

@@ -116,11 +116,12 @@ def test_cut_and_resumed_run_equals_uninterrupted_and_plays_the_flat_game(tmp_pa
     assert end.is_terminal()
 
 
-@pytest.mark.parametrize("phase", ["exit", "backend"])
-def test_phases_still_over_the_flat_catalogue_refuse_the_space(tmp_path, phase):
+@pytest.mark.parametrize("config", ["att_selfplay_exit.yaml", "rllib_att_selfplay.yaml", "att_selfplay.yaml"])
+def test_phases_still_over_the_flat_catalogue_refuse_the_space(tmp_path, config):
+    """Expert iteration, the RLlib backend and the self-play pool (its snapshots would play the
+    other seats with the view's outputs) refuse the space by name, before anything is written."""
     from boardgym.train.__main__ import main
 
-    config = "att_selfplay_exit.yaml" if phase == "exit" else "rllib_att_selfplay.yaml"
     out = tmp_path / "run"
     with pytest.raises(SystemExit) as exc:
         main(["--config", str(CONFIG_DIR / config), "--set", "env_kwargs.action_space=combinations",
