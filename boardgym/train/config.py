@@ -51,7 +51,7 @@ PRETRAIN_DEFAULTS = {
 # evaluation and opponent pool); DEFAULTS fills the first four.
 EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final table (boardgym/train/run.py)
              "every", "every_games", "pool_games", "elo_bootstrap", "at_end")   # self-play only
-POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights")
+POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights", "pfsp")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
 TOP_KEYS = tuple(DEFAULTS) + ("workers", "pool", "pretrain", "value", "rllib", "dagger", "kl", "exit")
@@ -115,6 +115,7 @@ def section_keys(path: tuple, cfg: dict):
     from .value import VALUE_DEFAULTS
 
     table = {(): TOP_KEYS, ("eval",): EVAL_KEYS, ("pool",): POOL_KEYS, ("pool", "weights"): "any",
+             ("pool", "pfsp"): ("weighting", "p", "floor"),
              ("pretrain",): tuple(PRETRAIN_DEFAULTS), ("value",): tuple(VALUE_DEFAULTS),
              ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any",
              ("dagger",): tuple(DAGGER_DEFAULTS), ("kl",): tuple(KL_DEFAULTS)}
@@ -349,6 +350,11 @@ def check_pool(section) -> dict:
         _number("pool.weights.", str(k), v, False)
     if sum(weights.values()) <= 0:
         raise SystemExit(f"pool.weights must have a positive sum, got {weights!r}")
+    from .pfsp import check_pfsp
+
+    section["pfsp"] = check_pfsp(section.get("pfsp"))
+    if section["pfsp"] is None:
+        section.pop("pfsp")
     return section
 
 
@@ -411,12 +417,15 @@ def validate_config(cfg: dict) -> dict:
         raise SystemExit(f"{where}: dagger:, kl: and exit: are for backend sb3 (MaskablePPO); this config "
                          f"trains with rllib")
     space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")
-    phases = [k + ":" for k in ("pretrain", "dagger", "kl", "exit") if cfg.get(k)]
-    if space != "flat" and (phases or cfg.get("backend") == "rllib"):
-        what = " and ".join(phases) if phases else "backend rllib"
-        raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with plain MaskablePPO "
-                         f"(backend sb3) only; {what} still play the flat catalogue: leave "
-                         f"{'them' if len(phases) > 1 else 'it'} out or use action_space 'flat'")
+    if space != "flat" and (cfg.get("exit") or cfg.get("pool") or cfg.get("backend") == "rllib"):
+        # pretrain:, dagger: and kl: label and play in the view (the expert through FlatAgentInView);
+        # expert iteration's search targets, the pool's snapshots as opponents and the RLlib
+        # modules are over the flat catalogue
+        what = ("exit: (expert iteration)" if cfg.get("exit") else
+                "pool: (its snapshots play the other seats)" if cfg.get("pool") else "backend rllib")
+        raise SystemExit(f"{where}: env_kwargs.action_space {space!r} trains with MaskablePPO "
+                         f"(backend sb3, with pretrain:, dagger: and kl: if wanted); {what} still "
+                         f"plays the flat catalogue: leave it out or use action_space 'flat'")
     return cfg
 
 

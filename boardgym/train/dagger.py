@@ -21,6 +21,12 @@ Iteration ``k`` (0, 1, ... ``iterations - 1``):
    **fit** the policy and value head for ``epochs`` on the aggregate (``behaviour_clone``: a new
    Adam each iteration, 10% of the episodes held out).
 
+In another action space (``env_kwargs.action_space``, e.g. ATT's ``combinations``) the
+learner's decisions are the view's: the learner (a policy with the view's outputs) chooses
+among them, the expert labels through ``FlatAgentInView`` (played on a copy of the game through
+the decisions the view hides) and the action played is carried out as the flat moves it
+stands for (``boardgym.train.imitation.play_episode``).
+
 k = 0 with ``beta`` 1 is plain behaviour cloning. Episode ``i`` of iteration ``k`` draws its
 chance, agent seeds and expert/learner coin from ``default_rng([seed, k, i])``, so the data do
 not depend on ``jobs`` or Ray. Collection runs here, in ``jobs`` local processes or on Ray
@@ -103,19 +109,20 @@ def check_dagger(section) -> dict | None:
 # ---------------------------------------------------------------- collection (worker side)
 
 def _players(setup, expert: str, opponents: str | None, path: str, sample: bool, seed: int):
-    """(game, learner agent, expert per seat, opponent per seat) of one collection batch."""
+    """(game, learner agent, expert per seat, opponent per seat, the learner's view or None) of
+    one collection batch."""
     from boardgym.agents.ppo import PPOAgent
     from boardgym.agents.specs import make_agent
     from boardgym.games import make_game
 
-    from .imitation import make_demonstrators
+    from .imitation import make_demonstrators, setup_view
 
     game = make_game(setup.game_name, **setup.game_kwargs)
     learner = PPOAgent(path, deterministic=not sample, seed=seed)
     experts = make_demonstrators(setup, expert, seed, game)
     opps = [] if setup.cooperative else [make_agent(opponents or expert, setup.game_name, seed + 100 + p)
                                          for p in range(game.num_players)]
-    return game, learner, experts, opps
+    return game, learner, experts, opps, setup_view(setup, game)
 
 
 def dagger_batch(batch, threads=None) -> list[dict]:
@@ -124,7 +131,7 @@ def dagger_batch(batch, threads=None) -> list[dict]:
     from boardgym.eval.play import seat_win, team_win
     from boardgym.eval.runner import _limit_threads
 
-    from .imitation import play_episode
+    from .imitation import in_view, play_episode
 
     if threads is not None:
         _limit_threads(threads)
@@ -134,13 +141,14 @@ def dagger_batch(batch, threads=None) -> list[dict]:
         key = (repr(setup), expert, opponents, path, sample, seed)
         if key not in built:
             built[key] = _players(setup, expert, opponents, path, sample, seed)
-        game, learner, experts, opps = built[key]
+        game, learner, experts, opps, view = built[key]
         n = game.num_players
         seats = tuple(setup.learner_seats)
         if not setup.cooperative and len(seats) > 1:   # seat "random": one learner seat a game
             seats = (int(np.random.default_rng([seed, k, i, 1]).integers(n)),)
         actors = [learner if p in seats else opps[p] for p in range(n)]
-        labellers = [experts[p] if p in seats else None for p in range(n)]
+        # in a view (``env_kwargs.action_space``) the expert labels through FlatAgentInView
+        labellers = in_view([experts[p] if p in seats else None for p in range(n)], seats, view)
         ep = play_episode(game, actors, np.random.default_rng([seed, k, i]), setup,
                           labellers=labellers, beta=beta, learner_seats=seats)
         final = ep.pop("final")

@@ -55,6 +55,7 @@ class DemoSetup:
     reward_seat: int          # cooperative: the env's reward seat; competitive: unused
     shaping: bool
     gamma: float
+    action_space: str = "flat"  # the env's ``action_space`` (the learner's decisions are the view's)
 
 
 def demo_setup(cfg: dict, gamma: float | None = None) -> DemoSetup:
@@ -69,7 +70,7 @@ def demo_setup(cfg: dict, gamma: float | None = None) -> DemoSetup:
     if cfg.get("pool"):
         user.setdefault("seat", "random")
     for k, v in user.items():
-        if k not in ENV_ONLY_KWARGS and k not in ("illegal_action", "illegal_penalty"):
+        if k not in ENV_ONLY_KWARGS and k not in ("illegal_action", "illegal_penalty", "action_space"):
             game_kwargs[k] = v
     merged = {**env_kw, **user}
     game = make_game(game_name, **game_kwargs)
@@ -85,8 +86,34 @@ def demo_setup(cfg: dict, gamma: float | None = None) -> DemoSetup:
         seats, me = (int(seat),), -1
     if gamma is None:
         gamma = float((cfg.get("ppo") or {}).get("gamma", 0.99))
+    from boardgym.envs.kwargs import check_action_space
+
+    try:
+        space = check_action_space(game_name, merged.get("action_space", "flat"))
+    except ConfigError as exc:
+        raise SystemExit(f"env_kwargs.action_space: {exc}") from None
     return DemoSetup(game_name, game_kwargs, coop, seats, me, bool(merged.get("shaping", False)),
-                     float(gamma))
+                     float(gamma), space)
+
+
+def setup_view(setup: DemoSetup, game):
+    """The view of ``game`` the learner decides in (``setup.action_space``), None for the flat
+    catalogue."""
+    factory = type(game).action_spaces.get(setup.action_space)
+    return None if factory is None else factory(game)
+
+
+def in_view(agents: list, seats, view) -> list:
+    """``agents`` with those of ``seats`` choosing ``view``'s actions (``FlatAgentInView``: a
+    flat agent, e.g. the heuristic or search, played on a clone through the decisions the view
+    hides); an agent shared by several seats stays shared. Unchanged when ``view`` is None."""
+    if view is None:
+        return list(agents)
+    from boardgym.core.action_views import FlatAgentInView
+
+    wrapped: dict = {}
+    return [(wrapped.setdefault(id(a), FlatAgentInView(a, view)) if p in seats and a is not None else a)
+            for p, a in enumerate(agents)]
 
 
 @dataclass
@@ -139,7 +166,13 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
     own choice is recorded too (``"own"``), and the expert's action is played with probability
     ``beta`` (a generator of its own, seeded from the episode's first draw), the agent's
     otherwise. Labellers are reset with ``s + num_players + p``. ``learner_seats``: the learner's seats
-    of this game when not ``setup.learner_seats``."""
+    of this game when not ``setup.learner_seats``.
+
+    ``setup.action_space`` other than flat (e.g. ATT's ``"combinations"``): a learner seat's
+    decisions are the view's, as the env presents them, one record per env step: the view's
+    mask, and the view action of ``agents[p]`` and ``labellers[p]`` (so both must choose in the
+    view: a view policy, or a flat agent through :func:`in_view`), carried out as the flat
+    actions it stands for. The other seats play the game's own actions."""
     if keep < 1.0 and (setup.shaping or setup.gamma != 1.0):
         raise ValueError("keep < 1 needs gamma = 1 and no shaping (the targets skip unkept steps)")
     opp_seed = int(rng.integers(2**31 - 1))
@@ -157,6 +190,7 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
                 done.add(id(agent))
                 agent.reset(opp_seed + len(agents) + p)
     learner = set(setup.learner_seats if learner_seats is None else learner_seats)
+    view = setup_view(setup, game)
     shaping = setup.shaping
     state = game.new_initial_state()
     idx, val, masks, actions, seats, own = [], [], [], [], [], []
@@ -171,7 +205,8 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
         steps += 1
         if steps > limit:
             raise RuntimeError(f"{setup.game_name}: a demonstration game ran past {limit} decisions")
-        mask = state.legal_mask().copy()
+        viewed = view is not None and p in learner
+        mask = (view.mask(state) if viewed else state.legal_mask()).copy()
         agent = agents[p]
         if p in learner and (pick is None or pick.random() < keep):
             obs = state.observation(p)
@@ -196,7 +231,8 @@ def play_episode(game, agents, rng: np.random.Generator, setup: DemoSetup, keep:
         else:
             obs = None if agent.needs_state else state.observation(p)
             a = int(agent.act(obs, mask, state))
-        state.apply(a)
+        for flat in (view.expand(state, a) if viewed else (a,)):
+            state.apply(flat)
     targets = np.zeros(len(actions), dtype=np.float64)
     final = state.returns()
     gamma = setup.gamma
@@ -259,7 +295,8 @@ def collect_batch(batch, threads=None) -> list[dict]:
         key = (repr(setup), spec, seed)
         if key not in built:
             game = make_game(setup.game_name, **setup.game_kwargs)
-            built[key] = (game, make_demonstrators(setup, spec, seed, game))
+            built[key] = (game, in_view(make_demonstrators(setup, spec, seed, game), setup.learner_seats,
+                                        setup_view(setup, game)))
         game, agents = built[key]
         if threads is not None:
             _limit_threads(threads)

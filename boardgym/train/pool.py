@@ -8,7 +8,8 @@ name and renamed, so a reader never sees half a file). ``PoolSnapshotCallback`` 
 workers alike pick up new snapshots without any message passing.
 
 Any game works: a member is an opponent spec (``"heuristic"``, ``"random"``,
-``"module:Class"``, ``"ppo:<path>"``) or the key ``"pool"`` (a snapshot drawn uniformly).
+``"module:Class"``, ``"ppo:<path>"``) or the key ``"pool"`` (a snapshot drawn uniformly, or,
+with ``pool.pfsp``, every member weighted by the learner's loss rate: ``boardgym.train.pfsp``).
 """
 from __future__ import annotations
 
@@ -110,14 +111,16 @@ class OpponentPool(Agent):
     ``pool_dir`` (one drawn uniformly); other members are opponent specs built with
     ``boardgym.agents.specs.make_agent``. While the folder holds no snapshot the ``"pool"``
     weight is dropped and the others renormalised. The env resets every opponent seat with a
-    seed drawn from its own ``np_random``, so the draws are reproducible.
+    seed drawn from its own ``np_random``, so the draws are reproducible. ``pfsp`` (a checked
+    ``pool.pfsp`` section, ``boardgym.train.pfsp``): every snapshot and fixed member is drawn
+    with its weight times its PFSP priority, from the win shares in ``pool_dir/pfsp.json``.
     """
 
     needs_state = True  # the heuristic members read the engine state
     name = "pool"
 
     def __init__(self, game_name: str, pool_dir: str | Path, weights: dict[str, float],
-                 deterministic: bool = False, seed: int | None = None):
+                 deterministic: bool = False, seed: int | None = None, pfsp: dict | None = None):
         values = [float(w) for w in (weights or {}).values()]
         if not values or min(values) < 0 or sum(values) <= 0:
             raise ValueError(f"pool weights must be non-negative with a positive sum, got {weights!r}")
@@ -125,6 +128,7 @@ class OpponentPool(Agent):
         self.pool_dir = str(pool_dir)
         self.weights = {str(k): float(v) for k, v in weights.items()}
         self.deterministic = bool(deterministic)
+        self.pfsp = pfsp
         self.rng = np.random.default_rng(seed)
         self._fixed: dict[str, Agent] = {}
         self.current: Agent | None = None
@@ -145,10 +149,39 @@ class OpponentPool(Agent):
         if not keys:
             raise RuntimeError(f"opponent pool: no member available (weights {self.weights}, "
                                f"no snapshot in {self.pool_dir})")
+        if self.pfsp is not None:
+            return self._choose_pfsp(snaps, keys)
         w = np.array([self.weights[k] for k in keys])
         key = keys[int(self.rng.choice(len(keys), p=w / w.sum()))]
         if key != "pool":
             return key, self._fixed_member(key)
+        return self._snapshot(snaps, keys)
+
+    def probabilities(self) -> dict[str, float]:
+        """Each member's chance of being drawn at the next reset (snapshots by name)."""
+        from .pfsp import member_probabilities, read_wins
+
+        snaps = list_snapshots(self.pool_dir) if self.weights.get("pool", 0) > 0 else []
+        labels = [f"snap_{snapshot_steps(p)}" for p in snaps]
+        return member_probabilities(self.weights, labels, read_wins(self.pool_dir), self.pfsp)
+
+    def _choose_pfsp(self, snaps: list[Path], keys: list[str]) -> tuple[str, Agent]:
+        from .pfsp import member_probabilities, read_wins
+
+        by_label = {f"snap_{snapshot_steps(p)}": p for p in snaps}
+        probs = member_probabilities(self.weights, list(by_label), read_wins(self.pool_dir), self.pfsp)
+        labels = list(probs)
+        label = labels[int(self.rng.choice(len(labels), p=np.array([probs[k] for k in labels])))]
+        if label not in by_label:
+            return label, self._fixed_member(label)
+        try:
+            agent = SnapshotAgent(by_label[label], self.deterministic)
+            return agent.name, agent
+        except (FileNotFoundError, OSError, ValueError, KeyError):  # pruned while we looked
+            snaps.remove(by_label[label])
+            return self._snapshot(snaps, keys)
+
+    def _snapshot(self, snaps: list[Path], keys: list[str]) -> tuple[str, Agent]:
         while snaps:
             path = snaps[int(self.rng.integers(len(snaps)))]
             try:

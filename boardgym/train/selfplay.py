@@ -9,6 +9,7 @@ A config turns self-play on with a ``pool:`` section (see ``boardgym/train/confi
       snapshot_at_start: true # the untrained policy is the first member
       deterministic: false    # snapshots sample from their policy as opponents
       weights: {pool: 0.5, heuristic: 0.3, random: 0.2}   # per-episode member draw
+      pfsp: {weighting: hard, p: 2.0, floor: 0.05}        # optional: boardgym/train/pfsp.py
     eval:
       every: 100000           # learner steps between evaluations (0 = none)
       every_games: 100        # games vs each eval.opponents entry (seeds seed_base..)
@@ -21,7 +22,8 @@ learner at this step, every snapshot in the pool (deterministic) and the fixed o
 new pair played once on ``pool_games`` fixed seeds; the Bradley-Terry fit of all the book's
 games (``boardgym.eval.stats``) is logged as ``elo/<player>`` with ``random`` anchored at 0, and written to
 ``elo.md`` / ``elo.json`` with 95% intervals (profile likelihood, widened to the bootstrap
-over games where wider).
+over games where wider). With ``pool.pfsp`` it also writes the learner's win share against each
+fixed opponent and snapshot to ``pool/pfsp.json``, the priorities of the pool's next draws.
 """
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ def selfplay_env_kwargs(cfg: dict, out: Path) -> dict:
     kw = dict(cfg.get("env_kwargs") or {})
     kw.setdefault("seat", "random")
     kw["opponents"] = OpponentPool(game_name, (Path(out) / "pool").resolve(), dict(pool["weights"]),
-                                   bool(pool.get("deterministic", False)))
+                                   bool(pool.get("deterministic", False)), pfsp=pool.get("pfsp"))
     return kw
 
 
@@ -149,6 +151,7 @@ class SelfPlayEvalCallback(BaseCallback):
         self.at_end = bool(ev.get("at_end", True))
         self.out = Path(out)
         self.pool_dir = self.out / "pool"
+        self.pfsp = (cfg.get("pool") or {}).get("pfsp")   # PFSP: the win shares go to pool/pfsp.json
         self.game_name, self.game_kwargs = game_spec(cfg)
         self.book = EloBook(self.out / "elo_games.json")
         self.history: list[dict] = []
@@ -188,9 +191,11 @@ class SelfPlayEvalCallback(BaseCallback):
         seeds = list(range(self.seed_base, self.seed_base + self.games))
         pseeds = list(range(self.seed_base, self.seed_base + self.pool_games))
         row = {"step": steps}
+        shares = {}   # member -> the learner's win share now (PFSP's priorities)
         for opp in self.opponents:
             results = play_match(game, learner, self._fixed(opp, 1), seeds)
             wins = sum(win_share(r) for r in results)
+            shares[opp] = wins / len(results)
             lo, hi = wilson_interval(wins, len(results))
             m, _, _ = mean_interval([r.scores[r.seats.index(0)] for r in results])
             self.logger.record(f"eval/win_rate_vs_{opp}", wins / len(results))
@@ -216,11 +221,18 @@ class SelfPlayEvalCallback(BaseCallback):
                 continue
             labels.append(snap.name)
             if not self.book.played(me, snap.name):
-                self.book.add(me, snap.name, play_match(game, learner, snap, pseeds))
+                results = play_match(game, learner, snap, pseeds)
+                shares[snap.name] = float(np.mean([win_share(r) for r in results]))
+                self.book.add(me, snap.name, results)
             for opp in self.opponents:
                 if not self.book.played(snap.name, opp):
                     self.book.add(snap.name, opp, play_match(game, snap, self._fixed(opp, 1), pseeds))
         self.book.save()
+        if self.pfsp is not None:
+            from .pfsp import write_wins
+
+            write_wins(self.pool_dir, shares, steps)
+            row["pfsp_wins"] = shares
         ratings = self.book.fit(self.n_boot, seed=self.seed_base)
         for label in [me] + self.opponents + labels:
             key = "learner" if label == me else label

@@ -128,8 +128,8 @@ def test_ray_missing_is_said_in_words(tmp_path, monkeypatch):
 
 
 def test_dagger_and_expert_iteration_games_on_ray_are_the_serial_ones(tmp_path, local_ray):
-    """DAgger's and expert iteration's game generation as Ray tasks (one game a task) records the
-    very decisions the serial run records: game i of iteration k draws from default_rng([seed, k, i])."""
+    """DAgger's (flat, and in ATT's combinations space) and expert iteration's game generation as
+    Ray tasks (one game a task) records the very decisions the serial run records: game i of iteration k draws from default_rng([seed, k, i])."""
     import dataclasses
 
     from sb3_contrib import MaskablePPO
@@ -147,12 +147,20 @@ def test_dagger_and_expert_iteration_games_on_ray_are_the_serial_ones(tmp_path, 
     cfg = load_config(CONFIG_DIR / "tides_dagger.yaml")
     setup = demo_setup(cfg)
     dag = [(setup, "heuristic", None, str(tmp_path / "p.zip"), False, 0.5, 3, 1, i) for i in range(3)]
+    # and in ATT's combinations space, the heuristic labelling through FlatAgentInView
+    ccfg = load_config(CONFIG_DIR / "att_2p_combo_dagger.yaml")
+    venv = make_vec_env(ccfg["env_id"], ccfg["env_kwargs"], 1, 0, "dummy")
+    MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=32, device="cpu", seed=0,
+                policy_kwargs={"net_arch": [16]}).save(tmp_path / "combo.zip")
+    venv.close()
+    combo = [(demo_setup(ccfg), "heuristic", "heuristic", str(tmp_path / "combo.zip"), False, 0.5, 3, 1, i)
+             for i in range(2)]
     ecfg = load_config(CONFIG_DIR / "tides_exit.yaml")
     sec = dict(ecfg["exit"], simulations=2, rollout_depth=3)
     esetup = dataclasses.replace(demo_setup(ecfg), gamma=1.0, shaping=False)
     ex = [(esetup, search_kwargs(dict(sec, first_prior="heuristic"), 0, "unused.zip"), sec["opponents"],
            sec["seed"], 0, i) for i in range(2)]
-    for fn, work in ((dagger_batch, dag), (exit_batch, ex)):
+    for fn, work in ((dagger_batch, dag), (dagger_batch, combo), (exit_batch, ex)):
         serial = GameRunner().map_batches(fn, work, len(work))
         on_ray = local_ray.map_batches(fn, work, 1)
         assert len(on_ray) == len(serial) == len(work)
@@ -160,3 +168,5 @@ def test_dagger_and_expert_iteration_games_on_ray_are_the_serial_ones(tmp_path, 
             assert a["actions"] == b["actions"] and a["decisions"] == b["decisions"]
             assert a.get("final", a.get("result")) == b.get("final", b.get("result"))
             assert [list(x) for x in a["indices"]] == [list(x) for x in b["indices"]]
+            assert [m.tobytes() for m in a["masks"]] == [m.tobytes() for m in b["masks"]]
+            assert a.get("own") == b.get("own")

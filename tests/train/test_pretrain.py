@@ -9,7 +9,8 @@ from boardgym.envs.opponents import make_agent
 from boardgym.games import make_game
 from boardgym.train.config import check_pretrain, load_config
 from boardgym.train.envs import make_env
-from boardgym.train.imitation import assemble, collect, demo_setup, make_demonstrators, play_episode
+from boardgym.train.imitation import (assemble, collect, demo_setup, in_view, make_demonstrators, play_episode,
+                                      setup_view)
 
 PALEO = "boardgym/train/configs/paleo.yaml"
 ATT_SEAT1 = {"name": "att_seat1", "env_id": "boardgym/AncientTerribleThings-v0",
@@ -27,6 +28,10 @@ def _env_episode(cfg: dict, seed: int):
     obs, _ = env.reset(seed=seed)
     opp_seed = int(np.random.default_rng(seed).integers(2**31 - 1))
     learner = make_agent("heuristic", base.game_name)
+    if base.view is not None:   # another action space: the heuristic chooses the view's actions
+        from boardgym.core.action_views import FlatAgentInView
+
+        learner = FlatAgentInView(learner, base.view)
     learner.reset(opp_seed + (0 if base.cooperative else base.seat))
     rows = {"obs": [], "masks": [], "actions": [], "rewards": []}
     done = False
@@ -51,15 +56,21 @@ def _discounted(rewards, gamma):
     return out[::-1]
 
 
-@pytest.mark.parametrize("cfg_source", ["paleo", "att_seat1"])
+ATT_COMBO = dict(ATT_SEAT1, env_kwargs=dict(ATT_SEAT1["env_kwargs"], action_space="combinations"))
+
+
+@pytest.mark.parametrize("cfg_source", ["paleo", "att_seat1", "att_combo"])
 def test_recorded_decisions_are_the_training_envs(cfg_source):
-    cfg = load_config(PALEO) if cfg_source == "paleo" else dict(ATT_SEAT1)
+    """... in ATT's combinations space too: one record per env step, the view's mask, the
+    return-to-go of the env's rewards per view action."""
+    cfg = {"paleo": load_config(PALEO), "att_seat1": ATT_SEAT1, "att_combo": ATT_COMBO}[cfg_source]
     setup = demo_setup(cfg)
     assert setup.shaping
     game = make_game(setup.game_name, **setup.game_kwargs)
     seed = 11
-    ep = play_episode(game, make_demonstrators(setup, "heuristic", 0, game), np.random.default_rng(seed),
-                      setup)
+    agents = in_view(make_demonstrators(setup, "heuristic", 0, game), setup.learner_seats,
+                     setup_view(setup, game))   # (unchanged in the flat catalogue)
+    ep = play_episode(game, agents, np.random.default_rng(seed), setup)
     demos = assemble(game, [ep])
     env = _env_episode(cfg, seed)
     n = len(env["actions"])
@@ -70,7 +81,7 @@ def test_recorded_decisions_are_the_training_envs(cfg_source):
         assert env["obs"][i].tobytes() == recorded[i].tobytes(), f"observation {i} differs"
     assert np.array_equal(np.array(env["masks"]), demos.masks)
     assert demos.actions.tolist() == env["actions"]
-    if cfg_source == "att_seat1":
+    if cfg_source != "paleo":
         assert set(demos.seat.tolist()) == {1}
     else:
         assert set(demos.seat.tolist()) == {0, 1}   # cooperative: both groups' decisions

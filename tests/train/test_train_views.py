@@ -1,13 +1,12 @@
 """``python -m boardgym.train`` in another action space of the game (``env_kwargs.action_space``):
 a tiny run trains in it, its final evaluation plays the model on the flat game through the
-expansion, and it exports as a numpy baseline that plays the same; phases that still play the
-flat catalogue refuse it by name."""
+expansion, and it exports as a numpy baseline that plays the same (imitation in the space, and
+the phases that refuse it: tests/train/test_dagger_views.py)."""
 import json
 
 import pytest
 
 from boardgym.train.__main__ import main
-from boardgym.train.config import CONFIG_DIR
 
 
 def test_a_run_trains_in_the_combinations_space_and_is_evaluated_on_the_flat_game(tmp_path):
@@ -49,13 +48,3 @@ def test_a_run_trains_in_the_combinations_space_and_is_evaluated_on_the_flat_gam
     manifest.write_text(_json.dumps(doc))
     with pytest.raises(ConfigError, match="'whole_turns' action space, which ancient_terrible_things no longer offers"):
         PretrainedAgent("ancient_terrible_things", "att_combinations", folder=tmp_path / "policies")
-
-
-@pytest.mark.parametrize("config", ["att_selfplay_bc.yaml", "att_selfplay_dagger.yaml"])
-def test_phases_that_play_the_flat_catalogue_refuse_another_space(tmp_path, config):
-    out = tmp_path / "run"
-    with pytest.raises(SystemExit) as exc:
-        main(["--config", str(CONFIG_DIR / config), "--set", "env_kwargs.action_space=combinations",
-              "--out", str(out)])
-    assert "env_kwargs.action_space 'combinations' trains with plain MaskablePPO" in str(exc.value.code)
-    assert not out.exists()
