@@ -47,11 +47,13 @@ class Game:
     """One configured game: immutable content, the action catalogue and observation layout.
 
     Subclasses set ``info`` and implement ``_configure``, ``new_initial_state`` and
-    ``state_class``. A ``Game`` is shared by every state (and every clone) made from it.
+    ``state_class``; a game on the frame engine also binds its ``rules`` (``core.engine.Rules``,
+    the table its states read). A ``Game`` is shared by every state (and every clone) made from it.
     """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type]
+    rules: ClassVar[Any]
     catalog: ActionCatalog
     layout: ObsLayout
 
