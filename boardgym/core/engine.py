@@ -59,26 +59,24 @@ class Rules:
         unknown = sorted(set(table) - set(self._ENTRIES))
         if unknown:
             raise TypeError(f"Rules has no entry {unknown}; entries: {self._ENTRIES}")
-        self._package = package
-        self._lazy = {}
         defaults = {"potential": lambda s, player: 0.0, "invariants": lambda s: [],
                     "redeterminize": None, "seat": "player"}
         for k in self._ENTRIES:
             v = table.get(k, defaults.get(k, _not_given(k)))
             if isinstance(v, str) and k != "seat":
-                self._lazy[k] = v
-            else:
-                setattr(self, k, v)
+                v = self._on_first_use(k, v, package)
+            setattr(self, k, v)
 
-    def __getattr__(self, name):  # only reached for an entry not yet imported
-        lazy = self.__dict__.get("_lazy")
-        if not lazy or name not in lazy:
-            raise AttributeError(name)
-        module, _, attr = lazy[name].partition(":")
-        fn = getattr(importlib.import_module(module, self._package), attr)
-        setattr(self, name, fn)
-        del lazy[name]
-        return fn
+    def _on_first_use(self, name: str, spec: str, package: str | None):
+        """A stand-in for ``"module:function"`` that imports it on its first call and puts it in
+        its place (plain attributes: the engine reads this table at every step)."""
+        def first_call(*args, **kwargs):
+            module, _, attr = spec.partition(":")
+            fn = getattr(importlib.import_module(module, package), attr)
+            setattr(self, name, fn)
+            return fn(*args, **kwargs)
+        first_call.spec = spec
+        return first_call
 
 
 class FrameState(State):
@@ -120,6 +118,15 @@ class FrameState(State):
         (scripted tests, a rule that asks for the mask mid-move); every ``apply`` does it."""
         self._mask_ok = False
         self._co = None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``State.chance_outcomes`` (``[]`` away from a chance node), kept for ``apply``."""
+        cq = self.cq
+        if not cq:
+            return []
+        kind, arg = cq[0]
+        co = self._co = self.game.rules.chance_outcomes[kind](self, arg)
+        return co
 
     def _chance_outcomes(self):
         kind, arg = self.cq[0]

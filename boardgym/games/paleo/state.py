@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.actions import action_id
 from boardgym.core.chance import sample_outcome
 from boardgym.core.engine import TRANSIENT, FrameState, Rules
+from boardgym.core.errors import IllegalActionError
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO, Frames, Int, Ints,
                                   Nested, StateFields, between, enum, ids, per_seat)
 
@@ -21,7 +23,7 @@ from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
                         TE_HEAL)
 from .decisions import HANDLERS
-from .hidden import deal_run, redeterminize
+from .hidden import apply_deal, deal_run, redeterminize
 from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
                     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
@@ -255,6 +257,27 @@ class PaleoState(FrameState):
         m = np.zeros(self.game.catalog.n, dtype=bool)
         m[0] = True
         return m
+
+    def apply(self, action) -> None:
+        """``FrameState.apply`` with a deal node's check and apply written out: its outcomes are
+        the backs left to deal (``hidden.deal_outcomes``), checked against the pool without
+        listing them, and a deal followed by another draw is applied at once (about 3 deal nodes
+        per decision at 1 group). The same checks and errors."""
+        cq = self.cq
+        if cq and cq[0][0] == CH_DEAL:
+            if type(action) is not int:
+                action = action_id(action)
+            dp = self.deal_pool
+            if not (0 <= action < len(dp) and dp[action] > 0):
+                raise IllegalActionError(action, "not an outcome of the pending chance node")
+            if len(cq) > 1:  # _apply's deal path, written out
+                self._mask_ok = False
+                self._co = None
+                apply_deal(self, cq.pop(0)[1], action)
+            else:
+                self._apply(action)
+            return
+        FrameState.apply(self, action)
 
     def _apply(self, action: int) -> None:
         """``FrameState._apply`` keeping the deal's running counts (``_dz``) from deal to deal and
