@@ -277,7 +277,7 @@ class PaleoState(FrameState):
             else:
                 self._apply(action)
             return
-        FrameState.apply(self, action)
+        _frame_apply(self, action)
 
     def _apply(self, action: int) -> None:
         """``FrameState._apply`` keeping the deal's running counts (``_dz``) from deal to deal and
@@ -316,6 +316,7 @@ class PaleoState(FrameState):
 
 
 FIELDS.install(PaleoState)
+_frame_apply = FrameState.apply  # (read once: Paleo's apply hands every other node to it)
 
 RULES = Rules(
     package=__package__, decisions=HANDLERS, decision_names=DECISIONS,
