@@ -47,7 +47,8 @@ class Game:
     """One configured game: immutable content, the action catalogue and observation layout.
 
     Subclasses set ``info`` and implement ``_configure``, ``new_initial_state`` and
-    ``state_class``. A ``Game`` is shared by every state (and every clone) made from it.
+    ``state_class``; a game on the frame engine also binds its ``rules`` (``core.engine.Rules``,
+    the table its states read). A ``Game`` is shared by every state (and every clone) made from it.
     """
 
     info: ClassVar[GameInfo]
@@ -55,6 +56,7 @@ class Game:
     # other action spaces the env option ``action_space`` may choose (``core/action_views.py``):
     # name -> factory(game) of an ``ActionView``; the flat catalogue is always there
     action_spaces: ClassVar[dict] = {}
+    rules: ClassVar[Any]
     catalog: ActionCatalog
     layout: ObsLayout
 

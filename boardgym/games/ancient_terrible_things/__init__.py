@@ -7,9 +7,9 @@ docs/games/ancient_terrible_things.md.
 from .describe import describe_action
 from .game import ATTGame
 from .narrate import make_narrator
-from .state import ATTState
+from .state import RULES, ATTState
 
-ATTGame.state_class = ATTState
+ATTGame.state_class, ATTGame.rules = ATTState, RULES
 GAME_CLASS = ATTGame
 
 __all__ = ["ATTGame", "ATTState", "GAME_CLASS", "describe_action", "make_narrator"]

@@ -6,11 +6,9 @@ the whole state and ``redeterminize`` is a clone.
 """
 from __future__ import annotations
 
-import numpy as np
-
+from boardgym.core.engine import TRANSIENT, Rules, ScoredFrameState
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, ZERO, Frames, Int, Ints, Nested,
                                   StateFields, between, enum, ids, per_seat)
-from boardgym.core.game import CHANCE, TERMINAL, State
 
 from . import flow
 from .constants import (BLANK, E_BUMP, E_REFRESH, MAX_CANCELS, MAX_DICE, MAX_FEATS, MAX_STACK,
@@ -24,7 +22,9 @@ from .kinds import (CH_ADV_D6, CH_CHAR, CH_DIE, CH_ENC, CH_FEAT, CH_FEAT_DISCARD
                     D_RESOLVE, D_SELECT, D_SHRINE, D_TOKEN, D_TP_CYCLE, D_URGENT2, D_URGENT3,
                     D_VALUE, D_VILLAGE_CYCLE, D_VILLAGE_SELL, D_VILLAGE_TOKENS, DECISIONS, PHASES,
                     PH_SETUP)
-from .observation import encode
+from .observation import as_dict, encode
+from .scoring import potential, returns, score
+from .invariants import check
 
 
 # -- what the state may hold (bounds from the configured game and its content) ------------------
@@ -161,13 +161,14 @@ FIELDS = StateFields(
     Frames("pend", PEND_ARGS, DECISIONS, max_len=MAX_PEND, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=_max_queue, what="chance"),
     derived={"n": lambda g: g.num_players},
-    transient={"_mask": "None", "_mask_ok": "False"},
+    transient=TRANSIENT,
 )
 
 
-class ATTState(State):
+class ATTState(ScoredFrameState):
     """The state of one ATT game. Its fields are declared once in ``FIELDS`` above, which gives
-    ``clone``, ``_dump`` and ``_load`` (installed below the class)."""
+    ``clone``, ``_dump`` and ``_load`` (installed below the class); the engine contract is
+    ``core.engine.FrameState`` over ``RULES``."""
 
     __slots__ = FIELDS.slots
 
@@ -227,97 +228,12 @@ class ATTState(State):
         self.adv = -1
         self.adv_removed = 0
         self.forget_req = 0
-        self._mask = None
+        self._mask = self._co = None
         self._mask_ok = False
         flow.advance(self)
-
-    # -- core contract ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.cq:
-            return CHANCE
-        return self.pend[-1][1]
-
-    def legal_mask(self) -> np.ndarray:
-        m = self._mask
-        if self._mask_ok:
-            return m
-        if m is None:
-            m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        else:
-            m[:] = False
-        if not (self.over or self.cq):
-            frame = self.pend[-1]
-            HANDLERS[frame[0]][0](self, frame, m)
-        self._mask_ok = True
-        return m
-
-    def invalidate(self) -> None:
-        """Forget the cached mask. Only needed after editing fields directly (scripted tests)."""
-        self._mask_ok = False
-
-    def _chance_outcomes(self):
-        kind, arg = self.cq[0]
-        return CHANCE_OUTCOMES[kind](self, arg)
-
-    def _apply(self, action: int) -> None:
-        self._mask_ok = False
-        if self.cq:
-            kind, arg = self.cq.pop(0)
-            CHANCE_APPLY[kind](self, arg, action)
-        else:
-            frame = self.pend[-1]
-            self.turn_steps += 1
-            HANDLERS[frame[0]][1](self, frame, action)
-        self._mask_ok = False
-        flow.advance(self)
-
-    def _why_illegal(self, action: int) -> str:
-        from .kinds import DECISIONS
-
-        frame = self.pend[-1]
-        return (f"the pending decision is '{DECISIONS[frame[0]]}' for player {frame[1]}; "
-                f"legal: {[self.game.catalog.describe(a) for a in np.flatnonzero(self.legal_mask())]}")
 
     def step_cap_reached(self) -> bool:
         return self.turn_steps >= TURN_STEP_CAP
-
-    # -- scores and rewards -----------------------------------------------------------------
-    def score(self, p: int) -> int:
-        from .scoring import score
-
-        return score(self, p)
-
-    def returns(self):
-        from .scoring import returns
-
-        return returns(self)
-
-    def potential(self, player: int) -> float:
-        from .scoring import potential
-
-        return potential(self, player)
-
-    # -- observation / render ------------------------------------------------------------------
-    def observation(self, player: int, out=None):
-        return encode(self, player, out)
-
-    def observation_dict(self, player: int) -> dict:
-        from .observation import as_dict
-
-        return as_dict(self, player)
-
-    def render(self) -> str:
-        from .render import render
-
-        return render(self)
-
-    def invariant_errors(self) -> list[str]:
-        from .invariants import check
-
-        return check(self)
 
     # convenience for agents / heuristics
     def tok(self, p: int, k: int) -> int:
@@ -328,3 +244,19 @@ class ATTState(State):
 
 
 FIELDS.install(ATTState)
+
+
+def _counted(apply):
+    """A decision's apply that also counts the decision in the turn (the ATT-D-17 backstop)."""
+    def counted(s, frame, action):
+        s.turn_steps += 1
+        apply(s, frame, action)
+    return counted
+
+
+RULES = Rules(
+    package=__package__,
+    decisions=tuple((mask, _counted(apply)) for mask, apply in HANDLERS),
+    decision_names=DECISIONS, chance_outcomes=CHANCE_OUTCOMES, chance_apply=CHANCE_APPLY,
+    advance=flow.advance, observation=encode, observation_dict=as_dict, render=".render:render",
+    invariants=check, returns=returns, potential=potential, score=score)

@@ -8,9 +8,9 @@ See docs/games/paleo.md.
 from .describe import describe_action
 from .game import PaleoGame
 from .narrate import make_narrator
-from .state import PaleoState
+from .state import RULES, PaleoState
 
-PaleoGame.state_class = PaleoState
+PaleoGame.state_class, PaleoGame.rules = PaleoState, RULES
 GAME_CLASS = PaleoGame
 
 __all__ = ["PaleoGame", "PaleoState", "GAME_CLASS", "describe_action", "make_narrator"]

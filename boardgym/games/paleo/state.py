@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from boardgym.core.actions import action_id
 from boardgym.core.chance import sample_outcome
+from boardgym.core.engine import TRANSIENT, FrameState, Rules
 from boardgym.core.errors import IllegalActionError
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, SEAT_SET, ZERO, Frames, Int, Ints,
                                   Nested, StateFields, between, enum, ids, per_seat)
-from boardgym.core.game import CHANCE, TERMINAL, State
 
 from . import actions as A, flow
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
@@ -22,7 +23,7 @@ from .constants import (BENCH_SLOTS, E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_ADD
                         MAX_INPLAY, MAX_OPTIONS, MAX_PEOPLE, MAX_SKULLS, MAX_VICTORIES, RES_TOTAL,
                         TE_HEAL)
 from .decisions import HANDLERS
-from .hidden import apply_deal, deal_outcomes, deal_run
+from .hidden import apply_deal, deal_run, redeterminize
 from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH_REVEAL, CHANCES,
                     D_CLOSE, D_COMMIT, D_CRAFT, D_HOST, D_HPERSON, D_IDEASLOT, D_KGROUP, D_KPERSON,
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
@@ -30,8 +31,9 @@ from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH
                     OP_DREAM_TO, OP_EFF, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_GIVE_TOOL, OP_HEAL,
                     OP_HEAL_IN, OP_KILL, OP_PAY, OP_PERSON_TO, OP_RECLOSE, OP_RENTOOL, OP_REOPEN,
                     OP_WOUND, OP_WOUND2, OP_WOUND3, OPS, PH_SETUP, PHASES, SRC_TOOL, TABLE)
-from .observation import encode
-from .scoring import potential as _potential, returns as _returns
+from .invariants import check
+from .observation import as_dict, encode
+from .scoring import potential, returns
 
 
 # -- what the state may hold (bounds from the configured game and its content) ------------------
@@ -177,11 +179,11 @@ FIELDS = StateFields(
     Frames("cq", CQ_ARGS, CHANCES, max_len=lambda g: _nc(g) + 4 * g.num_players + 8, what="chance"),
     Frames("ops", OPS_ARGS, OPS, max_len=64, what="op"),
     derived={"n": lambda g: g.num_groups},
-    transient={"_mask": "None", "_mask_ok": "False", "_co": "None", "_dz": "None"},
+    transient={**TRANSIENT, "_dz": "None"},
 )
 
 
-class PaleoState(State):
+class PaleoState(FrameState):
     """The state of one Paleo game. Its fields are declared once in ``FIELDS`` above, which
     gives ``clone``, ``_dump`` and ``_load`` (installed below the class)."""
 
@@ -223,14 +225,11 @@ class PaleoState(State):
         self._co = self._dz = None
         flow.advance(self)
 
-    # -- core contract ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.over:
-            return TERMINAL
-        if self.cq:
-            return CHANCE
-        return self.pend[-1][1]
+    # -- the engine contract: core.engine.FrameState over RULES, with Paleo's simultaneous
+    # commit and its deal nodes -------------------------------------------------------------------
+    # always computed afresh (scripted tests edit fields between calls), but the next ``apply``
+    # checks its action against it instead of computing it again
+    legal_mask = FrameState.fresh_mask
 
     def acting_players(self) -> list[int]:
         """Every awake uncommitted seat at the simultaneous commit step (PALEO-DAY-1/2)."""
@@ -241,24 +240,9 @@ class PaleoState(State):
             return [g for g in range(self.n) if self.awake[g] and not self.commit[g]]
         return [f[1]]
 
-    def legal_mask(self) -> np.ndarray:
-        """The mask of the pending decision, written into a preallocated array (a shared buffer:
-        copy to keep). Always computed afresh (scripted tests edit fields between calls), but
-        the next ``apply`` checks its action against it instead of computing it again."""
-        m = self._mask
-        if m is None:
-            m = self._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        else:
-            m.fill(False)
-        if not (self.over or self.cq):
-            frame = self.pend[-1]
-            HANDLERS[frame[0]][0](self, frame, m)
-        self._mask_ok = True
-        return m
-
     def invalidate(self) -> None:
-        """Forget the mask kept for ``apply``'s check and the cached chance outcomes. Only needed
-        after editing fields directly (scripted tests); every ``apply`` does it."""
+        """Forget the mask kept for ``apply``'s check, the chance outcomes and the deal's running
+        counts. Only needed after editing fields directly (scripted tests); every ``apply`` does it."""
         self._mask_ok = False
         self._co = self._dz = None
 
@@ -274,50 +258,30 @@ class PaleoState(State):
         m[0] = True
         return m
 
-    def _chance_outcomes(self):
-        """The pending chance node's outcomes; the next ``apply`` checks its outcome against this
-        list instead of building it again."""
-        kind, arg = self.cq[0]
-        co = self._co = (deal_outcomes if kind == CH_DEAL else CHANCE_OUTCOMES[kind])(self, arg)
-        return co
-
     def apply(self, action) -> None:
-        """``State.apply`` with a fast path for plain int actions (same checks, same errors)."""
-        if type(action) is not int:
-            if not isinstance(action, np.integer):
-                return State.apply(self, action)
-            action = int(action)  # what State.apply does with a NumPy integer
-        if self.over:
-            raise IllegalActionError(action, "the game is over")
+        """``FrameState.apply`` with a deal node's check and apply written out: its outcomes are
+        the backs left to deal (``hidden.deal_outcomes``), checked against the pool without
+        listing them, and a deal followed by another draw is applied at once (about 3 deal nodes
+        per decision at 1 group). The same checks and errors."""
         cq = self.cq
-        if cq:
-            if cq[0][0] == CH_DEAL:
-                # the deal's outcomes are the backs left to deal (hidden.deal_outcomes)
-                dp = self.deal_pool
-                if not (0 <= action < len(dp) and dp[action] > 0):
-                    raise IllegalActionError(action, "not an outcome of the pending chance node")
-                if len(cq) > 1:  # _apply's deal path, written out (about 3 deals per decision)
-                    self._mask_ok = False
-                    self._co = None
-                    apply_deal(self, cq.pop(0)[1], action)
-                    return
+        if cq and cq[0][0] == CH_DEAL:
+            if type(action) is not int:
+                action = action_id(action)
+            dp = self.deal_pool
+            if not (0 <= action < len(dp) and dp[action] > 0):
+                raise IllegalActionError(action, "not an outcome of the pending chance node")
+            if len(cq) > 1:  # _apply's deal path, written out
+                self._mask_ok = False
+                self._co = None
+                apply_deal(self, cq.pop(0)[1], action)
             else:
-                co = self._co
-                for o, _ in co if co is not None else self._chance_outcomes():
-                    if o == action:
-                        break
-                else:
-                    raise IllegalActionError(action, "not an outcome of the pending chance node")
-        else:
-            cat = self.game.catalog
-            if not 0 <= action < cat.n:
-                raise IllegalActionError(action, f"outside the action space 0..{cat.n - 1}")
-            m = self._mask if self._mask_ok else self.legal_mask()
-            if not m[action]:
-                raise IllegalActionError(action, self._why_illegal(action), cat.describe(action))
-        self._apply(action)
+                self._apply(action)
+            return
+        _frame_apply(self, action)
 
     def _apply(self, action: int) -> None:
+        """``FrameState._apply`` keeping the deal's running counts (``_dz``) from deal to deal and
+        not running the phase machine between queued draws (it would return at once)."""
         self._mask_ok = False
         self._co = None
         cq = self.cq
@@ -350,41 +314,12 @@ class PaleoState(State):
                 continue
             self._apply(sample_outcome(self._chance_outcomes(), rng))
 
-    def _why_illegal(self, action: int) -> str:
-        frame = self.pend[-1]
-        return (f"the pending decision is '{DECISIONS[frame[0]]}' for group {frame[1]}; "
-                f"legal: {[self.game.catalog.describe(a) for a in np.flatnonzero(self.legal_mask())]}")
-
-    # -- rewards ---------------------------------------------------------------------------
-    def returns(self):
-        return _returns(self)
-
-    def potential(self, player: int) -> float:
-        return _potential(self)
-
-    # -- observation / render ----------------------------------------------------------------
-    def observation(self, player: int, out=None):
-        return encode(self, player, out)
-
-    def observation_dict(self, player: int) -> dict:
-        from .observation import as_dict
-
-        return as_dict(self, player)
-
-    def render(self) -> str:
-        from .render import render
-
-        return render(self)
-
-    def redeterminize(self, player: int, rng) -> "PaleoState":
-        from .hidden import redeterminize
-
-        return redeterminize(self, player, rng)
-
-    def invariant_errors(self) -> list[str]:
-        from .invariants import check
-
-        return check(self)
-
 
 FIELDS.install(PaleoState)
+_frame_apply = FrameState.apply  # (read once: Paleo's apply hands every other node to it)
+
+RULES = Rules(
+    package=__package__, decisions=HANDLERS, decision_names=DECISIONS,
+    chance_outcomes=CHANCE_OUTCOMES, chance_apply=CHANCE_APPLY, advance=flow.advance,
+    observation=encode, observation_dict=as_dict, render=".render:render", invariants=check,
+    returns=returns, potential=potential, redeterminize=redeterminize, seat="group")

@@ -10,9 +10,9 @@ See docs/games/primeval_peril.md and docs/games/primeval_peril_content.md.
 from .describe import describe_action
 from .game import PrimevalGame
 from .narrate import make_narrator
-from .state import PrimevalState
+from .state import RULES, PrimevalState
 
-PrimevalGame.state_class = PrimevalState
+PrimevalGame.state_class, PrimevalGame.rules = PrimevalState, RULES
 GAME_CLASS = PrimevalGame
 
 __all__ = ["PrimevalGame", "PrimevalState", "GAME_CLASS", "describe_action", "make_narrator"]

@@ -24,7 +24,7 @@ def scored_cards(s) -> int:
     return sum(1 for n in s.owned if isinstance(num[n], (AdventureCard, CombatCard)))
 
 
-def score(s) -> int:
+def score(s, p: int = 0) -> int:  # (cooperative: one team score)
     from .difficulty import easiest_logged
 
     return score_of(scored_cards(s), sum(s.inv), s.result == RESULT_WON, s.result == RESULT_LOST,
@@ -41,7 +41,7 @@ def returns(s) -> list[float]:
     return [v] * s.n
 
 
-def potential(s) -> float:
+def potential(s, player: int = 0) -> float:  # (cooperative: one for all)
     if s.game.reward != "shaped":
         return 0.0
     parts = 2 * scored_cards(s) + sum(s.inv) // 4

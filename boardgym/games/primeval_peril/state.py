@@ -8,12 +8,13 @@ deck stays in number order (``owned`` lists the cards taken out of it).
 """
 from __future__ import annotations
 
+from boardgym.core.engine import TRANSIENT, Rules, ScoredFrameState
 from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between,
                                   enum, ids, per_seat)
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
 from boardgym.games.sleeping_gods.host import fields as sg_fields
-from boardgym.games.sleeping_gods.host import FrameState, init_state
+from boardgym.games.sleeping_gods.host import init_state
 
 from . import actions as A
 from . import flow, journey
@@ -118,11 +119,11 @@ FIELDS = StateFields(
     Frames("pend", PEND_ARGS, DECISIONS, max_len=24, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=8, what="chance"),
     derived={"n": lambda g: g.n},
-    transient={"_mask": "None", "_mask_ok": "False"},
+    transient=TRANSIENT,
 )
 
 
-class PrimevalState(FrameState):
+class PrimevalState(ScoredFrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
@@ -154,7 +155,7 @@ class PrimevalState(FrameState):
         self.cdisc = []
         self.played = [-1] * 5
         self.fx, self.pend, self.cq = [], [], []
-        self._mask, self._mask_ok = None, False
+        self._mask, self._mask_ok, self._co = None, False, None
         flow.start(self)
 
     # -- the Sleeping Gods host protocol ------------------------------------------------------
@@ -188,59 +189,23 @@ class PrimevalState(FrameState):
 
         fate_rolled(self, value)
 
-    # -- the engine contract (sleeping_gods.host.FrameState) ------------------------------------
-    TABLE = TABLE
-    CHANCE_OUTCOMES = CHANCE_OUTCOMES
-    CHANCE_APPLY = CHANCE_APPLY
-    DECISION_NAMES = DECISIONS
-
-    def _advance(self) -> None:
-        flow.advance(self)
-
-    # -- rewards and checks ----------------------------------------------------------------------
-    def returns(self):
-        from .scoring import returns
-
-        return returns(self)
-
-    def potential(self, player: int) -> float:
-        from .scoring import potential
-
-        return potential(self)
-
-    def score(self, p: int = 0) -> int:
-        from .scoring import score
-
-        return score(self)
-
-    def observation(self, player: int, out=None):
-        from .observation import encode
-
-        return encode(self, player, out)
-
-    def observation_dict(self, player: int) -> dict:
-        from .observation import as_dict
-
-        return as_dict(self, player)
-
-    def render(self) -> str:
-        from .render import render
-
-        return render(self)
-
-    def invariant_errors(self) -> list[str]:
-        from .invariants import check
-
-        return check(self)
-
 
 FIELDS.install(PrimevalState)
+
+# the engine contract: core.engine.FrameState over this table (the scoring modules, the
+# renders and the checks import the rule modules: imported on first use)
+RULES = Rules(
+    package=__package__, decisions=TABLE, decision_names=DECISIONS,
+    chance_outcomes=CHANCE_OUTCOMES, chance_apply=CHANCE_APPLY, advance=flow.advance,
+    observation=".observation:encode", observation_dict=".observation:as_dict",
+    render=".render:render", invariants=".invariants:check", returns=".scoring:returns",
+    potential=".scoring:potential", score=".scoring:score")
 
 
 def _set_state_class():
     from .game import PrimevalGame
 
-    PrimevalGame.state_class = PrimevalState
+    PrimevalGame.state_class, PrimevalGame.rules = PrimevalState, RULES
 
 
 _set_state_class()

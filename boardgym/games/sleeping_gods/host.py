@@ -12,9 +12,10 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
   per character and the ``sg_*`` combat and challenge records), and its ``pend`` / ``cq``
   whose kind tuples start with ``kinds.DECISIONS`` / ``kinds.CHANCES``, the core's entries of
   ``PEND_ARGS`` / ``CQ_ARGS`` merged into its ``Frames`` declarations;
-* its ``HANDLERS`` / ``CHANCE_*`` tables holding ``decisions.HANDLERS`` and
+* its ``core.engine.Rules`` tables holding ``decisions.HANDLERS`` and
   ``decisions.CHANCE_OUTCOMES`` / ``CHANCE_APPLY`` for those codes (it may wrap a window's
-  handler to add its own actions: rerolls, resources, abilities; ``windows.used``);
+  handler to add its own actions: rerolls, resources, abilities; ``windows.used``), its state
+  a ``core.engine.FrameState``;
 * ``s.legal_mask()`` and ``s.invalidate()`` (the core skips a window whose only legal action
   is CONFIRM);
 * optional: ``s.boat_damage(x)`` (an ``O`` ability not in ``ignored_effects``),
@@ -32,10 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from boardgym.core.fields import FLAG, NONE, SEAT, ZERO, Int, Ints, between, per_seat
-from boardgym.core.game import CHANCE, TERMINAL, State
 
 from .enemies import Enemy
 from .hooks import Hooks
@@ -165,64 +163,4 @@ def init_state(s) -> None:
     s.sg_last = -1
 
 
-class FrameState(State):
-    """The engine contract of a host game's state over its frames, shared by the games on the
-    core: ``cq`` (chance nodes: the first is drawn next), ``pend`` (decisions: the top one is
-    asked) and ``over``. A subclass sets ``TABLE`` (per decision kind its ``(mask, apply)``),
-    ``CHANCE_OUTCOMES`` / ``CHANCE_APPLY`` (per chance kind), ``DECISION_NAMES`` and
-    ``_advance()`` (its phase machine, run after every action); its FIELDS declare ``_mask`` and
-    ``_mask_ok`` as transient."""
-
-    __slots__ = ()
-    TABLE: list = []
-    CHANCE_OUTCOMES: dict = {}
-    CHANCE_APPLY: dict = {}
-    DECISION_NAMES: tuple = ()
-
-    @property
-    def current_player(self) -> int:
-        if self.cq:
-            return CHANCE
-        return TERMINAL if self.over else self.pend[-1][1]
-
-    def legal_mask(self) -> np.ndarray:
-        if self._mask_ok:
-            return self._mask
-        if self._mask is None:
-            self._mask = np.zeros(self.game.catalog.n, dtype=bool)
-        m = self._mask
-        m[:] = False
-        if not self.cq and self.pend:
-            f = self.pend[-1]
-            self.TABLE[f[0]][0](self, f, m)
-        self._mask_ok = True
-        return m
-
-    def invalidate(self) -> None:
-        self._mask_ok = False
-
-    def _chance_outcomes(self):
-        kind, arg = self.cq[0]
-        return self.CHANCE_OUTCOMES[kind](self, arg)
-
-    def _apply(self, action: int) -> None:
-        self._mask_ok = False
-        if self.cq:
-            kind, arg = self.cq.pop(0)
-            self.CHANCE_APPLY[kind](self, arg, action)
-        else:
-            f = self.pend[-1]
-            self.TABLE[f[0]][1](self, f, action)
-        self._mask_ok = False
-        self._advance()
-
-    def _advance(self) -> None:
-        raise NotImplementedError("a host state defines its phase machine (_advance)")
-
-    def _why_illegal(self, action: int) -> str:
-        f = self.pend[-1]
-        legal = [self.game.catalog.describe(a) for a in np.flatnonzero(self.legal_mask())]
-        return f"the pending decision is '{self.DECISION_NAMES[f[0]]}' for player {f[1]}; legal: {legal}"
-
-
-__all__ = ["Ids", "Core", "fields", "PEND_ARGS", "CQ_ARGS", "init_state", "FrameState"]
+__all__ = ["Ids", "Core", "fields", "PEND_ARGS", "CQ_ARGS", "init_state"]

@@ -9,9 +9,9 @@ See docs/games/tides_of_ruin_arcade.md.
 from .describe import describe_action
 from .game import TidesGame
 from .narrate import make_narrator
-from .state import TidesState
+from .state import RULES, TidesState
 
-TidesGame.state_class = TidesState
+TidesGame.state_class, TidesGame.rules = TidesState, RULES
 GAME_CLASS = TidesGame
 
 __all__ = ["TidesGame", "TidesState", "GAME_CLASS", "describe_action", "make_narrator"]

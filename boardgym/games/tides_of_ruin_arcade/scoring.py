@@ -16,7 +16,7 @@ def penalties(s) -> int:
     return wounds + statuses + sum(s.res)
 
 
-def score(s) -> int:
+def score(s, p: int = 0) -> int:  # (cooperative: one team score)
     """+10 per success, −1 per wound, status and fatigue, +1 per XP gained, +50 for surviving to
     the end of the deck, +100 intermediate / +200 hard (TR-END-4)."""
     return (10 * len(s.won) - penalties(s) + s.xp_gained + 50 * s.survived
@@ -34,7 +34,7 @@ def returns(s) -> list[float]:
     return [v] * s.n
 
 
-def potential(s) -> float:
+def potential(s, player: int = 0) -> float:  # (cooperative: one for all)
     if s.game.reward != "shaped":
         return 0.0
     return max(-1.0, min(1.0, score(s) / SCALE))

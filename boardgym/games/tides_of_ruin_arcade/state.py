@@ -10,21 +10,22 @@ cards and the public discard; the market deck is its cards not yet seen, above t
 """
 from __future__ import annotations
 
+from boardgym.core.engine import TRANSIENT, Rules, ScoredFrameState
 from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, Frames, Int, Ints, Nested,
                                   StateFields, between, enum, ids, per_seat)
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
 from boardgym.games.sleeping_gods.host import fields as sg_fields
-from boardgym.games.sleeping_gods.host import FrameState, init_state
+from boardgym.games.sleeping_gods.host import init_state
 
 from . import actions as A
 from . import flow
 from .abilities import fortune_drawn
 from .chance_nodes import CHANCE_APPLY, CHANCE_OUTCOMES
 from .decisions import TABLE
-from .invariants import check as _check
+from .invariants import check
 from .observation import as_dict, encode
-from .scoring import potential as _potential, returns as _returns, score as _score
+from .scoring import potential, returns, score
 from .kinds import (ADV_MARKET, ADV_PLACE, CH_ADV, CH_ARCADE, CH_SKILL, CHANCES, D_ADV_TO, D_BUY_TO,
                     D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_KEEP, D_MARKET, D_OM_CREW, D_PICK_STATUS,
                     D_PLACE_CARD, D_PREP, D_RECIPE_CREW, D_START_PICK, D_STRIKE, D_SWAP_WITH,
@@ -99,11 +100,11 @@ FIELDS = StateFields(
     Frames("pend", PEND_ARGS, DECISIONS, max_len=24, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=16, what="chance"),
     derived={"n": lambda g: g.n},
-    transient={"_mask": "None", "_mask_ok": "False"},
+    transient=TRANSIENT,
 )
 
 
-class TidesState(FrameState):
+class TidesState(ScoredFrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
@@ -133,7 +134,7 @@ class TidesState(FrameState):
         self.xp_gained = self.xp_bank = self.food = self.coins = self.moves = 0
         self.fk_seat = -1
         self.pend, self.cq = [], []
-        self._mask, self._mask_ok = None, False
+        self._mask, self._mask_ok, self._co = None, False, None
         flow.advance(self)
 
     # -- the Sleeping Gods host protocol ------------------------------------------------------
@@ -164,39 +165,13 @@ class TidesState(FrameState):
         else:
             flow.boss_drawn(self, value)
 
-    # -- the engine contract (sleeping_gods.host.FrameState) ------------------------------------
-    TABLE = TABLE
-    CHANCE_OUTCOMES = CHANCE_OUTCOMES
-    CHANCE_APPLY = CHANCE_APPLY
-    DECISION_NAMES = DECISIONS
-
-    def _advance(self) -> None:
-        flow.advance(self)
-
-    # -- rewards, observation, text --------------------------------------------------------------
-    def returns(self):
-        return _returns(self)
-
-    def score(self, p: int) -> int:
-        """The team's score so far (TR-END-4), the same for every player: the game is cooperative."""
-        return _score(self)
-
-    def potential(self, player: int) -> float:
-        return _potential(self)
-
-    def observation(self, player: int, out=None):
-        return encode(self, player, out)
-
-    def observation_dict(self, player: int) -> dict:
-        return as_dict(self, player)
-
-    def render(self) -> str:
-        from .render import render
-
-        return render(self)
-
-    def invariant_errors(self) -> list[str]:
-        return _check(self)
-
 
 FIELDS.install(TidesState)
+
+# the engine contract: core.engine.FrameState over this table (score: the team's, TR-END-4, the
+# same for every player: the game is cooperative)
+RULES = Rules(
+    package=__package__, decisions=TABLE, decision_names=DECISIONS,
+    chance_outcomes=CHANCE_OUTCOMES, chance_apply=CHANCE_APPLY, advance=flow.advance,
+    observation=encode, observation_dict=as_dict, render=".render:render", invariants=check,
+    returns=returns, potential=potential, score=score)

@@ -20,12 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.actions import ActionCatalog
+from boardgym.core.engine import TRANSIENT, FrameState, Rules
 from boardgym.core.fields import SEAT, Frames, Int, Ints, StateFields, between
 from boardgym.core.game import CHANCE, Game, GameInfo
 from boardgym.games.sleeping_gods import (FATIGUE, STAMINA, AttackProfile, Core, Cost, Deck, Die,
                                           Flee, Hooks, Ids, Mods, Randomizers, parse_enemy)
 from boardgym.games.sleeping_gods import challenge, combat, decisions, windows
-from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, FrameState, fields, init_state
+from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, fields, init_state
 from boardgym.games.sleeping_gods.kinds import CHANCES, D_ATTACKER, D_BLOCK, D_MODIFY, D_ROLLED, DECISIONS
 
 CATALOG = ActionCatalog([("NOOP", 1), ("CONFIRM", 1), ("FLEE", 1), ("REROLL", 1), ("GUARD", 1),
@@ -164,7 +165,7 @@ FIELDS = StateFields(
     Frames("pend", PEND_ARGS, DECISIONS, max_len=8, what="decision"),
     Frames("cq", CQ_ARGS, CHANCES, max_len=4, what="chance"),
     derived={"n": lambda g: g.n},
-    transient={"_mask": "None", "_mask_ok": "False"},
+    transient=TRANSIENT,
 )
 
 
@@ -180,7 +181,7 @@ class HostState(FrameState):
         self.hand = [1 + _pp_cap(self, p) for p in range(self.n)] if game.variant == "pp" else [0] * self.n
         self.boat, self.boss, self.rerolls, self.guards = 8, 0, 0, 0
         self.pend, self.cq = [], []
-        self._mask, self._mask_ok = None, False
+        self._mask, self._mask_ok, self._co = None, False, None
 
     # -- the host protocol -----------------------------------------------------------------------
     def controller(self, ch: int) -> int:
@@ -204,26 +205,18 @@ class HostState(FrameState):
     def on_drawn(self, value: int) -> None:
         self.boss |= 1 << value
 
-    # -- the engine contract: the core's FrameState, over this host's tables -----------------------
-    TABLE = TABLE
-    CHANCE_OUTCOMES = decisions.CHANCE_OUTCOMES
-    CHANCE_APPLY = decisions.CHANCE_APPLY
-    DECISION_NAMES = DECISIONS
-
     @property
     def over(self) -> bool:  # the host plays one challenge or combat: over when nothing is pending
         return not self.pend and not self.cq
 
-    def _advance(self) -> None:  # no phase machine: the tests start each challenge or combat
-        pass
-
-    def invariant_errors(self) -> list[str]:
-        from boardgym.games.sleeping_gods.invariants import errors
-
-        return errors(self)
-
 
 FIELDS.install(HostState)
+
+# the engine contract: the core's FrameState over this host's tables; no phase machine (the tests
+# start each challenge or combat)
+RULES = Rules(decisions=TABLE, decision_names=DECISIONS, chance_outcomes=decisions.CHANCE_OUTCOMES,
+              chance_apply=decisions.CHANCE_APPLY, advance=lambda s: None,
+              invariants="boardgym.games.sleeping_gods.invariants:errors")
 
 
 class HostGame(Game):
@@ -231,6 +224,7 @@ class HostGame(Game):
                     max_players=4, cooperative=True, max_decisions=10_000, reward_range=(0.0, 0.0),
                     defaults={"variant": "pp", "num_players": 2, "difficulty": "normal"})
     state_class = HostState
+    rules = RULES
 
     def _configure(self, config):
         self.variant, self.n = config["variant"], config["num_players"]

@@ -1,0 +1,106 @@
+"""The frame engine (``core.engine``), for every registered game: one ``FrameState`` answers the
+engine contract over the game's ``Rules`` table, bound to the game class, and no game state
+re-implements it; ``apply`` checks against the mask or chance outcomes the caller listed, not
+computing them again; the illegal-action message names the pending decision and the legal
+actions in every game."""
+import numpy as np
+import pytest
+
+from boardgym.core import CHANCE, TERMINAL, IllegalActionError, sample_outcome
+from boardgym.core.engine import FrameState, Rules
+from boardgym.envs.registry import test_configs as configs_of
+from boardgym.games import GAMES, make_game
+
+# what the engine answers for every game: a state class defining one of these re-delegates it
+# (a game may still put a fast path of its own in front of ``apply``: Paleo's deal nodes)
+ENGINE = ("current_player", "chance_outcomes", "_chance_outcomes", "_why_illegal", "observation",
+          "observation_dict", "render", "invariant_errors", "returns", "potential", "score",
+          "redeterminize")
+
+
+def _game(name):
+    return make_game(name, **configs_of(name)[0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_runs_on_the_core_engine(name):
+    game = _game(name)
+    cls = game.state_class
+    assert issubclass(cls, FrameState), f"{name}: {cls.__name__} is not a core.engine.FrameState"
+    assert isinstance(type(game).rules, Rules), f"{name}: its game class binds no Rules table"
+    own = sorted(set(vars(cls)) & set(ENGINE))
+    assert not own, f"{name}: {cls.__name__} defines {own} itself instead of its Rules table"
+    state = game.new_initial_state()
+    assert state.game.rules is type(game).rules
+
+
+def _play_until(state, rng, want_chance, limit=5000):
+    """Random play until a chance node (``want_chance``) or a decision is pending."""
+    for _ in range(limit):
+        p = state.current_player
+        assert p != TERMINAL, "the game ended first"
+        if (p == CHANCE) == want_chance:
+            return
+        if p == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            legal = np.flatnonzero(state.legal_mask())
+            state.apply(int(legal[rng.integers(len(legal))]))
+    raise AssertionError("no such node reached")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_checks_against_the_outcomes_listed(name, monkeypatch):
+    """At a chance node, ``apply`` after ``chance_outcomes()`` checks the outcome against that
+    list instead of building it again; an outcome outside it is refused and changes nothing."""
+    game = _game(name)
+    state = game.new_initial_state()
+    _play_until(state, np.random.default_rng(0), want_chance=True)
+    rules = type(game).rules
+    built = []
+    table = dict(enumerate(rules.chance_outcomes)) if isinstance(rules.chance_outcomes, list) \
+        else dict(rules.chance_outcomes)
+    counting = {k: (lambda f: lambda s, arg: built.append(1) or f(s, arg))(f) for k, f in table.items()}
+    monkeypatch.setattr(rules, "chance_outcomes", counting)
+    outcomes = state.chance_outcomes()
+    assert len(built) == 1
+    saved = state._dump()
+    bad = max(o for o, _ in outcomes) + 1000
+    with pytest.raises(IllegalActionError, match="not an outcome of the pending chance node"):
+        state.apply(bad)
+    assert state._dump() == saved
+    state.apply(sample_outcome(outcomes, np.random.default_rng(1)))
+    assert len(built) == 1, "apply listed the chance outcomes again"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_action_message_names_the_decision(name):
+    game = _game(name)
+    state = game.new_initial_state()
+    _play_until(state, np.random.default_rng(0), want_chance=False)
+    mask = state.legal_mask()
+    illegal = np.flatnonzero(~mask)
+    assert len(illegal), "every action legal"
+    saved = state._dump()
+    kind, seat = state.pend[-1][0], state.pend[-1][1]
+    rules = type(game).rules
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(int(illegal[0]))
+    msg = str(err.value)
+    assert f"the pending decision is '{rules.decision_names[kind]}' for {rules.seat} {seat}" in msg
+    for a in np.flatnonzero(mask)[:3]:
+        assert game.catalog.describe(int(a)) in msg
+    assert state._dump() == saved
+    with pytest.raises(IllegalActionError, match="outside the action space"):
+        state.apply(game.catalog.n)
+
+
+def test_rules_refuse_an_unknown_entry_and_import_a_named_module_on_first_use():
+    with pytest.raises(TypeError, match="no entry"):
+        Rules(obsevation=None)
+    rules = Rules(render="boardgym.core.chance:sample_outcome")
+    assert rules.render is not sample_outcome
+    assert rules.render([(7, 1.0)], None) == 7  # imported and called
+    assert rules.render is sample_outcome
+    with pytest.raises(NotImplementedError, match="this game has no returns"):
+        rules.returns(None)
