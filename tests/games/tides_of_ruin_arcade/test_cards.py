@@ -37,44 +37,45 @@ def test_skill_cards_held_equipped_or_discarded_are_not_in_the_deck():
     """TR-BASE-SKILL: "The deck has 40 cards" (6 Fortune); a card dealt to a hand, equipped on a
     crew member ("Each crew member holds at most 2") or discarded ("Discarding an equipped card
     frees its slot") is out of the deck, and a draw reaches only the rest. Rulebook: "If a player
-    goes over the limit of 3 cards in hand, they must discard immediately, as usual": those
-    discards go to the discard pile, one card each. 2 players are each dealt 2 Fortune."""
+    goes over the limit of 3 cards in hand, they must discard immediately, as usual": the card
+    discarded goes to the discard pile, one card. 2 players are each dealt 2 Fortune."""
     s = game(num_players=2).new_initial_state()
     to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"), skill=FORTUNE)
     total, fortunes = s.game.skill_total, s.game.content.skills[FORTUNE].count
     assert s.hand == [[FORTUNE] * 2] * 2
     assert _deck_seen(s) == total - 4
-    # player 0 equips one Fortune on the Captain (1 OM): it moves from the hand to the crew
+    # player 0 equips both its Fortunes on the Captain (1 OM each): from the hand to the crew
     s.apply(A.HAND + 0)
     s.apply(A.CREW + CAPTAIN)
-    assert s.equip[CAPTAIN] == [FORTUNE] and s.hand[0] == [FORTUNE]
+    s.apply(A.HAND + 0)
+    s.apply(A.CREW + CAPTAIN)
+    assert s.equip[CAPTAIN] == [FORTUNE] * 2 and s.hand[0] == [] and s.om[0] == 2
     assert _deck_seen(s) == total - 4  # still out of the deck
-    # ... and discards it again: from the crew to the discard pile, still out of the deck
-    s.apply(A.EQUIPPED + 2 * CAPTAIN)
-    assert s.equip[CAPTAIN] == [] and sum(s.sk_disc) == 1
+    # ... and discards the second: from the crew to the discard pile, still out of the deck
+    s.apply(A.EQUIPPED + 2 * CAPTAIN + 1)
+    assert s.equip[CAPTAIN] == [FORTUNE] and sum(s.sk_disc) == 1
     assert _deck_seen(s) == total - 4
-    # Fair Winds: 4 skill cards, all to player 0 (hand 1 -> 5, so 2 are discarded at once)
+    # Fair Winds: 4 skill cards, all to player 0 (hand 0 -> 4, so 1 is discarded at once)
     s.apply(A.USE_REWARD)
     s.apply(A.REWARD_ITEM + SKILL_CARDS)
     for _ in range(4):
         s.apply(A.PLAYER + 0)
     w = _draw_weights(s)
     deck = total - 4
-    assert w[FORTUNE] == (fortunes - 4) / deck  # 3 held, 1 discarded: 2 left of 6
+    assert w[FORTUNE] == (fortunes - 4) / deck  # 2 in a hand, 1 equipped, 1 discarded: 2 of 6 left
     for k in s.game.content.skills:
         if k.id != FORTUNE:
             assert w[k.id] == k.count / deck
     outcome(s, FORTUNE)
     assert _draw_weights(s)[FORTUNE] == (fortunes - 5) / (deck - 1)
     outcome(s, FORTUNE)
-    assert FORTUNE not in _draw_weights(s)  # all 6 are held or discarded now
+    assert FORTUNE not in _draw_weights(s)  # all 6 are held, equipped or discarded now
     outcome(s, 0)
     outcome(s, 1)
-    assert s.pend[-1][:2] == (D_DISCARD, 0) and len(s.hand[0]) == 5
+    assert s.pend[-1][:2] == (D_DISCARD, 0) and len(s.hand[0]) == 4
     s.apply(A.HAND + 0)
-    s.apply(A.HAND + 0)
-    assert len(s.hand[0]) == 3 and sum(s.sk_disc) == 1 + 2  # one card per discard
-    assert s.sk_disc[FORTUNE] == 1 + 2  # the two discarded were the first two: Fortunes
+    assert len(s.hand[0]) == 3 and sum(s.sk_disc) == 1 + 1  # one card per discard
+    assert s.sk_disc[FORTUNE] == 2  # the one discarded was the first drawn: a Fortune
     assert _deck_seen(s) == total - 8
     _loads_back(s)
 
