@@ -124,3 +124,13 @@ def test_a_lone_participant_takes_the_failure_damage_while_above_0():
     s.apply(CONFIRM)
     roll(s, 0)
     assert s.hp[JON] == 0 and challenge.done(s) and not s.pend  # both points to Jon, one by one
+
+
+def test_damage_with_no_preference_is_placed_by_the_active_seat():
+    """PP-CORE-1: "Outside combat, active splits damage": damage with no one preferred (not a
+    challenge's) is offered on every character above 0, Vine included, and placed as chosen."""
+    s = new("pp", 2)
+    characters.distribute(s, 1)
+    assert s.pend[-1][:3] == (D_WOUND, 0, 1) and legal(s) == {CHAR + c for c in range(5)}
+    s.apply(CHAR + MILK)
+    assert not s.pend and s.hp == [h - (c == MILK) for c, h in enumerate(PP_HP)]
