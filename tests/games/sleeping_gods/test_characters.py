@@ -43,6 +43,7 @@ def test_health_stays_between_0_and_max():
     assert characters.heal(s, JON, 5) == 2 and s.hp[JON] == PP_HP[JON]
     assert characters.heal(s, JON, 0) == 0 and characters.heal(s, JON, -2) == 0 and s.hp[JON] == PP_HP[JON]
     s.hp[JON] = 3
+    assert characters.heal(s, JON, 0) == 0 and characters.heal(s, JON, -1) == 0 and s.hp[JON] == 3
     assert characters.heal(s, JON, 1) == 1 and s.hp[JON] == 4
     assert characters.combat_damage(s, JON, 0) == 0 and characters.combat_damage(s, JON, -1) == 0
     assert s.hp[JON] == 4
