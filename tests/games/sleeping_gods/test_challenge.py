@@ -6,7 +6,7 @@ from boardgym.games.sleeping_gods import challenge, characters
 from boardgym.games.sleeping_gods.decisions import host_draw
 from boardgym.games.sleeping_gods.kinds import (D_JOIN, D_MODIFY, D_WOUND, MADNESS, WEAKENED)
 
-from .host import (CHAR, CONFIRM, DESTINY, JON, KNO, LOIS, MEILING, MILK, NAVIGATOR, REROLL,
+from .host import (CHAR, CONFIRM, DESTINY, JON, KNO, LOIS, MEILING, MILK, NAVIGATOR, PP_HP, REROLL,
                    STR, SURGEON, VINE, legal, new, roll)
 
 
@@ -208,3 +208,84 @@ def test_deck_size_left_counts_what_left_holds():
     for discard in product(*(range(n + 1) for n in full)):
         assert deck.size_left(discard) == sum(deck.left(discard).values())
     assert deck.size_left(full) == 12 and deck.size_left([0] * 6) == 12 and deck.size_left([2, 3, 3, 2, 1, 0]) == 1
+
+
+def test_a_seat_with_nobody_to_join_passes_to_the_next_seat():
+    """PP-CHAL-1: "From active, each seat picks participants among its own characters with HP > 0
+    and stamina ≥ 1"; rulebook: "If a character cannot spend stamina, they cannot participate."
+    3 seats: the active seat 0 (Vine and Milk) has nobody able, so seat 1 (Jon) is asked next,
+    then seat 2 (Lois and Meiling)."""
+    s = new("pp", 3)
+    s.hp[VINE], s.res[MILK] = 0, 0
+    challenge.start(s, STR, 5, 0)
+    assert s.pend[-1][:2] == (D_JOIN, 1) and legal(s) == {CONFIRM, CHAR + JON}
+    s.apply(CONFIRM)
+    assert s.pend[-1][:2] == (D_JOIN, 2) and legal(s) == {CONFIRM, CHAR + LOIS, CHAR + MEILING}
+
+
+def test_the_result_is_pending_until_the_challenge_resolves_and_after_it_is_cleared():
+    """PP-CHAL-4: success or failure is decided by the check ("Check the final skill number
+    against the challenge number"), not before: while seats join and while the window is open the
+    result reads "not resolved" (-1); the host clears the record after reading it, and the cleared
+    record is the same as a new game's (no challenge)."""
+    s = new("pp", 1)
+    fresh = list(s.sg_chal)
+    challenge.start(s, STR, 5, 0)
+    assert challenge.result(s) == -1
+    s.apply(CHAR + JON)
+    s.apply(CONFIRM)
+    assert challenge.result(s) == -1
+    roll(s, 4)  # Jon's 3 + 4 = 7 >= 5
+    assert challenge.done(s) and challenge.result(s) == 1 and challenge.total(s) == 7
+    challenge.clear(s)
+    assert s.sg_chal == fresh and challenge.result(s) == -1 and not challenge.done(s)
+
+
+def test_a_challenge_without_failure_damage_fails_harmlessly_and_saves():
+    """PP-CHAL-4 / rulebook "If you fail, you take the consequences": a challenge whose failure
+    deals no damage (the host passes none) fails with every character's health intact, and a
+    save made during it loads back."""
+    s = new("pp", 1)
+    challenge.start(s, STR, 9)
+    s.apply(CONFIRM)  # nobody joins
+    saved = s.to_json()
+    assert s.game.state_from_json(saved).to_json() == saved
+    roll(s, 0)
+    assert challenge.done(s) and challenge.result(s) == 0 and s.hp == list(PP_HP) and not s.pend
+
+
+def test_the_total_is_skills_plus_the_draw_plus_bonuses():
+    """PP-CHAL-2: "Total = Σ effective skill + fate die" (PP-CHAL-3's bonuses added): with no
+    bonus, the skills and the draw alone."""
+    assert challenge.total_of([3, 1], 2) == 6
+    assert challenge.total_of([3, 1], 2, 2) == 8
+    assert challenge.total_of([], 0) == 0
+
+
+def test_a_single_point_of_failure_damage_is_taken():
+    """PP-CHAL-4: "Failure damage goes first to participants with HP > 0"; rulebook: "If this
+    includes damage, assign the damage first to the characters that participated": a failure of
+    1 damage with Jon alone in costs Jon 1 health (one candidate: no question)."""
+    s = new("pp", 1)
+    challenge.start(s, STR, 9, 1)
+    s.apply(CHAR + JON)
+    s.apply(CONFIRM)
+    roll(s, 0)  # 3 + 0 < 9
+    assert challenge.result(s) == 0 and challenge.done(s) and not s.pend
+    assert s.hp == [h - (c == JON) for c, h in enumerate(PP_HP)]
+
+
+def test_the_total_so_far_is_the_participants_skills_before_the_roll():
+    """PP-CHAL-1,2; rulebook: "Determine the sum of the appropriate skill on participating
+    characters ... and move to step 2. Roll the fate die and add the result to your total.": while
+    seats still join, the total so far is the participants' skills alone (Jon's STR 3), and the
+    roll adds to it once made."""
+    s = new("pp", 2)
+    challenge.start(s, STR, 5, 0)
+    s.apply(CONFIRM)  # seat 0: nobody
+    s.apply(CHAR + JON)
+    assert s.pend[-1][:2] == (D_JOIN, 1)  # Milk may still join
+    assert challenge.current_total(s) == 3
+    s.apply(CONFIRM)
+    roll(s, 2)
+    assert challenge.total(s) == 3 + 2

@@ -452,6 +452,24 @@ def test_coins_reward_up_to_the_supply_and_the_adventure_card():
     _round_trip(s)
 
 
+def test_the_adventure_card_reward_with_the_market_deck_used_up():
+    """TR-BASE-REWARD "Adventure card 1" and TR-BASE-ADV-3 ("The rest of the deck is 16 cards"):
+    when the crew already owns every one of the 16 (weapons and items in the stash, recipes the
+    team's), the reward draws nothing; it still counts as one of the card's rewards taken."""
+    s = game().new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "salvage_rights"))
+    c = s.game.content
+    s.stash += [x for x in c.market if c.adventure[x].kind != 2]
+    s.recipes += [x for x in c.market if c.adventure[x].kind == 2]
+    s.invalidate()
+    _open(s, "salvage_rights")
+    k = _item(s, ADV) - A.REWARD_ITEM
+    s.apply(_item(s, ADV))
+    assert not s.cq and s.current_player != CHANCE and s.rw_taken >> k & 1
+    assert s.pend[-1][0] == D_PREP
+    _round_trip(s)
+
+
 @pytest.mark.parametrize("supply,gained", [(2, 2), (0, 0)])
 def test_order_markers_beyond_the_supply_are_lost(supply, gained):
     """TR-BASE-OM: "OM gained beyond the supply are lost": Fair Winds' 7 OM with ``supply``
