@@ -50,6 +50,16 @@ def test_config_matches_its_task(task):
     assert cfg["checkpoint_freq"] < cfg["total_timesteps"]
     assert cfg.get("backend", "sb3") == "sb3"
     assert not any(cfg.get(k) for k in ("pretrain", "dagger", "kl", "exit", "pool"))   # from scratch
+    from boardgym.train.envs import make_env
+
+    env = make_env(cfg["env_id"], cfg["env_kwargs"], cfg["seed"])   # the trainer's env builds and starts
+    try:
+        obs, _ = env.reset(seed=cfg["seed"])
+        assert obs.shape == env.observation_space.shape and env.unwrapped.action_masks().any()
+        game = env.unwrapped.game
+        assert game.num_players == task.num_players and game.info.name == task.game
+    finally:
+        env.close()
 
 
 def test_an_interrupted_run_resumes_from_its_folder(tmp_path):
