@@ -111,6 +111,34 @@ def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
         bench_main(["--episode", "3", "--agent", "random"])   # no abbreviation of --episodes
 
 
+def test_a_score_tasks_headroom_by_its_proven_maximum_is_the_games_own_ceiling(tmp_path):
+    """The Primeval Peril solo score task: its evidence's maximum is the scoring code's ceiling
+    for the task's options (checked part by part in the game's tests), the heuristic's reference
+    is at least 10% below it, and the task is played by default. A maximum the heuristic comes
+    within 10% of, or one on a win-rate task, is refused naming the field."""
+    from boardgym.games import make_game
+    from boardgym.games.primeval_peril.scoring import max_score
+
+    suite = load_suite()
+    task = suite.task("primeval_hard_solo")
+    top = task.evidence["maximum"]
+    assert task.measure == "mean_score" and top == max_score(make_game(task.game, **task.game_kwargs)) == 135
+    assert task.references["heuristic"]["value"] <= 0.9 * top and not task.missing()
+    assert task in suite.select(None)
+    doc = copy.deepcopy(V1)
+    entry = next(t for t in doc["tasks"] if t["id"] == "primeval_hard_solo")
+    entry["evidence"]["maximum"] = 44
+    (tmp_path / "near.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="not at least 10% below the maximum 44") as err:
+        load_suite(str(tmp_path / "near.json"))
+    assert err.value.entry == "primeval_hard_solo" and err.value.field == "evidence.maximum"
+    doc["tasks"][0]["evidence"]["maximum"] = 1
+    entry["evidence"]["maximum"] = 135
+    (tmp_path / "rate.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="a proven maximum is headroom for a score task"):
+        load_suite(str(tmp_path / "rate.json"))
+
+
 def test_normalization_on_known_numbers():
     assert score.normalize(0.5, 0.1, 0.9) == pytest.approx(0.5)
     assert score.normalize(0.1, 0.1, 0.9) == 0.0 and score.normalize(0.9, 0.1, 0.9) == pytest.approx(1.0)
