@@ -132,7 +132,7 @@ def partial(card: dict, suite: Suite) -> list[str]:
     for t in suite.select(None):
         r = by.get(t.id)
         if r is None or r.get("skipped"):
-            out.append(f"`{t.id}` not played")
+            out.append(f"`{t.id}` " + ("skipped (the agent does not fit it)" if r else "not played"))
         elif r.get("episodes", 0) < t.episodes:
             out.append(f"`{t.id}` on {r['episodes']} of its {t.episodes} test seeds "
                        f"({t.test_first}..{t.test_first + r['episodes'] - 1})")
