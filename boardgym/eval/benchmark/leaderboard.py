@@ -84,9 +84,10 @@ PROTOCOL = """\
   Primeval Peril 4-player games, 200 Elo games against the pool, 50 of them against the pool's
   ISMCTS). Measured one task at a time in one process (CPU time of its first 20 test seeds,
   scaled to the task's episodes; 2026-12-03, on the 2-core machine at a load of about 7):
-  about 1,580 s of CPU in all, from 26 s (solo Tides of Ruin, 0.05 s a game) to about 280 s
-  (Paleo level 5, 0.57 s a game), so `--jobs 2` on 2 free cores needs about 13 minutes, close
-  to the 15 minutes it is meant to stay under. A search agent costs far more: the pool's
+  about 1,680 s of CPU in all (Primeval Peril solo from its references run), from 26 s (solo
+  Tides of Ruin, 0.05 s a game) to about 285 s (Paleo level 5, 0.57 s a game), so `--jobs 2` on
+  2 free cores needs about 14 minutes: under the 15 minutes it is meant to stay under, with
+  little margin. A search agent costs far more: the pool's
   8-simulation ISMCTS takes about 2 s a game of Ancient Terrible Things.
 - **Submitting.** Run `python -m boardgym.eval.benchmark --agent SPEC --name NAME --budget TIER
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
