@@ -98,7 +98,7 @@ def entry_game(train_cfg: dict, entry: dict | None = None) -> tuple[str, dict]:
     return game_name, game_kwargs
 
 
-ENTRY_KEYS = ("key", "train_config", "games", "game_kwargs", "ismcts", "more_ppo", "pretrained")
+ENTRY_KEYS = ("key", "train_config", "games", "game_kwargs", "ismcts", "more_ppo", "pretrained", "no_headroom")
 
 
 def check_entries(entries: list[dict]) -> None:
@@ -477,7 +477,8 @@ def main(argv=None) -> int:
     meta = {"command": command,
             "started": started, "finished": _now(), "seconds": time.perf_counter() - t0,
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}",
-            "played_on": runner.describe(), "versions": _versions()}
+            "played_on": runner.describe(), "versions": _versions(),
+            "no_headroom": {e["key"]: e["no_headroom"] for e in conf["entries"] if e.get("no_headroom")}}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(attach_plots(to_markdown(results, ppo_info, meta) + "\n", out, Path(args.runs)))

@@ -46,6 +46,14 @@ def page_sections(text: str) -> dict[str, str]:
     return {k: "\n".join(v).rstrip() for k, v in sections.items()}
 
 
+NO_HEADROOM = "- **no headroom**"
+
+
+def no_headroom_line(why: str) -> str:
+    """A section's flag: the heuristic is at the ceiling here (the config's ``no_headroom``)."""
+    return f"{NO_HEADROOM} (not a benchmark setting): {why}"
+
+
 def _kind(res: dict) -> str:
     if res["competitive"]:
         return f"competitive, {res['players']} players"
@@ -85,12 +93,19 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
     if kept:
         out += [f"Sections kept as the previous page wrote them (each names the command and time "
                       f"that produced it, and was measured by the code of that time): {', '.join(kept)}.", ""]
+    flags = meta.get("no_headroom") or {}
     for res in results:
-        if "markdown" in res:  # kept from the previous page as it was written
-            out.extend([res["markdown"], ""])
+        flag = no_headroom_line(flags[res["key"]]) if res["key"] in flags else None
+        if "markdown" in res:  # kept from the previous page as it was written (its flag from the config)
+            lines = [x for x in res["markdown"].split("\n") if not x.startswith(NO_HEADROOM)]
+            if flag:   # under the heading, as a fresh section has it
+                lines.insert(2 if len(lines) > 1 and lines[1] == "" else 1, flag)
+            out.extend(["\n".join(lines), ""])
             continue
         out.append(f"## {res['key']}: `{res['env_id']}` ({_kind(res)})")
         out.append("")
+        if flag:
+            out.append(flag)
         own = res.get("entry_game_kwargs")
         out.append(f"- game options: `{json.dumps(res['game_kwargs'], sort_keys=True)}` "
                    f"(training config `boardgym/train/configs/{res['train_config']}`"

@@ -51,6 +51,30 @@ def test_the_shipped_suite_covers_every_game_and_shows_what_each_task_lacks(caps
         assert t.id in listed and (("missing:" in listed.split(t.id)[1].split("\n")[0]) == bool(t.missing()))
 
 
+def test_every_shipped_task_has_its_headroom_evidence_references_and_reference_rows():
+    """v1 is complete: every task has measured headroom evidence (figures, command, date) and
+    references on all its test seeds, so every task is played by default; the kept random and
+    heuristic scorecards hold a row of every task on all its seeds, the heuristic's at 1. The
+    Elo task's pool is rated from its stored round robin, random at the bottom."""
+    from boardgym.eval.benchmark import episodes as ep
+    from boardgym.eval.benchmark.leaderboard import SCORECARDS
+
+    suite = load_suite()
+    assert suite.select(None) == list(suite.tasks)
+    for t in suite.tasks:
+        assert not t.missing(), (t.id, t.missing())
+        assert all(t.evidence.get(k) for k in ("figures", "command", "date")), t.id
+    for name, one in (("random", 0.0), ("heuristic", 1.0)):
+        card = scorecard.check(SCORECARDS / f"{name}.json", suite)
+        rows = {r["id"]: r for r in card["tasks"]}
+        assert list(rows) == [t.id for t in suite.tasks]
+        for t in suite.tasks:
+            assert rows[t.id]["episodes"] == t.episodes and rows[t.id]["normalized"] == pytest.approx(one), t.id
+    elo = suite.task("att_2p_elo")
+    ratings = ep.pool_ratings(elo, elo.references["pool_wins"])
+    assert min(ratings, key=ratings.get) == "random" and set(ratings) == set(elo.reference_pool)
+
+
 @pytest.mark.parametrize("changes, field, words", [
     ({"env": "boardgym/NoSuchGame-v0"}, "env", "not a registered environment id"),
     ({"opponents": ["pretrained:att_solo"]}, "opponents.0", "trained for"),
@@ -109,6 +133,34 @@ def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
     assert typo.value.code == 2 and "--agnet" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         bench_main(["--episode", "3", "--agent", "random"])   # no abbreviation of --episodes
+
+
+def test_a_score_tasks_headroom_by_its_proven_maximum_is_the_games_own_ceiling(tmp_path):
+    """The Primeval Peril solo score task: its evidence's maximum is the scoring code's ceiling
+    for the task's options (checked part by part in the game's tests), the heuristic's reference
+    is at least 10% below it, and the task is played by default. A maximum the heuristic comes
+    within 10% of, or one on a win-rate task, is refused naming the field."""
+    from boardgym.games import make_game
+    from boardgym.games.primeval_peril.scoring import max_score
+
+    suite = load_suite()
+    task = suite.task("primeval_hard_solo")
+    top = task.evidence["maximum"]
+    assert task.measure == "mean_score" and top == max_score(make_game(task.game, **task.game_kwargs)) == 135
+    assert task.references["heuristic"]["value"] <= 0.9 * top and not task.missing()
+    assert task in suite.select(None)
+    doc = copy.deepcopy(V1)
+    entry = next(t for t in doc["tasks"] if t["id"] == "primeval_hard_solo")
+    entry["evidence"]["maximum"] = 44
+    (tmp_path / "near.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="not at least 10% below the maximum 44") as err:
+        load_suite(str(tmp_path / "near.json"))
+    assert err.value.entry == "primeval_hard_solo" and err.value.field == "evidence.maximum"
+    doc["tasks"][0]["evidence"]["maximum"] = 1
+    entry["evidence"]["maximum"] = 135
+    (tmp_path / "rate.json").write_text(json.dumps(doc))
+    with pytest.raises(ContentError, match="a proven maximum is headroom for a score task"):
+        load_suite(str(tmp_path / "rate.json"))
 
 
 def test_normalization_on_known_numbers():
@@ -245,12 +297,16 @@ def test_the_leaderboard_page_has_a_row_per_scorecard_and_embeds_the_plots(small
     assert bench_main(["--suite", small_suite, "--leaderboard", "--scorecards", str(cards), "--page", str(page),
                        "--reps", "100"]) == 0
     text = page.read_text()
-    rows = {line.split("|")[1].strip(" *"): [c.strip() for c in line.split("|")[2:-1]]
+    rows = {line.split("|")[1].split("**")[1]: [c.strip() for c in line.split("|")[1:-1]]
             for line in text.splitlines() if line.startswith("| **")}
     assert list(rows) == ["heuristic", "random"]   # best IQM first
     for name, want in (("random", "0.00 ["), ("heuristic", "1.00 [")):
-        assert rows[name][:2] == ["no-search", "none"]
-        assert len(rows[name]) == 2 + 4 + 2 and all(c.startswith(want) for c in rows[name][6:]), rows[name]
+        # rows played on 10 of each task's 500 test seeds say so: on the row, in each cell, below the table
+        assert rows[name][0] == f"**{name}** (partial)" and rows[name][1:4] == ["no-search", "none", "2 of 2"]
+        assert len(rows[name]) == 4 + 4 + 2, rows[name]
+        assert all(c.startswith(want) and c.endswith("(10 of 500 seeds)") for c in rows[name][8:]), rows[name]
+        assert (f"- **{name}**: `paleo_l1_2groups` on 10 of its 500 test seeds (1000000..1000009); "
+                f"`tides_epic_hard_4p` on 10 of its 500 test seeds (1000000..1000009).") in text
     for words in ("## Protocol", "benchmark/performance_profile.png", "benchmark/probability_of_improvement.png",
                   "`python -m boardgym.eval.benchmark --agent random --suite ", "`tides_epic_hard_4p`"):
         assert words in text, words

@@ -88,3 +88,34 @@ def test_sections_kept_from_the_page_keep_their_plots(tmp_path):
     second = attach_plots(to_markdown(kept, {}, meta) + "\n", page)
     assert linked_pngs(second) == linked_pngs(first) == ["plots/solo_win_rates.png", "plots/duel_win_rates.png"]
     assert second.count(MARK) == 2 and all((tmp_path / p).is_file() for p in linked_pngs(second))
+
+
+def test_settings_without_headroom_are_flagged_under_their_heading_fresh_or_kept(tmp_path):
+    """A section whose config says ``no_headroom`` gets one flag line under its heading, whether
+    its games were played now or its text was kept from the page (a flag from an older config is
+    replaced, not repeated); the committed page flags exactly the configured sections and links
+    the benchmark."""
+    import yaml
+
+    from boardgym.eval.results_page import NO_HEADROOM, no_headroom_line, page_sections
+
+    results, _ = _results(tmp_path / "runs" / "none" / "model.zip")
+    meta = {"command": "c", "started": "s", "finished": "f", "seconds": 1, "machine": "m", "versions": "v",
+            "no_headroom": {"solo": "the heuristic wins every game", "duel": "a coin toss"}}
+    fresh = to_markdown(results, {}, meta)
+    kept = [{"key": r["key"], "markdown": page_sections(fresh)[r["key"]]} for r in results]
+    meta["no_headroom"]["duel"] = "no longer a coin toss"
+    again = to_markdown(kept, {}, meta)
+    for text, duel in ((fresh, "a coin toss"), (again, "no longer a coin toss")):
+        sections = page_sections(text)
+        assert sections["solo"].split("\n")[2] == no_headroom_line("the heuristic wins every game")
+        assert sections["duel"].split("\n")[2] == no_headroom_line(duel)
+        assert text.count(NO_HEADROOM) == 2
+    conf = yaml.safe_load((DOCS.parent / "boardgym" / "eval" / "configs" / "results.yaml").read_text())
+    flags = {e["key"]: e["no_headroom"] for e in conf["entries"] if e.get("no_headroom")}
+    assert {"tides_easy", "tides_intermediate", "tides_hard", "primeval_easy", "primeval_normal"} <= set(flags)
+    page = (DOCS / "results.md").read_text()
+    for key, md in page_sections(page).items():
+        flagged = [line for line in md.split("\n") if line.startswith(NO_HEADROOM)]
+        assert flagged == ([no_headroom_line(flags[key])] if key in flags else []), key
+    assert "(benchmark.md)" in page

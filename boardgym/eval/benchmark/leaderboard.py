@@ -79,7 +79,16 @@ PROTOCOL = """\
   way. `--agent` takes any agent spec (`random`, `heuristic`, `pretrained[:NAME]`, `ppo:PATH`,
   `rllib:PATH`, `ismcts:KEY=VALUE,...`, `module:Class`) or a YAML file mapping task ids to
   specs; plain `pretrained` plays each task's shipped policy where one fits and skips the
-  others. `--list` lists the tasks and what each still lacks.
+  others. `--list` lists the tasks and what each still lacks. **Cost:** the heuristic's
+  scorecard of the whole suite plays 5,000 games (4,500 on the nine 500-episode tasks, 300
+  Primeval Peril 4-player games, 200 Elo games against the pool, 50 of them against the pool's
+  ISMCTS). Measured one task at a time in one process (CPU time of its first 20 test seeds,
+  scaled to the task's episodes; 2026-12-03, on the 2-core machine at a load of about 7):
+  about 1,680 s of CPU in all (Primeval Peril solo from its references run), from 26 s (solo
+  Tides of Ruin, 0.05 s a game) to about 285 s (Paleo level 5, 0.57 s a game), so `--jobs 2` on
+  2 free cores needs about 14 minutes: under the 15 minutes it is meant to stay under, with
+  little margin. A search agent costs far more: the pool's
+  8-simulation ISMCTS takes about 2 s a game of Ancient Terrible Things.
 - **Submitting.** Run `python -m boardgym.eval.benchmark --agent SPEC --name NAME --budget TIER
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
   result with `python -m boardgym.eval.benchmark --check results/benchmark/NAME/scorecard.json`,
@@ -116,9 +125,24 @@ def tasks_table(suite: Suite) -> str:
     return "\n".join(lines)
 
 
+def partial(card: dict, suite: Suite) -> list[str]:
+    """What a row lacks against the suite's default tasks: a task not played or skipped, or one
+    played on fewer than its test seeds (empty: a complete row)."""
+    by = {r["id"]: r for r in card["tasks"]}
+    out = []
+    for t in suite.select(None):
+        r = by.get(t.id)
+        if r is None or r.get("skipped"):
+            out.append(f"`{t.id}` " + ("skipped (the agent does not fit it)" if r else "not played"))
+        elif r.get("episodes", 0) < t.episodes:
+            out.append(f"`{t.id}` on {r['episodes']} of its {t.episodes} test seeds "
+                       f"({t.test_first}..{t.test_first + r['episodes'] - 1})")
+    return out
+
+
 def rows_table(cards: list[dict], suite: Suite) -> str:
     ids = [t.id for t in suite.tasks]
-    head = ["row", "track", "budget", "IQM", "median", "mean", "optimality gap"] + [f"`{i}`" for i in ids]
+    head = ["row", "track", "budget", "tasks", "IQM", "median", "mean", "optimality gap"] + [f"`{i}`" for i in ids]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for c in cards:
         by = {r["id"]: r for r in c["tasks"]}
@@ -128,13 +152,17 @@ def rows_table(cards: list[dict], suite: Suite) -> str:
             r = by.get(i)
             if r is None or r.get("skipped"):
                 return "-"
+            n, full = r.get("episodes", 0), suite.task(i).episodes
+            part = f" ({n} of {full} seeds)" if n < full else ""
             if r.get("normalized") is None:
-                return f"({_f(r.get('value'), 3)})"
-            return f"{_f(r['normalized'])} [{_f(r['normalized_low'])}, {_f(r['normalized_high'])}]"
+                return f"({_f(r.get('value'), 3)}){part}"
+            return f"{_f(r['normalized'])} [{_f(r['normalized_low'])}, {_f(r['normalized_high'])}]{part}"
 
-        lines.append(f"| **{c['name']}** | {c['track']} | {c['budget']} | " + " | ".join(
-            _est(agg.get(k)) for k in ("IQM", "median", "mean", "optimality gap")) + " | "
-            + " | ".join(cell(i) for i in ids) + " |")
+        tag = " (partial)" if partial(c, suite) else ""
+        scored = sum(1 for r in c["tasks"] if r.get("normalized") is not None)
+        aggs = " | ".join(_est(agg.get(k)) for k in ("IQM", "median", "mean", "optimality gap"))
+        lines.append(f"| **{c['name']}**{tag} | {c['track']} | {c['budget']} | {scored} of {len(suite.select(None))} | "
+                     f"{aggs} | " + " | ".join(cell(i) for i in ids) + " |")
     return "\n".join(lines)
 
 
@@ -163,29 +191,39 @@ def write_page(page: Path, suite: Suite, folder: Path | None = None, reps: int =
         out.append("Normalized scores with 95% intervals (random 0, heuristic 1); aggregates over the tasks "
                    "every row has reference points for.\n")
         out.append(rows_table(cards, suite) + "\n")
+        lacking = [(c["name"], partial(c, suite)) for c in cards]
+        lacking = [(n, p) for n, p in lacking if p]
+        if lacking:
+            out.append("Partial rows (their aggregates are over the tasks they scored, so they do not compare "
+                       "one for one with complete rows; a task on fewer test seeds has a wider interval):\n")
+            out += [f"- **{n}**: " + "; ".join(p) + "." for n, p in lacking]
+            out.append("")
         out.append("Reproduce a row:\n")
         out += [f"- **{c['name']}** ({c['date'][:10]}, commit `{c['commit']}`, {c.get('compute') or 'compute not stated'}): "
                 f"`{c['command']}`" for c in cards]
         out.append("")
-        scored = {c["name"]: scorecard.score_matrix(c) for c in cards}
-        common = None
-        for ids, m in scored.values():
-            if m is not None:
-                common = set(ids) if common is None else common & set(ids)
-        common = [t.id for t in suite.tasks if common and t.id in common]
-        if common:
-            mats = {n: scorecard.score_matrix(c, common)[1] for n, c in zip(scored, cards)}
+        # the plots compare rows on the same tasks: every default task with reference points
+        full = [t.id for t in suite.select(None) if t.references]
+        mats, left_out = {}, []
+        for c in cards:
+            ids, m = scorecard.score_matrix(c, full)
+            if m is not None and ids == full:
+                mats[c["name"]] = m
+            else:
+                left_out.append(c["name"])
+        if mats:
             k = min(m.shape[0] for m in mats.values())
             mats = {n: m[:k] for n, m in mats.items()}
             images.mkdir(parents=True, exist_ok=True)
             png = plots.performance_profile(mats, images / "performance_profile.png", reps=reps)
-            out.append(f"![performance profiles of every row](benchmark/{png.name})\n")
+            out.append(f"Over the {len(full)} task(s) of the suite played by default, for the rows that score "
+                       f"all of them" + (f" (not {', '.join(f'**{n}**' for n in left_out)})" if left_out else "")
+                       + f":\n\n![performance profiles](benchmark/{png.name})\n")
             base = "heuristic" if "heuristic" in mats else None
             if base and len(mats) > 1:
                 probs = probability_of_improvement({f"{n},{base}": (m, mats[base]) for n, m in mats.items()
                                                     if n != base}, reps=reps)
                 png = plots.improvement_bars(probs, images / "probability_of_improvement.png")
-                out.append(f"Over the {len(common)} task(s) every row has scores for:\n\n"
-                           f"![probability of improvement over the heuristic](benchmark/{png.name})\n")
+                out.append(f"![probability of improvement over the heuristic](benchmark/{png.name})\n")
     page.write_text("\n".join(out))
     return page

@@ -6,7 +6,9 @@ content packs) and then by what a schema cannot say:
 * every opponent and reference-pool spec is an agent spec (``boardgym.agents.specs``) that fits
   the task's game;
 * the test seeds (``first .. first + episodes - 1``) do not overlap the training seeds;
-* the opponents fit the seats (one spec for every other seat, or one per other seat).
+* the opponents fit the seats (one spec for every other seat, or one per other seat);
+* a score task whose headroom is the score's proven maximum (``evidence.maximum``) has its
+  heuristic's reference at least 10% below that maximum.
 
 Every problem is a ``ContentError`` naming the suite file, the task and the field. A task
 whose headroom evidence or references are missing loads (so it can be measured), and says so
@@ -26,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 SCHEMAS = HERE / "schema"
 SUITES = HERE / "suites"
 DEFAULT_SUITE = "v1"
+HEADROOM_OF_MAXIMUM = 0.9   # a score task's heuristic at most this share of the score's proven maximum
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,13 @@ def _task(path: str, t: dict) -> Task:
             except ConfigError as exc:
                 raise fail(f"{key}.{i}", str(exc)) from None
     refs = t.get("references")
+    top = t["evidence"].get("maximum")
+    if top is not None:
+        if measure != "mean_score":
+            raise fail("evidence.maximum", f"a proven maximum is headroom for a score task (this one's measure is {measure})")
+        if refs and refs["heuristic"]["value"] > HEADROOM_OF_MAXIMUM * top:
+            raise fail("evidence.maximum", f"the heuristic's mean score {refs['heuristic']['value']:g} is not at least "
+                       f"10% below the maximum {top:g}: no headroom by this rule")
     if refs and measure == "elo" and "pool_wins" not in refs:
         raise fail("references.pool_wins", "an elo task's references hold the pool's wins matrix")
     return Task(t["id"], t["title"], t["env"], game, {**kwargs, pkw: n}, n,

@@ -17,6 +17,26 @@ def score_of(adventure_cards: int, tokens: int, ending: bool, defeated: bool, di
             + DIFFICULTY_SCORE[difficulty])
 
 
+def max_score(game) -> int:
+    """The ceiling of PP-END-3 for ``game`` (its content and difficulty), part by part:
+
+    * cards: ``owned`` holds each numbered card at most once, so at most every numbered
+      adventure and combat card of the content scores (quest cards never do);
+    * tokens: every holder carries at most its slots (5 characters × 3 + the storage's 6 = 21,
+      checked by the state's invariants) and at most the supply (38), so ⌊21 / 4⌋ = 5;
+    * +10 for an ending (a defeat's −10 cannot come with it);
+    * the level bonus of the easiest level logged, which is at most the level the game began on.
+
+    No game scores more; this is a ceiling proven from the rules, not a score shown reachable."""
+    from .content import AdventureCard, CombatCard
+    from .inventory import slots
+    from .kinds import N_HOLDERS, SUPPLY
+
+    cards = sum(1 for c in game.content.cards.numbered.values() if isinstance(c, (AdventureCard, CombatCard)))
+    tokens = min(sum(slots(h) for h in range(N_HOLDERS)), sum(SUPPLY))
+    return score_of(cards, tokens, True, False, game.difficulty)
+
+
 def scored_cards(s) -> int:
     from .content import AdventureCard, CombatCard
 

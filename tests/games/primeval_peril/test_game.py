@@ -161,6 +161,44 @@ def test_score():
     assert score_of(3, 4, False, True, "normal") == 7
 
 
+@pytest.mark.parametrize("difficulty,ceiling", [("easy", 115), ("normal", 125), ("hard", 135)])
+def test_the_score_ceiling_is_every_part_at_its_maximum(difficulty, ceiling):
+    """PP-END-3's ceiling, part by part, on the shipped content: the 50 numbered adventure and
+    combat cards (quest cards do not score), the 21 token slots (5 characters × 3 + the storage's
+    6; the supply holds 38) give 5, an ending 10, the level's bonus. A state holding all of that
+    passes the invariants and scores exactly the ceiling; one token more breaks the slot
+    invariant; and played games never score above it."""
+    from boardgym.games import make_game
+    from boardgym.games.primeval_peril import invariants
+    from boardgym.games.primeval_peril.content import AdventureCard, CombatCard, QuestCard
+    from boardgym.games.primeval_peril.kinds import SUPPLY
+    from boardgym.games.primeval_peril.scoring import max_score
+
+    g = make_game("primeval_peril", num_players=1, difficulty=difficulty, reward="score")
+    num = g.content.cards.numbered
+    scoring = sorted(n for n, c in num.items() if isinstance(c, (AdventureCard, CombatCard)))
+    assert len(scoring) == 50 and sum(isinstance(c, QuestCard) for c in num.values()) == 10
+    assert max_score(g) == ceiling == score_of(50, 21, True, False, difficulty)
+    s = g.new_initial_state()
+    s.owned = list(scoring)
+    s.inv[:] = [0] * 36
+    left = list(SUPPLY)
+    for h in range(6):   # every slot of every holder, type by type within the supply
+        for _ in range(6 if h == 5 else 3):
+            t = next(t for t in range(6) if left[t])
+            s.inv[6 * h + t] += 1
+            left[t] -= 1
+    s.result, s.over = RESULT_WON, 1
+    s.invalidate()
+    assert sum(s.inv) == 21 and not [m for m in invariants.check(s) if "slot" in m or "supply" in m]
+    assert score(s) == max_score(g)
+    s.inv[0] += 1
+    assert any("slots" in m for m in invariants.check(s))
+    for seed in range(2):   # played games stay under the ceiling
+        t, _ = _play(g, seed, check=False)
+        assert t.current_player == TERMINAL and score(t) <= max_score(g)
+
+
 def _unlocked(game_index):
     s = game(game_index=game_index).new_initial_state()
     while s.pend[-1][0] == D_EQUIP:  # each unlocked adventure card onto a free slot
