@@ -201,6 +201,9 @@ class FrameState(State):
         fn = self.game.rules.redeterminize
         return self.clone() if fn is None else fn(self, player, rng)
 
+    def redraws_hidden(self) -> bool:
+        return self.game.rules.redeterminize is not None
+
 
 class ScoredFrameState(FrameState):
     """A frame state whose game keeps a running score (``score(p)``, what the terminal and the

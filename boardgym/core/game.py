@@ -330,6 +330,11 @@ class State:
         """
         return self.clone()
 
+    def redraws_hidden(self) -> bool:
+        """Whether ``redeterminize`` re-draws hidden parts (False: it returns a clone, as in a
+        game that stores no hidden order). Leak tests use it to know their check is not vacuous."""
+        return type(self).redeterminize is not State.redeterminize
+
     def invariant_errors(self) -> list[str]:
         """Broken invariants (empty when sound): checked by fuzzing and on every load."""
         return []

@@ -104,3 +104,26 @@ def test_rules_refuse_an_unknown_entry_and_import_a_named_module_on_first_use():
     assert rules.render is sample_outcome
     with pytest.raises(NotImplementedError, match="this game has no returns"):
         rules.returns(None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_redraws_hidden_says_whether_redeterminize_resamples(name):
+    """``redraws_hidden()`` is what leak tests read to know their re-draw check is not vacuous:
+    False means ``redeterminize`` is a plain copy in every state; True that the game's Rules
+    table re-draws hidden parts."""
+    game = _game(name)
+    rng = np.random.default_rng(0)
+    state = game.new_initial_state()
+    redraws = state.redraws_hidden()
+    assert redraws == (type(game).rules.redeterminize is not None)
+    for _ in range(300):
+        p = state.current_player
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            state.apply(sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if not redraws:
+            for q in range(game.num_players):
+                assert state.redeterminize(q, rng).to_json() == state.to_json(), f"{name}: seat {q}"
+        state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))

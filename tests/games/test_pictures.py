@@ -79,7 +79,7 @@ def test_pictures_draw_nothing_hidden(name):
     overrides = None
     for i in range(len(configs_of(name))):
         game, states, _ = _fuzz(name, i, 2)
-        overrides = type(states[0]).redeterminize is not State.redeterminize
+        overrides = states[0].redraws_hidden()
         rng = np.random.default_rng(i)
         for s in states[::6]:
             pic = s.render_rgb()
