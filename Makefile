@@ -45,7 +45,7 @@ lock: $(BIN)/python
 	rm -f $(VENV)/.installed-*
 
 test: install browser
-	BOARDGYM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal --durations=10
+	BOARDGYM_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal --durations=30
 
 slow: install
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m slow

@@ -82,12 +82,9 @@ PROTOCOL = """\
   others. `--list` lists the tasks and what each still lacks. **Cost:** the heuristic's
   scorecard of the whole suite plays 5,000 games (4,500 on the nine 500-episode tasks, 300
   Primeval Peril 4-player games, 200 Elo games against the pool, 50 of them against the pool's
-  ISMCTS). Measured one task at a time in one process (CPU time of its first 20 test seeds,
-  scaled to the task's episodes; 2026-12-03, on the 2-core machine at a load of about 7):
-  about 1,680 s of CPU in all (Primeval Peril solo from its references run), from 26 s (solo
-  Tides of Ruin, 0.05 s a game) to about 285 s (Paleo level 5, 0.57 s a game), so `--jobs 2` on
-  2 free cores needs about 14 minutes: under the 15 minutes it is meant to stay under, with
-  little margin. A search agent costs far more: the pool's
+  ISMCTS). Measured on the quiet 2-core machine (2026-12-03): `python -m boardgym.eval.benchmark
+  --agent heuristic --jobs 2` took 11 min 32 s of wall time (1,342 s of CPU), every task at 1.00,
+  from 34 s (Primeval Peril 4 players) to 116 s (Paleo level 5) a task. A search agent costs far more: the pool's
   8-simulation ISMCTS takes about 2 s a game of Ancient Terrible Things.
 - **Submitting.** Run `python -m boardgym.eval.benchmark --agent SPEC --name NAME --budget TIER
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
