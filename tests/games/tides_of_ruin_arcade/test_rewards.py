@@ -39,6 +39,17 @@ def _open(s, key):
     assert s.rw_open == r
 
 
+def _fair_winds_hands_three_and_one():
+    """2 players in a Port whose reward is Fair Winds, hands 3/1 (player 0: cards 5, 6, 7;
+    player 1: card 8), the card opened."""
+    s = game(num_players=2).new_initial_state()
+    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
+    s.hand = [[5, 6, 7], [8]]
+    s.invalidate()
+    _open(s, "fair_winds")
+    return s
+
+
 def _at_the_market(coins: int, **config):
     """A Port whose reward is the Floating Bazaar, the crew holding ``coins``, its Market chosen."""
     s = game(**config).new_initial_state()
@@ -113,11 +124,7 @@ def test_split_order_markers_and_skill_cards_between_players():
 
 def test_split_two_and_two():
     """TR-REW-4: 3/4 OM gives 7/8; 2/2 skill cards: player 0 holds 5, discards 2; hands 3/3."""
-    s = game(num_players=2).new_initial_state()
-    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
-    s.hand = [[5, 6, 7], [8]]
-    s.invalidate()
-    _open(s, "fair_winds")
+    s = _fair_winds_hands_three_and_one()
     s.apply(_item(s, OM))
     for p in [0, 0, 0, 1, 1, 1, 1]:
         s.apply(A.PLAYER + p)
@@ -556,11 +563,7 @@ def test_the_player_over_the_hand_limit_discards_from_its_own_hand():
     """TR-REW-4: "A player over a hand of 3 discards down to 3 at once, choosing which": 2
     players, hands 3/1, the 4 skill cards of Fair Winds all to player 1: player 1 holds 5 and
     discards 2 of its own; player 0's hand is untouched."""
-    s = game(num_players=2).new_initial_state()
-    to_prep(s, reward=reward_id(s.game.new_initial_state(), "fair_winds"))
-    s.hand = [[5, 6, 7], [8]]
-    s.invalidate()
-    _open(s, "fair_winds")
+    s = _fair_winds_hands_three_and_one()
     s.apply(_item(s, SKILL_CARDS))
     for _ in range(4):
         s.apply(A.PLAYER + 1)
