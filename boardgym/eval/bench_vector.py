@@ -1,0 +1,265 @@
+"""The vector section of ``python -m boardgym.eval.bench``: for every registered Gymnasium id,
+N envs (16) stepped with random legal actions by each way of vectorizing them, side by side in
+one run:
+
+* ``batched``: the batched vector env (``gym.make_vec(id, num_envs=N)``, ``boardgym/envs/vector.py``);
+* ``sync`` / ``async``: Gymnasium's ``SyncVectorEnv`` / ``AsyncVectorEnv`` of the same id and N
+  (``vectorization_mode="sync"`` / ``"async"``);
+* ``batched_sb3`` / ``dummy`` / ``subproc``: the envs ``python -m boardgym.train`` builds for
+  ``vec_env: batched`` / ``dummy`` / ``subproc`` (SB3 VecEnvs, ``boardgym/train/envs.py``), the
+  masks fetched as MaskablePPO fetches them (``get_action_masks``);
+* ``mp1`` / ``mp2``: the multi-process batched env (``num_workers=1`` / ``2``, ``vector_mp.py``);
+* ``puffer_serial`` / ``puffer_mp``: PufferLib's Serial / Multiprocessing vectorization of the
+  Gymnasium env, where PufferLib is installed (``bench_puffer.py`` says why not otherwise).
+
+Actions: a uniform legal action per env drawn from the step's ``(N, actions)`` mask by one NumPy
+call, the same for every side. Each id runs at its registered configuration, with random
+opponents in competitive games (as the Gym column of the main table), one configuration per id:
+the vectorization's cost per step is the same kind of work in every configuration.
+
+Every ratio is paired: its two sides alternate in ``pairs`` short slices (A, B, then B, A, ...)
+and the ratio is the median of the per-pair ratios, so a machine that slows down or speeds up
+during the run moves both sides of a pair alike. A side's steps/s is over all its slices."""
+from __future__ import annotations
+
+import multiprocessing as mp
+import time
+
+import numpy as np
+
+NUM_ENVS = 16
+PAIRS = 3
+# (numerator, denominator) of every ratio, in the order they run
+RATIOS = (("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
+          ("mp2", "mp1"), ("batched", "puffer_serial"), ("batched", "puffer_mp"))
+LABELS = {"batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
+          "batched_sb3": "batched (SB3 VecEnv)", "dummy": "SB3 DummyVecEnv", "subproc": "SB3 SubprocVecEnv",
+          "mp1": "batched, 1 worker", "mp2": "batched, 2 workers",
+          "puffer_serial": "PufferLib Serial", "puffer_mp": "PufferLib Multiprocessing"}
+SIDES = tuple(LABELS)
+SCALING_ENVS = (1, 4, 16, 64)
+WORKERS = (1, 2)
+
+
+def gym_ids() -> list[dict]:
+    """Every registered Gymnasium id with its game (the registry's order)."""
+    from boardgym.envs.registry import registry
+
+    return [{"id": e["id"], "game": e["game"]} for e in registry()["gymnasium"]]
+
+
+def id_kwargs(env_id: str) -> dict:
+    """The kwargs the section adds to an id's own: random opponents where the id names
+    opponents (its competitive games), as the Gym column of the main table."""
+    import gymnasium as gym
+
+    return {"opponents": "random"} if "opponents" in gym.spec(env_id).kwargs else {}
+
+
+def sample_actions(mask, rng) -> np.ndarray:
+    """A uniform legal action per row of an ``(N, actions)`` mask: one NumPy call for all sides."""
+    return np.argmax(rng.random(mask.shape) * np.asarray(mask, bool), axis=1)
+
+
+# -- the sides: each a stepper with reset(seed) -> mask, step(actions) -> mask, close() ---------
+class GymSide:
+    """A Gymnasium ``VectorEnv``: the mask is in the observation."""
+
+    def __init__(self, venv):
+        self.venv, self.num_envs = venv, venv.num_envs
+
+    def reset(self, seed: int):
+        return self.venv.reset(seed=seed)[0]["action_mask"]
+
+    def step(self, actions):
+        return self.venv.step(actions)[0]["action_mask"]
+
+    def close(self) -> None:
+        self.venv.close()
+
+
+class SB3Side:
+    """A Stable-Baselines3 ``VecEnv``: the masks come as MaskablePPO's rollouts fetch them."""
+
+    def __init__(self, venv):
+        from sb3_contrib.common.maskable.utils import get_action_masks
+
+        self.venv, self.num_envs, self._masks = venv, venv.num_envs, get_action_masks
+
+    def reset(self, seed: int):
+        self.venv.seed(seed)
+        self.venv.reset()
+        return self._masks(self.venv)
+
+    def step(self, actions):
+        self.venv.step(actions)
+        return self._masks(self.venv)
+
+    def close(self) -> None:
+        self.venv.close()
+
+
+def build(side: str, env_id: str, kwargs: dict, n: int):
+    """The stepper of ``side`` over ``n`` envs of ``env_id`` with ``kwargs``."""
+    import gymnasium as gym
+
+    if side == "batched":
+        return GymSide(gym.make_vec(env_id, num_envs=n, **kwargs))
+    if side in ("sync", "async"):
+        extra = {"vector_kwargs": {"context": "forkserver"}} if side == "async" else {}
+        return GymSide(gym.make_vec(env_id, num_envs=n, vectorization_mode=side, **extra, **kwargs))
+    if side in ("mp1", "mp2"):
+        return GymSide(gym.make_vec(env_id, num_envs=n, num_workers=int(side[2:]), **kwargs))
+    if side in ("batched_sb3", "dummy", "subproc"):
+        from boardgym.train.envs import make_vec_env
+
+        kind = "batched" if side == "batched_sb3" else side
+        return SB3Side(make_vec_env(env_id, kwargs, n, 0, kind))
+    if side.startswith("puffer_"):
+        from .bench_puffer import puffer_vec
+
+        return GymSide(puffer_vec(env_id, kwargs, n, side[len("puffer_"):]))
+    raise KeyError(side)
+
+
+def unavailable(side: str) -> str | None:
+    """Why ``side`` cannot run here (a missing extra), or None."""
+    if side in ("batched_sb3", "dummy", "subproc"):
+        try:
+            import sb3_contrib  # noqa: F401
+            import stable_baselines3  # noqa: F401
+        except ImportError as exc:
+            return f"needs the train extra (pip install boardgym[train]): {exc}"
+    if side.startswith("puffer_"):
+        from .bench_puffer import puffer_missing
+
+        return puffer_missing()
+    return None
+
+
+def timed_slice(stepper, seconds: float, rng, state: dict) -> dict:
+    """Step ``stepper`` for ``seconds``: ``{steps, seconds}`` (env steps: N per vector step).
+    ``state["mask"]`` carries the last mask from one slice to the next."""
+    mask = state["mask"]
+    calls = 0
+    t0 = time.perf_counter()
+    end = t0 + seconds
+    while True:
+        mask = stepper.step(sample_actions(mask, rng))
+        calls += 1
+        if time.perf_counter() >= end:
+            break
+    state["mask"] = mask
+    return {"steps": calls * stepper.num_envs, "seconds": time.perf_counter() - t0}
+
+
+def paired(a, b, seconds: float, pairs: int, rng, states: dict, totals: dict, names: tuple) -> dict:
+    """``pairs`` pairs of slices of ``a`` and ``b`` (A, B then B, A, ...): the median of the
+    per-pair ratios A/B, with its range; every slice is added to ``totals``."""
+    ratios = []
+    for i in range(pairs):
+        order = ((a, names[0]), (b, names[1])) if i % 2 == 0 else ((b, names[1]), (a, names[0]))
+        rate = {}
+        for stepper, name in order:
+            r = timed_slice(stepper, seconds, rng, states[name])
+            tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0})
+            tot["steps"] += r["steps"]
+            tot["seconds"] += r["seconds"]
+            rate[name] = r["steps"] / r["seconds"]
+        ratios.append(rate[names[0]] / rate[names[1]])
+    return {"median": float(np.median(ratios)), "min": float(min(ratios)), "max": float(max(ratios)),
+            "pairs": pairs}
+
+
+def _warm(stepper, seed: int, seconds: float, rng) -> dict:
+    state = {"mask": stepper.reset(seed)}
+    timed_slice(stepper, seconds, rng, state)   # first steps fill caches; not counted
+    return state
+
+
+def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, sides, log=print) -> dict:
+    """Every ratio of ``RATIOS`` whose sides are both in ``sides`` and can run, over ``n`` envs
+    of ``env_id``: ``{rates: {side: {steps_per_s, steps, seconds} | {error} | {unavailable}},
+    ratios: {"a/b": {median, min, max, pairs} | None}}``."""
+    rng = np.random.default_rng(0)
+    rates, live, states, totals, ratios = {}, {}, {}, {}, {}
+    for side in sides:
+        why = unavailable(side)
+        if why is not None:
+            rates[side] = {"unavailable": why}
+    plan = [(a, b) for a, b in RATIOS if a in sides and b in sides]
+    for k, (a, b) in enumerate(plan):
+        for side in (a, b):
+            if side in live or side in rates:
+                continue
+            try:
+                live[side] = build(side, env_id, kwargs, n)
+                states[side] = _warm(live[side], 0, seconds / 2, rng)
+            except Exception as exc:  # noqa: BLE001 - one side failing must not stop the bench
+                rates[side] = {"error": f"{type(exc).__name__}: {exc}"}
+                log(f"  {LABELS[side]}: FAILED ({rates[side]['error']})")
+                live.pop(side, None)
+        key = f"{a}/{b}"
+        if a in live and b in live:
+            ratios[key] = paired(live[a], live[b], seconds, pairs, rng, states, totals, (a, b))
+        else:
+            ratios[key] = None
+        for side in (a, b):   # close what no later ratio uses (async and subproc hold N processes)
+            if side in live and not any(side in later for later in plan[k + 1:]):
+                live.pop(side).close()
+    for side, tot in totals.items():
+        rates[side] = {"steps_per_s": tot["steps"] / tot["seconds"], **tot}
+    for stepper in live.values():
+        stepper.close()
+    return {"rates": rates, "ratios": ratios}
+
+
+def scaling(env_id: str, kwargs: dict, seconds: float, pairs: int, envs=SCALING_ENVS) -> list[dict]:
+    """Batched and Sync steps/s at each number of envs (paired as above)."""
+    rng = np.random.default_rng(1)
+    out = []
+    for n in envs:
+        live = {side: build(side, env_id, kwargs, n) for side in ("batched", "sync")}
+        try:
+            states = {side: _warm(s, 0, seconds / 2, rng) for side, s in live.items()}
+            totals = {}
+            ratio = paired(live["batched"], live["sync"], seconds, pairs, rng, states, totals, ("batched", "sync"))
+        finally:
+            for s in live.values():
+                s.close()
+        out.append({"num_envs": n, "ratio": ratio,
+                     **{side: t["steps"] / t["seconds"] for side, t in totals.items()}})
+    return out
+
+
+def preload_forkserver() -> None:
+    """Import boardgym (and SB3, when installed) once in the forkserver, before its first use,
+    so that each worker process forks ready instead of importing them anew."""
+    mods = ["boardgym.envs.vector_mp", "boardgym.train.envs"]
+    if unavailable("subproc") is None:
+        mods += ["stable_baselines3.common.vec_env", "sb3_contrib"]
+    mp.get_context("forkserver").set_forkserver_preload(mods)
+
+
+def run(seconds: float = 0.5, pairs: int = PAIRS, num_envs: int = NUM_ENVS, ids=None, sides=SIDES,
+        scaling_envs=SCALING_ENVS, log=print) -> dict:
+    """The vector section: ``{num_envs, seconds_per_slice, pairs, rows: [...], scaling: {...}}``."""
+    import boardgym  # noqa: F401  (registers the ids)
+
+    preload_forkserver()
+    rows = []
+    for entry in ids or gym_ids():
+        kwargs = id_kwargs(entry["id"])
+        row = {"id": entry["id"], "game": entry["game"], "kwargs": kwargs}
+        row.update(measure_id(entry["id"], kwargs, num_envs, seconds, pairs, sides, log))
+        rows.append(row)
+        log(f"{entry['id']}: " + ", ".join(
+            f"{LABELS[s]} {r['steps_per_s']:.0f}/s" for s, r in row["rates"].items() if "steps_per_s" in r)
+            + "; " + ", ".join(f"{k} {v['median']:.2f}x" for k, v in row["ratios"].items() if v))
+    first = (ids or gym_ids())[0]
+    scale = {"id": first["id"], "points": scaling(first["id"], id_kwargs(first["id"]), seconds, pairs,
+                                                  scaling_envs) if scaling_envs else []}
+    log(f"scaling {first['id']}: " + ", ".join(
+        f"N={p['num_envs']}: batched {p['batched']:.0f}/s, Sync {p['sync']:.0f}/s" for p in scale["points"]))
+    return {"num_envs": num_envs, "seconds_per_slice": seconds, "pairs": pairs, "sides": list(sides),
+            "rows": rows, "scaling": scale}
