@@ -1,6 +1,14 @@
-"""Speed benchmark: ``python -m boardgym.eval.bench [--seconds S] [--games G,...] [--stub-pygame]``.
+"""Speed benchmark: ``python -m boardgym.eval.bench [--seconds S] [--games G,...] [--stub-pygame]
+[--sections main,vector,train] [--vector-budget S] [--docs [--from FILE]]``.
 
-For every game in ``boardgym.games.GAMES`` and each configuration listed under ``bench`` in
+Three sections: main (below), vector (``bench_vector.py``: every Gymnasium id's 16 envs stepped
+by the batched env, Gymnasium's Sync and Async, SB3's Dummy and Subproc and the multi-process env
+at 1 and 2 workers, ratios paired within the run, and a curve of steps/s against the number of
+envs) and train (``bench_train.py``: ``python -m boardgym.train`` steps/s with ``vec_env:
+batched`` against ``subproc`` and ``dummy``). ``--docs`` measures nothing: it rewrites
+docs/performance.md from a run's bench.json (``perf_page.py``).
+
+Main section: for every game in ``boardgym.games.GAMES`` and each configuration listed under ``bench`` in
 ``boardgym/eval/configs/defaults.yaml`` (else one per player count), random play is measured for a fixed
 time per measurement:
 
@@ -22,13 +30,15 @@ connect_four slice of the same length, and the ratio is the median of the pairs'
 machine that slows down or speeds up during the run (the dev VMs do, by 20% and more) moves both
 sides of each pair alike. Engine and Gym ratios are to the connect_four rate measured first.
 ``--stub-pygame`` puts an empty ``pygame`` module in place first (rendering is never called).
-Writes ``results/bench.md`` and ``results/bench.json``.
+Writes ``results/bench.md``, ``results/bench.json`` and the vector section's plots
+``results/bench_envs.png`` and ``results/bench_workers.png``.
 """
 from __future__ import annotations
 
 import argparse
 import itertools
 import json
+import os
 import platform
 import sys
 import time
@@ -44,7 +54,7 @@ from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.core.replay import random_walk
 from boardgym.games import GAMES, make_game
 
-from .args import game_names, positive
+from .args import count, game_names, positive
 
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
 CHECK_EVERY = 64
@@ -351,17 +361,67 @@ def to_markdown(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+SECTIONS = ("main", "vector", "train")
+
+
+def sections(text: str) -> list[str]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in SECTIONS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(f"sections are a comma list of {', '.join(SECTIONS)}; got {text!r}")
+    return names
+
+
+def vector_slice(budget: float, ids: int, pairs: int) -> float:
+    """Seconds per slice so that the vector section's slices take about ``budget`` (process
+    start-ups come on top): per id every ratio's 2 x ``pairs`` slices and a half-slice warm-up
+    per side; the scaling curve's envs counts, each 2 x ``pairs`` slices and two warm-ups."""
+    from . import bench_vector as bv
+
+    per_id = 2 * pairs * len(bv.RATIOS) + len(bv.SIDES) / 2
+    scaling = len(bv.SCALING_ENVS) * (2 * pairs + 1)
+    return budget / (ids * per_id + scaling)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m boardgym.eval.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=positive, default=None,
                     help="time per measurement (default: 3 s, less when there are many configs so "
                          "the whole bench stays near --budget)")
-    ap.add_argument("--budget", type=positive, default=90.0, help="target total seconds (default 90)")
-    ap.add_argument("--games", type=game_names, help="comma list of games (default: all)")
+    ap.add_argument("--budget", type=positive, default=90.0, help="target total seconds of the main "
+                    "section (default 90)")
+    ap.add_argument("--games", type=game_names, help="comma list of games (default: all); the vector "
+                    "section measures their Gymnasium ids")
+    ap.add_argument("--sections", type=sections, default=list(SECTIONS),
+                    help="comma list of main (engine, AEC, Gym, clone, render), vector (the vector envs "
+                         "side by side) and train (python -m boardgym.train steps/s per vec_env); default: all")
+    ap.add_argument("--vector-budget", type=positive, default=150.0,
+                    help="target seconds of the vector section's timed slices (default 150; process "
+                         "start-ups come on top)")
+    ap.add_argument("--train-timesteps", type=count, default=4096,
+                    help="timesteps of each training run of the train section (default 4096)")
+    ap.add_argument("--train-rounds", type=count, default=2, help="rounds of the train section (default 2)")
+    ap.add_argument("--note", help="a sentence about the machine kept with the results (e.g. that it was "
+                    "shared with other work)")
     ap.add_argument("--stub-pygame", action="store_true",
                     help="let connect_four_v3 import without pygame (it is never rendered)")
     ap.add_argument("--out", default="results", help="folder for bench.md / bench.json")
+    ap.add_argument("--docs", action="store_true", help="measure nothing: keep the vector and train "
+                    "sections of --from in docs/performance.json and rewrite docs/performance.md and its plots")
+    ap.add_argument("--from", dest="source", help="with --docs: the bench.json to take (default OUT/bench.json)")
     args = ap.parse_args(argv)
+    out = Path(args.out)
+    if args.docs:
+        from .perf_page import write_docs
+
+        from boardgym.core.errors import ConfigError
+
+        try:
+            page = write_docs(Path(args.source) if args.source else out / "bench.json")
+        except ConfigError as exc:
+            raise SystemExit(str(exc)) from None
+        print(f"wrote {page}, its plots and docs/performance.json")
+        return 0
     games = args.games or list(GAMES)
     seconds = args.seconds
     if seconds is None:  # per config: 3 rates, C4's paired AEC slices, clone and JSON at half time each = 5 units;
@@ -369,11 +429,27 @@ def main(argv=None) -> int:
         units = 5 * sum(len(bench_configs(g)) for g in games) + len(games) / 2 + 1
         seconds = min(3.0, args.budget / units)
     t0 = time.perf_counter()
-    result = run(seconds, games, args.stub_pygame)
+    result = run(seconds, games, args.stub_pygame) if "main" in args.sections else {
+        "seconds_per_measurement": seconds, "python": platform.python_version(), "machine": platform.machine(),
+        "connect_four_v3": None, "rows": []}
+    result.update(date=time.strftime("%Y-%m-%d", time.gmtime()), cpus=os.cpu_count(), note=args.note)
+    if "vector" in args.sections:
+        from . import bench_vector
+
+        ids = [e for e in bench_vector.gym_ids() if e["game"] in games]
+        slice_s = vector_slice(args.vector_budget, len(ids), bench_vector.PAIRS)
+        result["vector"] = bench_vector.run(slice_s, ids=ids)
+    if "train" in args.sections:
+        from . import bench_train
+
+        result["train"] = bench_train.run(timesteps=args.train_timesteps, rounds=args.train_rounds)
     result["total_seconds"] = round(time.perf_counter() - t0, 1)
-    md = to_markdown(result)
-    out = Path(args.out)
+    from .perf_page import bench_markdown, draw
+
+    md = (to_markdown(result) if "main" in args.sections else "# Speed benchmark\n") + bench_markdown(result)
     out.mkdir(parents=True, exist_ok=True)
+    if result.get("vector"):
+        draw(result["vector"], out, prefix="bench")
     (out / "bench.md").write_text(md)
     (out / "bench.json").write_text(json.dumps(result, indent=2))
     print(md)

@@ -8,9 +8,10 @@ one run:
 * ``batched_sb3`` / ``dummy`` / ``subproc``: the envs ``python -m boardgym.train`` builds for
   ``vec_env: batched`` / ``dummy`` / ``subproc`` (SB3 VecEnvs, ``boardgym/train/envs.py``), the
   masks fetched as MaskablePPO fetches them (``get_action_masks``);
-* ``mp1`` / ``mp2``: the multi-process batched env (``num_workers=1`` / ``2``, ``vector_mp.py``);
-* ``puffer_serial`` / ``puffer_mp``: PufferLib's Serial / Multiprocessing vectorization of the
-  Gymnasium env, where PufferLib is installed (``bench_puffer.py`` says why not otherwise).
+* ``mp1`` / ``mp2``: the multi-process batched env (``num_workers=1`` / ``2``, ``vector_mp.py``).
+
+PufferLib's vectorization is not measured: it does not install beside boardgym's pinned
+versions (``PUFFERLIB`` says why; the results and docs/performance.md repeat it).
 
 Actions: a uniform legal action per env drawn from the step's ``(N, actions)`` mask by one NumPy
 call, the same for every side. Each id runs at its registered configuration, with random
@@ -31,14 +32,16 @@ NUM_ENVS = 16
 PAIRS = 3
 # (numerator, denominator) of every ratio, in the order they run
 RATIOS = (("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
-          ("mp2", "mp1"), ("batched", "puffer_serial"), ("batched", "puffer_mp"))
+          ("mp2", "mp1"))
 LABELS = {"batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
           "batched_sb3": "batched (SB3 VecEnv)", "dummy": "SB3 DummyVecEnv", "subproc": "SB3 SubprocVecEnv",
-          "mp1": "batched, 1 worker", "mp2": "batched, 2 workers",
-          "puffer_serial": "PufferLib Serial", "puffer_mp": "PufferLib Multiprocessing"}
+          "mp1": "batched, 1 worker", "mp2": "batched, 2 workers"}
 SIDES = tuple(LABELS)
 SCALING_ENVS = (1, 4, 16, 64)
 WORKERS = (1, 2)
+PUFFERLIB = ("not measured: pufferlib 3.0.0 is published as source only and its build downloads "
+             "Raylib from GitHub, which a package-registry install cannot reach, and pufferlib-core "
+             "3.0.23 (a wheel) requires torch==2.9.0 where boardgym pins torch 2.13.0")
 
 
 def gym_ids() -> list[dict]:
@@ -115,10 +118,6 @@ def build(side: str, env_id: str, kwargs: dict, n: int):
 
         kind = "batched" if side == "batched_sb3" else side
         return SB3Side(make_vec_env(env_id, kwargs, n, 0, kind))
-    if side.startswith("puffer_"):
-        from .bench_puffer import puffer_vec
-
-        return GymSide(puffer_vec(env_id, kwargs, n, side[len("puffer_"):]))
     raise KeyError(side)
 
 
@@ -130,10 +129,6 @@ def unavailable(side: str) -> str | None:
             import stable_baselines3  # noqa: F401
         except ImportError as exc:
             return f"needs the train extra (pip install boardgym[train]): {exc}"
-    if side.startswith("puffer_"):
-        from .bench_puffer import puffer_missing
-
-        return puffer_missing()
     return None
 
 
@@ -153,6 +148,13 @@ def timed_slice(stepper, seconds: float, rng, state: dict) -> dict:
     return {"steps": calls * stepper.num_envs, "seconds": time.perf_counter() - t0}
 
 
+def _add(totals: dict, name: str, r: dict) -> dict:
+    tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0})
+    tot["steps"] += r["steps"]
+    tot["seconds"] += r["seconds"]
+    return r
+
+
 def paired(a, b, seconds: float, pairs: int, rng, states: dict, totals: dict, names: tuple) -> dict:
     """``pairs`` pairs of slices of ``a`` and ``b`` (A, B then B, A, ...): the median of the
     per-pair ratios A/B, with its range; every slice is added to ``totals``."""
@@ -161,10 +163,7 @@ def paired(a, b, seconds: float, pairs: int, rng, states: dict, totals: dict, na
         order = ((a, names[0]), (b, names[1])) if i % 2 == 0 else ((b, names[1]), (a, names[0]))
         rate = {}
         for stepper, name in order:
-            r = timed_slice(stepper, seconds, rng, states[name])
-            tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0})
-            tot["steps"] += r["steps"]
-            tot["seconds"] += r["seconds"]
+            r = _add(totals, name, timed_slice(stepper, seconds, rng, states[name]))
             rate[name] = r["steps"] / r["seconds"]
         ratios.append(rate[names[0]] / rate[names[1]])
     return {"median": float(np.median(ratios)), "min": float(min(ratios)), "max": float(max(ratios)),
@@ -182,7 +181,7 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
     of ``env_id``: ``{rates: {side: {steps_per_s, steps, seconds} | {error} | {unavailable}},
     ratios: {"a/b": {median, min, max, pairs} | None}}``."""
     rng = np.random.default_rng(0)
-    rates, live, states, totals, ratios = {}, {}, {}, {}, {}
+    rates, live, states, totals, ratios, builds = {}, {}, {}, {}, {}, {}
     for side in sides:
         why = unavailable(side)
         if why is not None:
@@ -193,7 +192,9 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
             if side in live or side in rates:
                 continue
             try:
+                t0 = time.perf_counter()
                 live[side] = build(side, env_id, kwargs, n)
+                builds[side] = time.perf_counter() - t0
                 states[side] = _warm(live[side], 0, seconds / 2, rng)
             except Exception as exc:  # noqa: BLE001 - one side failing must not stop the bench
                 rates[side] = {"error": f"{type(exc).__name__}: {exc}"}
@@ -202,13 +203,18 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
         key = f"{a}/{b}"
         if a in live and b in live:
             ratios[key] = paired(live[a], live[b], seconds, pairs, rng, states, totals, (a, b))
-        else:
+        else:   # its partner failed: the side that runs is still measured, alone
             ratios[key] = None
+            for side in (a, b):
+                if side in live:
+                    for _ in range(pairs):
+                        _add(totals, side, timed_slice(live[side], seconds, rng, states[side]))
         for side in (a, b):   # close what no later ratio uses (async and subproc hold N processes)
             if side in live and not any(side in later for later in plan[k + 1:]):
                 live.pop(side).close()
     for side, tot in totals.items():
-        rates[side] = {"steps_per_s": tot["steps"] / tot["seconds"], **tot}
+        rates[side] = {"steps_per_s": tot["steps"] / tot["seconds"], **tot,
+                       "build_seconds": round(builds[side], 2)}
     for stepper in live.values():
         stepper.close()
     return {"rates": rates, "ratios": ratios}
@@ -232,6 +238,18 @@ def scaling(env_id: str, kwargs: dict, seconds: float, pairs: int, envs=SCALING_
     return out
 
 
+def sizes(env_id: str, kwargs: dict) -> dict:
+    """The floats of an observation vector and the actions of a mask (what one env step writes)."""
+    import gymnasium as gym
+
+    env = gym.make(env_id, **kwargs)
+    try:
+        return {"obs_floats": int(env.observation_space["observation"].shape[0]),
+                "actions": int(env.action_space.n)}
+    finally:
+        env.close()
+
+
 def preload_forkserver() -> None:
     """Import boardgym (and SB3, when installed) once in the forkserver, before its first use,
     so that each worker process forks ready instead of importing them anew."""
@@ -250,7 +268,7 @@ def run(seconds: float = 0.5, pairs: int = PAIRS, num_envs: int = NUM_ENVS, ids=
     rows = []
     for entry in ids or gym_ids():
         kwargs = id_kwargs(entry["id"])
-        row = {"id": entry["id"], "game": entry["game"], "kwargs": kwargs}
+        row = {"id": entry["id"], "game": entry["game"], "kwargs": kwargs, **sizes(entry["id"], kwargs)}
         row.update(measure_id(entry["id"], kwargs, num_envs, seconds, pairs, sides, log))
         rows.append(row)
         log(f"{entry['id']}: " + ", ".join(
@@ -262,4 +280,4 @@ def run(seconds: float = 0.5, pairs: int = PAIRS, num_envs: int = NUM_ENVS, ids=
     log(f"scaling {first['id']}: " + ", ".join(
         f"N={p['num_envs']}: batched {p['batched']:.0f}/s, Sync {p['sync']:.0f}/s" for p in scale["points"]))
     return {"num_envs": num_envs, "seconds_per_slice": seconds, "pairs": pairs, "sides": list(sides),
-            "rows": rows, "scaling": scale}
+            "pufferlib": PUFFERLIB, "rows": rows, "scaling": scale}

@@ -94,16 +94,27 @@ def learning_curve(tb_dir: str | Path, path: Path,
     return path
 
 
-def series_plot(series: dict, xlabel: str, path: Path) -> Path:
+def series_plot(series: dict, xlabel: str, path: Path, ylabel: str | None = None, logx: bool = False) -> Path:
     """One panel per ``title -> (xs, ys)`` of ``series``, side by side, markers on the points
-    (e.g. boardgym/train/dagger.py's figures per iteration)."""
+    (e.g. boardgym/train/dagger.py's figures per iteration); ``ys`` may be a dict ``label ->
+    values`` for several lines in one panel, with a legend (e.g. the speed benchmark's steps/s
+    of each vectorization against the number of envs); ``logx``: a base-2 x axis."""
     plt = _plt()
     fig, axes = plt.subplots(1, len(series), figsize=(5 * len(series), 3.5), squeeze=False)
     for ax, (title, (xs, ys)) in zip(axes[0], series.items()):
-        ax.plot(xs, ys, marker="o")
+        lines = ys if isinstance(ys, dict) else {None: ys}
+        for label, values in lines.items():
+            ax.plot(xs, values, marker="o", label=label)
+        if logx:
+            ax.set_xscale("log", base=2)
         ax.set_xlabel(xlabel, fontsize=8)
+        if ylabel:
+            ax.set_ylabel(ylabel, fontsize=8)
         ax.set_title(title, fontsize=10)
         ax.set_xticks(list(xs))
+        ax.set_xticklabels([str(x) for x in xs])
+        if isinstance(ys, dict):
+            ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -5,7 +5,7 @@ from boardgym.eval import bench
 
 
 def test_bench_tiny_budget(tmp_path):
-    assert bench.main(["--seconds", "0.05", "--out", str(tmp_path)]) == 0
+    assert bench.main(["--seconds", "0.05", "--sections", "main", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "bench.json").read_text())
     labels = {(r["game"], r["config"]) for r in data["rows"]}
     assert ("ancient_terrible_things", "solo") in labels and ("ancient_terrible_things", "4p") in labels
@@ -50,7 +50,8 @@ def test_paired_aec_ratio_is_the_median_of_adjacent_slices(monkeypatch):
 def test_bench_tides_configs(tmp_path):
     """Tides of Ruin is benched on its configured short easy games (1, 2 and 4 seats) and every
     measurement runs (a failure would be a row with an error)."""
-    assert bench.main(["--seconds", "0.05", "--games", "tides_of_ruin_arcade", "--out", str(tmp_path)]) == 0
+    assert bench.main(["--seconds", "0.05", "--games", "tides_of_ruin_arcade", "--sections", "main",
+                       "--out", str(tmp_path)]) == 0
     rows = json.loads((tmp_path / "bench.json").read_text())["rows"]
     assert [r["config"] for r in rows] == ["1p short easy", "2p short easy", "4p short easy"]
     for r, n in zip(rows, (1, 2, 4)):
