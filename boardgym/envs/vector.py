@@ -46,6 +46,16 @@ def _time_limit(env: gym.Env) -> int | None:
     return None
 
 
+def int_ids(actions, num_actions: int) -> list | None:
+    """``actions`` as a list of Python ints when it is a 1-d integer NumPy array whose every
+    value is an action of ``Discrete(num_actions)`` (what a policy hands a vector env), checked
+    in one pass; else None (the caller then checks each action, ``in_space``, for its message)."""
+    if (isinstance(actions, np.ndarray) and actions.ndim == 1 and actions.dtype.kind in "iu"
+            and (actions.size == 0 or (int(actions.min()) >= 0 and int(actions.max()) < num_actions))):
+        return actions.tolist()
+    return None
+
+
 class BoardgymVectorEnv(VectorEnv):
     """N boardgym games of one id stepped in one process: ``gym.make_vec("boardgym/<Id>",
     num_envs=N)`` (the id's ``vector_entry_point``). Each game is a ``BoardgymEnv`` stepped
@@ -154,14 +164,19 @@ class BoardgymVectorEnv(VectorEnv):
             raise IllegalActionError(actions, f"a batched vector env of {n} envs takes {n} actions "
                                               "(one per env)")
 
-    def _refuse(self, actions) -> None:
+    def _refuse(self, actions) -> list:
         """Raise for a wrong action count or, in env order, an action that is not an action id
-        or (``illegal_action="raise"``) illegal: before any game moves, so nothing is lost."""
+        or (``illegal_action="raise"``) illegal: before any game moves, so nothing is lost.
+        Returns the actions, as Python ints when they came as an integer array in the space."""
         self._check_count(actions)
+        ids = int_ids(actions, self.single_action_space.n)
+        if ids is not None and not any(core.illegal_action == "raise" for core in self.envs):
+            return ids   # (the common case, checked at once: every value an action of the space)
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         for i in range(self.num_envs):
             if not self._done[i] or same_step:   # (an ended game is reset, not stepped, in NEXT_STEP)
                 self._check(i, actions[i])
+        return actions
 
     def _check(self, i: int, action) -> None:
         """Raise ``IllegalActionError`` if game i refuses ``action``; nothing moves."""
@@ -173,7 +188,7 @@ class BoardgymVectorEnv(VectorEnv):
     def _step_into(self, actions) -> tuple[dict, dict]:
         """Step every game into the arrays: ``({i: illegal-action text}, {i: _final(i)})`` (the
         finals only in SAME_STEP mode, where an ended game is reset at once)."""
-        self._refuse(actions)
+        actions = self._refuse(actions)
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         rewards, term, trunc, done, elapsed = self._rewards, self._term, self._trunc, self._done, self._elapsed
         limit = self.max_episode_steps

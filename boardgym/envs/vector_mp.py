@@ -21,7 +21,7 @@ from boardgym.core.errors import ConfigError, IllegalActionError, VectorWorkerEr
 from .gym_env import BoardgymEnv
 from .illegal import in_space
 from .kwargs import is_int
-from .vector import BoardgymVectorEnv, _check_steps
+from .vector import BoardgymVectorEnv, _check_steps, int_ids
 
 START_METHODS = ("forkserver", "spawn", "fork")
 # the arrays every worker writes its rows of (and ``actions``, which the parent writes)
@@ -296,7 +296,10 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
 
     def _recv(self, k: int, startup: bool = False):
         conn, proc = self._conns[k], self._procs[k]
-        ready = wait([conn, proc.sentinel], None if startup else self.worker_timeout)
+        if self.worker_timeout is None and not startup:   # no deadline: read at once (a worker
+            ready = [conn]                                # that dies closes its end: EOF, below)
+        else:
+            ready = wait([conn, proc.sentinel], None if startup else self.worker_timeout)
         if conn in ready:
             try:
                 status, payload = conn.recv()
@@ -353,7 +356,12 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
         n = self.num_envs
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         out, first = self._actions, None
-        for i in range(n):
+        ids = int_ids(actions, self._num_actions)
+        if ids is not None:   # every value an action of the space: written at once
+            out[:] = ids
+            if not same_step:
+                out[self._done] = 0
+        for i in range(0 if ids is None else n, n):
             if self._done[i] and not same_step:
                 out[i] = 0
                 continue

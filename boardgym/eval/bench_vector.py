@@ -8,7 +8,11 @@ one run:
 * ``batched_sb3`` / ``dummy`` / ``subproc``: the envs ``python -m boardgym.train`` builds for
   ``vec_env: batched`` / ``dummy`` / ``subproc`` (SB3 VecEnvs, ``boardgym/train/envs.py``), the
   masks fetched as MaskablePPO fetches them (``get_action_masks``);
-* ``mp1`` / ``mp2``: the multi-process batched env (``num_workers=1`` / ``2``, ``vector_mp.py``).
+* ``mp1`` / ``mp2``: the multi-process batched env (``num_workers=1`` / ``2``, ``vector_mp.py``);
+* ``games``: the N games' own work and nothing else (each game's step rule and its observation
+  and mask written into a row, in a plain loop): the floor under every vectorization, so
+  ``batched / games alone`` is the batched env's own cost and ``games alone / Sync`` the most
+  any vectorization in one process could gain over Sync.
 
 PufferLib's vectorization is not measured: it does not install beside boardgym's pinned
 versions (``PUFFERLIB`` says why; the results and docs/performance.md repeat it).
@@ -31,9 +35,9 @@ import numpy as np
 NUM_ENVS = 16
 PAIRS = 3
 # (numerator, denominator) of every ratio, in the order they run
-RATIOS = (("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
+RATIOS = (("batched", "games"), ("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
           ("mp2", "mp1"))
-LABELS = {"batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
+LABELS = {"games": "games alone", "batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
           "batched_sb3": "batched (SB3 VecEnv)", "dummy": "SB3 DummyVecEnv", "subproc": "SB3 SubprocVecEnv",
           "mp1": "batched, 1 worker", "mp2": "batched, 2 workers"}
 SIDES = tuple(LABELS)
@@ -102,12 +106,40 @@ class SB3Side:
         self.venv.close()
 
 
+class GamesSide:
+    """The games' own work: each game's ``_transition`` (its step rule: the action, chance and
+    opponents up to the next decision) or, once over, a new game, then its observation and mask
+    written into its row; no action checks, infos, copies or autoreset bookkeeping."""
+
+    def __init__(self, venv):
+        self.venv, self.num_envs = venv, venv.num_envs
+
+    def reset(self, seed: int):
+        return self.venv.reset(seed=seed)[0]["action_mask"]
+
+    def step(self, actions):
+        venv = self.venv
+        vec, mask = venv._vec, venv._mask
+        for i, (core, a) in enumerate(zip(venv.envs, actions.tolist())):
+            if core.state.is_terminal():
+                core._begin(None)
+            else:
+                core._transition(a)
+            core._observe_into(vec[i], mask[i])
+        return mask
+
+    def close(self) -> None:
+        self.venv.close()
+
+
 def build(side: str, env_id: str, kwargs: dict, n: int):
     """The stepper of ``side`` over ``n`` envs of ``env_id`` with ``kwargs``."""
     import gymnasium as gym
 
     if side == "batched":
         return GymSide(gym.make_vec(env_id, num_envs=n, **kwargs))
+    if side == "games":
+        return GamesSide(gym.make_vec(env_id, num_envs=n, copy=False, **kwargs))
     if side in ("sync", "async"):
         extra = {"vector_kwargs": {"context": "forkserver"}} if side == "async" else {}
         return GymSide(gym.make_vec(env_id, num_envs=n, vectorization_mode=side, **extra, **kwargs))
