@@ -283,9 +283,10 @@ def sizes(env_id: str, kwargs: dict) -> dict:
 
 
 def preload_forkserver() -> None:
-    """Import boardgym (and SB3, when installed) once in the forkserver, before its first use,
-    so that each worker process forks ready instead of importing them anew."""
-    mods = ["boardgym.envs.vector_mp", "boardgym.train.envs"]
+    """Import boardgym (and SB3, when installed) and load every game's content once in the
+    forkserver, before its first use, so that each worker process forks ready instead of
+    importing and loading them anew."""
+    mods = ["boardgym.envs.vector_mp", "boardgym.train.envs", "boardgym.eval.bench_warm"]
     if unavailable("subproc") is None:
         mods += ["stable_baselines3.common.vec_env", "sb3_contrib"]
     mp.get_context("forkserver").set_forkserver_preload(mods)

@@ -151,6 +151,57 @@ def _f(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def _span(values: list[float], unit: str = "×") -> str:
+    return "-" if not values else f"{min(values):.2f}{unit}" if len(values) == 1 or min(values) == max(values) \
+        else f"{min(values):.2f}–{max(values):.2f}{unit}"
+
+
+def reading(vector: dict) -> list[str]:
+    """What the vector table says about the targets, from its own columns."""
+    rate = lambda row, s: row["rates"].get(s, {}).get("steps_per_s")   # noqa: E731
+    own = [row["ratios"]["batched/games"]["median"] for row in vector["rows"] if row["ratios"].get("batched/games")]
+    bound = [rate(r, "games") / rate(r, "sync") for r in vector["rows"] if rate(r, "games") and rate(r, "sync")]
+    vs_sync = [row["ratios"]["batched/sync"]["median"] for row in vector["rows"] if row["ratios"].get("batched/sync")]
+    workers = [row["ratios"]["mp2/mp1"]["median"] for row in vector["rows"] if row["ratios"].get("mp2/mp1")]
+    return ["**Reading the table.** *Games alone* is the floor under every column: the rules, chance "
+            "and opponents up to each learner decision, the legal mask and the observation of the "
+            f"{vector['num_envs']} games, in a plain loop. The batched env runs at {_span(own)} of it "
+            "(batched / games alone): nearly all of its time is the games' own work. Sync adds its "
+            "wrappers, info dicts and stacking on top: the games alone are "
+            f"{_span(bound)} Sync's rate (from the steps/s above), and that is the most any way of "
+            f"stepping the games in one process could gain over Sync; the batched env reached {_span(vs_sync)}. "
+            "A 2× gain over Sync would need the games themselves (rules, masks, observation encoders) "
+            "to get cheaper, which speeds every column up. The multi-process env divides the games' "
+            f"work between its workers (2 workers / 1 worker: {_span(workers)} here); it gets near 2× only "
+            "when each worker has a core of its own: the parent's share of a step (drawing the actions, "
+            "one message per worker) is small, but on a machine busy with other work the workers "
+            "queue for the cores."]
+
+
+def _ppo_and_env(data: dict) -> tuple[float, float] | None:
+    """(PPO steps/s with vec_env batched, the same envs' steps/s alone under SB3) when both ran."""
+    train, vector = data.get("train"), data["vector"]
+    row = next((r for r in vector["rows"] if train and r["id"] == train["env_id"]), None)
+    if not row or "steps_per_s" not in train["rates"].get("batched", {}) \
+            or "steps_per_s" not in row["rates"].get("batched_sb3", {}):
+        return None
+    return train["rates"]["batched"]["steps_per_s"], row["rates"]["batched_sb3"]["steps_per_s"]
+
+
+def train_reading(data: dict) -> list[str]:
+    got = _ppo_and_env(data)
+    if got is None:
+        return []
+    ppo, env = got
+    share = ppo / env
+    return [f"**Reading the table.** The same envs alone step at {_f(env)} steps/s under SB3 (the vector "
+            f"table's batched (SB3 VecEnv) column), so stepping them is about {share:.0%} of the training "
+            "time; the rest is the policy's forward pass at every step and the updates, which cost the same "
+            "whatever the vec_env. That bounds what a vec_env can change: even envs that stepped for free "
+            f"would train at most {1 / max(1e-9, 1 - share):.2f}× faster than batched, and batched gains on "
+            "subproc only the time subproc's pipes and processes add to the env share."]
+
+
 def bigger_machine(data: dict) -> list[str]:
     """On paper, from the measured per-worker rates: steps/s = per worker × (cores − 1)."""
     vector = data["vector"]
@@ -171,26 +222,30 @@ def bigger_machine(data: dict) -> list[str]:
         out.append(f"| {r['id']} | {_f(w1)} | {_ratio(r['ratios'].get('mp2/mp1'))} | "
                    + " | ".join(_f(w1 * (c - 1)) for c in cores)
                    + f" | {_f(per_step)} | {w1 * 63 * per_step / 1e6:,.0f} MB/s |")
-    out += ["", "Memory bandwidth is not what stops it: even at 64 cores the arrays move a few hundred MB/s at "
-            "most, where one memory channel moves over 10 GB/s; each worker's game states stay in its own "
-            "caches. The limit is the learner."]
-    train = data.get("train")
-    env_row = next((r for r in vector["rows"] if train and r["id"] == train["env_id"]), None)
-    if train and env_row and all("steps_per_s" in x for x in (train["rates"].get("batched", {}),
-                                                              env_row["rates"].get("batched_sb3", {}))):
-        ppo, env = train["rates"]["batched"]["steps_per_s"], env_row["rates"]["batched_sb3"]["steps_per_s"]
-        if env > ppo:
-            learner = 1 / (1 / ppo - 1 / env)
-            w1 = env_row["rates"].get("mp1", {}).get("steps_per_s", env)
-            out += ["", f"PPO in one process (`{train['config']}`, batched) trained at {_f(ppo)} steps/s while the "
-                    f"same envs alone step at {_f(env)} steps/s, so the learner (rollout bookkeeping, policy "
-                    f"forward passes and the updates) takes the time of about {_f(learner)} steps/s by itself. "
-                    f"Stable-Baselines3 learns in one process, so however many workers step the envs, PPO cannot "
-                    f"pass about {_f(learner)} steps/s with this network and batch: about "
-                    f"{max(1.0, learner / w1):.1f} workers' worth of env steps. Past that point (or past one "
-                    f"machine), more throughput needs more learners and env runners spread over processes and "
-                    f"machines: that is where RLlib on Ray takes over (docs/scaling.md: `backend: rllib`, "
-                    f"`rllib.env_runners`, `--address` for a cluster)."]
+    if rows:
+        top = max(rows, key=lambda r: r["rates"]["mp1"]["steps_per_s"] * (4 * r["obs_floats"] + r["actions"]))
+        gbs = top["rates"]["mp1"]["steps_per_s"] * 63 * (4 * top["obs_floats"] + top["actions"] + 34) / 1e9
+        out += ["", f"Memory bandwidth comes second: the most, {top['id']} ({top['obs_floats']:,} floats an "
+                f"observation), would move {gbs:.1f} GB/s at 64 cores, written once by the workers and read "
+                "once more for each copy (the env's own with `copy=True`, the learner's rollout buffer), "
+                "where a server's memory moves tens of GB/s over its channels: noticeable for the largest "
+                "observations near 64 cores (`copy=False` saves one pass), far off for the others. Each "
+                "worker's game states stay in its own core's caches. The limit is the learner."]
+    got, train = _ppo_and_env(data), data.get("train")
+    if got is not None and got[1] > got[0]:
+        ppo, env = got
+        learner = 1 / (1 / ppo - 1 / env)
+        env_row = next(r for r in vector["rows"] if r["id"] == train["env_id"])
+        w1 = env_row["rates"].get("mp1", {}).get("steps_per_s", env)
+        out += ["", f"PPO in one process (`{train['config']}`, batched) trained at {_f(ppo)} steps/s while the "
+                f"same envs alone step at {_f(env)} steps/s, so the learner (rollout bookkeeping, policy "
+                f"forward passes and the updates) takes the time of about {_f(learner)} steps/s by itself. "
+                f"Stable-Baselines3 learns in one process, so however many workers step the envs, PPO cannot "
+                f"pass about {_f(learner)} steps/s with this network and batch: about "
+                f"{max(1.0, learner / w1):.1f} workers' worth of env steps. Past that point (or past one "
+                f"machine), more throughput needs more learners and env runners spread over processes and "
+                f"machines: that is where RLlib on Ray takes over (docs/scaling.md: `backend: rllib`, "
+                f"`rllib.env_runners`, `--address` for a cluster)."]
     else:
         out += ["", "Past what one learner process absorbs, or past one machine, RLlib on Ray takes over "
                 "(docs/scaling.md)."]
@@ -205,10 +260,10 @@ def page_markdown(data: dict, images: list[Path]) -> str:
              + (f" {data['note']}" if data.get("note") else "")
              + " Timings move with the machine: read the ratios, each measured within one run.", "",
              "### Vector envs, steps/s", ""] + vector_tables(vector) + [""]
-    lines += scaling_table(vector) + [""]
+    lines += reading(vector) + [""] + scaling_table(vector) + [""]
     lines += [f"![{p.stem.replace('_', ' ')}](plots/{p.name})\n" for p in images]
     if data.get("train"):
-        lines += ["### Training throughput", ""] + train_table(data["train"]) + [""]
+        lines += ["### Training throughput", ""] + train_table(data["train"]) + [""] + train_reading(data) + [""]
     lines += bigger_machine(data) + [""]
     lines += ["## Regenerating", "",
               "`make bench` measures everything (`--sections vector,train` only those; "
