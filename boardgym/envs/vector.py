@@ -46,13 +46,14 @@ def _time_limit(env: gym.Env) -> int | None:
     return None
 
 
-def int_ids(actions, num_actions: int) -> list | None:
-    """``actions`` as a list of Python ints when it is a 1-d integer NumPy array whose every
-    value is an action of ``Discrete(num_actions)`` (what a policy hands a vector env), checked
-    in one pass; else None (the caller then checks each action, ``in_space``, for its message)."""
+def int_ids(actions, num_actions: int, as_list: bool = True):
+    """``actions`` as a list of Python ints (``as_list=False``: the array itself) when it is a
+    1-d integer NumPy array whose every value is an action of ``Discrete(num_actions)`` (what a
+    policy hands a vector env), checked in one pass; else None (the caller then checks each
+    action, ``in_space``, for its message)."""
     if (isinstance(actions, np.ndarray) and actions.ndim == 1 and actions.dtype.kind in "iu"
             and (actions.size == 0 or (int(actions.min()) >= 0 and int(actions.max()) < num_actions))):
-        return actions.tolist()
+        return actions.tolist() if as_list else actions
     return None
 
 

@@ -24,6 +24,7 @@ from .kwargs import is_int
 from .vector import BoardgymVectorEnv, _check_steps, int_ids
 
 START_METHODS = ("forkserver", "spawn", "fork")
+_STEP = pickle.dumps(("step", True))
 # the arrays every worker writes its rows of (and ``actions``, which the parent writes)
 _FIELDS = (("_vec", np.float32, "d"), ("_mask", np.int8, "a"), ("_rewards", np.float64, ""),
            ("_term", np.bool_, ""), ("_trunc", np.bool_, ""), ("_seat", np.int64, ""),
@@ -288,7 +289,10 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
         if not self._procs:
             raise VectorWorkerError("the multi-process vector env is closed")
         try:
-            self._conns[k].send((cmd, arg))
+            if cmd == "step":   # every step's command, pickled once (what Connection.send would write)
+                self._conns[k].send_bytes(_STEP)
+            else:
+                self._conns[k].send((cmd, arg))
         except (OSError, ValueError):
             proc = self._procs[k]
             proc.join(0.1)
@@ -356,12 +360,12 @@ class BoardgymMultiprocessVectorEnv(BoardgymVectorEnv):
         n = self.num_envs
         same_step = self.autoreset_mode == AutoresetMode.SAME_STEP
         out, first = self._actions, None
-        ids = int_ids(actions, self._num_actions)
-        if ids is not None:   # every value an action of the space: written at once
-            out[:] = ids
+        fast = int_ids(actions, self._num_actions, as_list=False) is not None
+        if fast:   # every value an action of the space: written at once
+            np.copyto(out, actions, casting="unsafe")
             if not same_step:
                 out[self._done] = 0
-        for i in range(0 if ids is None else n, n):
+        for i in range(n if fast else 0, n):
             if self._done[i] and not same_step:
                 out[i] = 0
                 continue
