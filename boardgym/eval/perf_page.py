@@ -138,9 +138,10 @@ share it. This page says what each way does, when to use it, and what `make benc
 | **batched, W workers** `gym.make_vec(id, num_envs=N, num_workers=W)` | the same split over W worker processes, each stepping N/W games into shared memory; a step is one short message per worker | spare cores: W = cores − 1 (the learner keeps one); `vec_env: batched` with `workers: W` |
 | Gymnasium `SyncVectorEnv` (`vectorization_mode="sync"`) | `gym.make` per env, each step through its wrappers, the infos merged and the observations stacked | the generic reference |
 | Gymnasium `AsyncVectorEnv` (`"async"`) | one process per env, a pipe each | envs much slower than a pipe round trip, with a core per env |
-| SB3 `DummyVecEnv` (`vec_env: dummy`) | SB3's loop over `gym.make` envs in this process; the masks one call per env (`env_method("action_masks")`) | small runs; what the shipped configs used before the batched env |
+| SB3 `DummyVecEnv` (`vec_env: dummy`) | SB3's loop over `gym.make` envs in this process; the masks one call per env (`env_method("action_masks")`) | small runs; many shipped configs still name it (`vec_env: batched` trains the same model) |
 | SB3 `SubprocVecEnv` (`vec_env: subproc`) | one process per env; each step and each mask query is a pipe round trip | as Async |
 | PufferLib | not measured (below) | |
+| *games alone* (the bench's floor) | the N games' own work in a plain loop: no vector env, no checks, no infos | nothing: it shows what no way of stepping them in one process can beat |
 
 The observations, rewards and seeds of the batched envs are those of `SyncVectorEnv` (and of
 `DummyVecEnv` under SB3) on the same seeds, bit for bit; the tests hold every id to it.
