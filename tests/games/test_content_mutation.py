@@ -32,7 +32,8 @@ from .soundness import play_sound
 
 MUTATIONS = 10         # per game in make test
 SLOW_MUTATIONS = 300   # per game with -m slow
-GAMES_PER_CONFIG = 2
+GAMES_PER_CONFIG = 1      # seeded games played per config with a pack that loads, in make test
+SLOW_GAMES_PER_CONFIG = 2 # with -m slow
 
 KINDS = ("drop", "duplicate", "duplicate_fresh", "duplicate_id", "delete_field", "wrong_type",
          "empty_list", "negative", "huge", "nudge", "dangling", "other_string", "unknown_key",
@@ -180,8 +181,8 @@ def check_refusal(err: ContentError, pack: Path, what: str) -> None:
     assert err.file in msg and repr(err.entry) in msg and repr(err.field) in msg, msg
 
 
-def run_mutation(game_name: str, seed: int, tmp: Path) -> tuple[int, int]:
-    """Refused or played under every test config. Returns (configs refused, configs played)."""
+def run_mutation(game_name: str, seed: int, tmp: Path, games: int = GAMES_PER_CONFIG) -> tuple[int, int]:
+    """Refused, or ``games`` seeded games played, under every test config. Returns (configs refused, configs played)."""
     pack = tmp / f"{game_name}-{seed}"
     what = mutated_pack(game_name, seed, pack)
     refused = played = 0
@@ -194,7 +195,7 @@ def run_mutation(game_name: str, seed: int, tmp: Path) -> tuple[int, int]:
             check_refusal(err, pack, f"{what} under {cfg}")
             refused += 1
             continue
-        for k in range(GAMES_PER_CONFIG):
+        for k in range(games):
             play_sound(game.new_initial_state(), 1000 * seed + k, f"{what} under {cfg}")
         played += 1
     return refused, played
@@ -233,4 +234,4 @@ def test_mutated_packs_are_refused_or_play(game_name, tmp_path):
 @pytest.mark.parametrize("game_name", GAMES)
 def test_mutated_packs_large_sweep(game_name, tmp_path):
     for seed in range(MUTATIONS, MUTATIONS + SLOW_MUTATIONS):
-        run_mutation(game_name, seed, tmp_path)
+        run_mutation(game_name, seed, tmp_path, SLOW_GAMES_PER_CONFIG)

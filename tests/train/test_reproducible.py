@@ -23,7 +23,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = {"dagger.iterations": 2, "dagger.episodes": 4, "dagger.epochs": 1, "total_timesteps": 256,
          "n_envs": 2, "vec_env": "dummy", "ppo.n_steps": 128, "ppo.batch_size": 64, "ppo.n_epochs": 2,
-         "eval.games": 4, "eval.baselines": "[]"}
+         "eval.games": 2, "eval.baselines": "[]"}
 LAYOUTS = {
     "one process": ({"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}, 1),
     "two processes": ({"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "2", "PYTHONHASHSEED": "1",
