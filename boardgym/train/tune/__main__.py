@@ -55,6 +55,8 @@ def parse_args(argv=None):
     ap.add_argument("--out", help="the tune's folder (default runs/tune_<config name>)")
     ap.add_argument("--resume", metavar="DIR", help="continue the interrupted tune in DIR (its --out): the "
                     "flags that define it are read from DIR/tune.json")
+    ap.add_argument("--dry-run", action="store_true", help="print the settings each trial gets and stop "
+                    "(nothing is trained, Ray is not started)")
     ap.add_argument("--ray", action="store_true", help="accepted for symmetry with the other commands: "
                     "a tune always runs on Ray")
     ap.add_argument("--address", metavar="auto|HOST:PORT", help="join the Ray cluster there (docs/scaling.md); "
@@ -116,6 +118,11 @@ def resumed_setup(args) -> tuple[Path, dict]:
     return out, json.loads((out / SETUP).read_text())
 
 
+def space_of(setup: dict) -> dict:
+    """The search space of a setup: ``{dotted path: (distribution, arguments)}``."""
+    return {k: (kind, a) for k, d in setup["space"].items() for kind, a in d.items()}
+
+
 def tuner_parts(setup: dict, out: Path):
     """The trainable (a function trainable with its resources) and, for a fresh tune, the
     TuneConfig and RunConfig."""
@@ -165,6 +172,12 @@ def main(argv=None) -> int:
         out, setup = resumed_setup(args)
     else:
         setup = new_setup(args)
+        if args.dry_run:
+            from .space import draw_settings
+
+            for i, settings in enumerate(draw_settings(space_of(setup), setup["samples"], setup["seed"])):
+                print(f"trial {i}: " + ", ".join(f"{k}={v!r}" for k, v in settings.items()), flush=True)
+            return 0
         out = Path(args.out or Path("runs") / f"tune_{setup['base']['name']}")
         if (out / EXPERIMENT).exists():
             raise SystemExit(f"--out {out}: a tune is already there; continue it with --resume {out}, or "
@@ -189,8 +202,7 @@ def main(argv=None) -> int:
         else:
             from .space import tune_domains
 
-            space = {k: (kind, a) for k, d in setup["space"].items() for kind, a in d.items()}
-            tuner = tune.Tuner(trainable, param_space=tune_domains(space), tune_config=tune_config,
+            tuner = tune.Tuner(trainable, param_space=tune_domains(space_of(setup)), tune_config=tune_config,
                                run_config=run_config)
         grid = tuner.fit()
     finally:

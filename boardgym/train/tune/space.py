@@ -126,3 +126,21 @@ def tune_domains(space: dict) -> dict:
     make = {"uniform": lambda a: tune.uniform(*a), "loguniform": lambda a: tune.loguniform(*a),
             "randint": lambda a: tune.randint(*a), "choice": tune.choice, "grid": tune.grid_search}
     return {key: make[kind](copy.deepcopy(args)) for key, (kind, args) in space.items()}
+
+
+def draw_settings(space: dict, samples: int, seed: int) -> list[dict]:
+    """The settings each trial gets, in trial order, as the tune's own search algorithm
+    (Ray Tune's BasicVariantGenerator seeded with ``seed``) draws them; Ray is not started.
+    ``python -m boardgym.train.tune --dry-run`` prints them."""
+    from ray.tune.experiment import Experiment
+    from ray.tune.search import BasicVariantGenerator
+
+    def nothing(config):
+        pass
+
+    generator = BasicVariantGenerator(random_state=seed)
+    generator.add_configurations([Experiment("draw", nothing, config=tune_domains(space), num_samples=samples)])
+    drawn = []
+    while (trial := generator.next_trial()) is not None:
+        drawn.append(dict(trial.config))
+    return drawn
