@@ -87,6 +87,10 @@ def test_trial_settings_are_drawn_from_the_seed(base, capsys):
     assert main(TINY + ["--space", str(SPACE), "--samples", "4", "--seed", "7", "--dry-run"]) == 0
     assert capsys.readouterr().out.splitlines()[0].startswith(
         f"trial 0: ppo.ent_coef={first[0]['ppo.ent_coef']!r}, ppo.learning_rate=")
+    from boardgym.cli import main as cli_main   # boardgym tune = python -m boardgym.train.tune
+
+    assert cli_main(["tune", *TINY, "--space", str(SPACE), "--samples", "4", "--seed", "7", "--dry-run"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 4
 
 
 @pytest.fixture(scope="module")
