@@ -93,6 +93,35 @@ def test_trial_settings_are_drawn_from_the_seed(base, capsys):
     assert len(capsys.readouterr().out.splitlines()) == 4
 
 
+def test_statuses_and_the_best_in_the_table(tmp_path):
+    """Each trial's status from its last result; the best among the trials that ran their whole
+    budget, even when one stopped early reported more."""
+    from types import SimpleNamespace
+
+    from boardgym.train.tune.results import trial_rows, write_results
+
+    def result(tid, steps, value, done=False, error=None):
+        metrics = {} if steps is None else {"trial_id": tid, "timesteps": steps, "done": done,
+                                            "episode_return_mean": value}
+        return SimpleNamespace(metrics=metrics, config={"ppo.ent_coef": 0.01}, error=error,
+                               path=f"/x/ray/run_trial_{tid}_1_ppo_ent_coef=0.01_2026-12-03_17-50-26")
+
+    a, b, c, d, e = (f"7a899_0000{i}" for i in range(5))
+    grid = [result(e, 64, 0.2, error=RuntimeError("boom\nValueError: bad")), result(b, 128, 0.9, done=True),
+            result(a, 256, 0.5), result(c, 128, 0.1), result(d, None, None)]
+    rows = trial_rows(grid, 256)
+    assert [(r["trial"], r["status"]) for r in rows][:3] == [(a, "finished"), (b, "stopped early"),
+                                                             (c, "interrupted")]
+    assert rows[3]["status"] == "not run yet" and rows[4]["status"] == "error" and rows[4]["error"] == "ValueError: bad"
+    setup = {"metric": "episode_return_mean", "mode": "max", "space": {"ppo.ent_coef": {"choice": [0.01]}},
+             "base": {"name": "x", "env_id": "boardgym/X"}, "samples_total": 5, "max_timesteps": 256,
+             "seed": 0, "scheduler": "asha", "base_config_file": "x.yaml"}
+    data = write_results(tmp_path, rows, setup)
+    assert data["best"]["trial"] == a
+    assert f"| {a} **best** | 0.01 | finished | 256 | 0.5 |" in (tmp_path / "tune_results.md").read_text()
+    assert f"Trial {e} failed: ValueError: bad" in (tmp_path / "tune_results.md").read_text()
+
+
 @pytest.fixture(scope="module")
 def ray_one_cpu():
     from boardgym.train.ray_cluster import init_ray
@@ -108,7 +137,9 @@ def _mtimes(out: Path) -> dict:
 
 def test_tiny_tune_writes_its_table_and_a_best_config_and_resumes(tmp_path, base, ray_one_cpu):
     out = tmp_path / "tune"
-    assert main(TINY + ["--space", str(SPACE), "--samples", "2", "--seed", "3", "--out", str(out)]) == 0
+    # ASHA with its grace period the whole budget: no trial is stopped early, so both finish
+    assert main(TINY + ["--space", str(SPACE), "--samples", "2", "--seed", "3", "--grace-timesteps", "256",
+                        "--out", str(out)]) == 0
     data = json.loads((out / "tune_results.json").read_text())
     trials = data["trials"]
     assert len(trials) == 2 and all(t["status"] == "finished" and t["timesteps"] == 256 for t in trials)
@@ -137,30 +168,47 @@ def test_tiny_tune_writes_its_table_and_a_best_config_and_resumes(tmp_path, base
     assert json.loads((out / "tune_results.json").read_text())["best"] == best
 
 
+def _last_results(out: Path) -> dict:
+    """trial id -> its last result line in Ray Tune's experiment folder."""
+    last = {}
+    for p in (out / "ray").glob("*/result.json"):
+        lines = p.read_text().splitlines()
+        if lines:
+            row = json.loads(lines[-1])
+            last[row["trial_id"]] = row
+    return last
+
+
 @pytest.mark.slow
 def test_interrupted_tune_resumes_without_redoing_finished_trials(tmp_path):
-    """Ctrl+C after the first trial finished; --resume runs the rest and keeps the first."""
+    """Ctrl+C while the second trial trains: --resume keeps the first trial and continues the
+    second from its last checkpoint (every 256 steps here) to the end of its budget."""
     out = tmp_path / "tune"
-    cmd = [sys.executable, "-m", "boardgym.train.tune", *TINY, "--space", str(SPACE), "--samples", "3",
-           "--scheduler", "fifo", "--ray-cpus", "1", "--out", str(out)]
+    cmd = [sys.executable, "-m", "boardgym.train.tune", "--config", "att_solo", "--space", str(SPACE),
+           "--samples", "2", "--scheduler", "fifo", "--max-timesteps", "4096", "--set", "n_envs=1",
+           "--set", "ppo.n_steps=256", "--set", "ppo.batch_size=128", "--set", "checkpoint_freq=256",
+           "--ray-cpus", "1", "--out", str(out)]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 240
-    first = None
-    while time.time() < deadline and first is None and proc.poll() is None:
-        time.sleep(0.5)
-        for p in (out / "ray").glob("*/result.json"):
-            lines = p.read_text().splitlines()
-            if lines and json.loads(lines[-1]).get("timesteps") == 256:
-                first = json.loads(lines[-1])["trial_id"]
-    assert first is not None and proc.poll() is None, "the first trial did not finish in time"
+    deadline = time.time() + 300
+    while time.time() < deadline and proc.poll() is None:
+        time.sleep(0.3)
+        last = _last_results(out)
+        if len(last) == 2 and sum(r["timesteps"] < 4096 for r in last.values()) == 1:
+            break     # one trial done, the other one under way
+    assert proc.poll() is None, "the tune ended before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=120) == 0
+    last = _last_results(out)
+    first = next(t for t, r in last.items() if r["timesteps"] == 4096)
+    second = next(t for t, r in last.items() if r["timesteps"] < 4096)
     kept = _mtimes(out)[first]
-    done = json.loads((out / "tune_results.json").read_text())["trials"]
-    assert sum(t["status"] == "finished" for t in done) < 3
+    statuses = {t["trial"]: t["status"] for t in json.loads((out / "tune_results.json").read_text())["trials"]}
+    assert statuses == {first: "finished", second: "interrupted"}
     subprocess.run([sys.executable, "-m", "boardgym.train.tune", "--resume", str(out), "--ray-cpus", "1"],
                    env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=400)
     trials = json.loads((out / "tune_results.json").read_text())["trials"]
-    assert len(trials) == 3 and all(t["status"] == "finished" for t in trials)
-    assert _mtimes(out)[first] == kept
+    assert [t["status"] for t in trials] == ["finished", "finished"]
+    assert _mtimes(out)[first] == kept                                 # not trained again
+    assert (out / "trials" / second / "tune_resume.zip").is_file()     # continued from its checkpoint
+    assert _last_results(out)[second]["timesteps"] == 4096

@@ -10,7 +10,7 @@ scheduler stops the weak trials early. ``DIR`` (default ``runs/tune_<config name
 Tune experiment (``ray/``), each trial's run folder (``trials/<trial id>/``), ``tune.json`` (how the
 tune was started), ``tune_results.md`` / ``tune_results.json`` and ``best_config.yaml``. An
 interrupted tune (Ctrl+C, a lost machine) continues with ``--resume DIR``: finished trials are kept,
-unfinished ones continue from their last update (Ray Tune's ``Tuner.restore``)."""
+unfinished ones continue from their last checkpoint (Ray Tune's ``Tuner.restore``)."""
 from __future__ import annotations
 
 import argparse
@@ -215,8 +215,7 @@ def main(argv=None) -> int:
     print((out / "tune_results.md").read_text(), flush=True)
     if data["best"] is not None:
         print(f"best config: {write_best_config(out, setup, data['best'])}", flush=True)
-    unfinished = [r for r in rows if r["status"] == "not run yet"] or len(rows) < setup["samples_total"]
-    if unfinished:
+    if any(r["status"] in ("interrupted", "not run yet") for r in rows) or len(rows) < setup["samples_total"]:
         print(f"not every trial has run: continue with python -m boardgym.train.tune --resume {out}", flush=True)
     print(f"tune folder: {out} ({time.perf_counter() - t0:.1f} s)", flush=True)
     return 0

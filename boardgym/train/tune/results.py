@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import yaml
@@ -23,9 +24,13 @@ def trial_rows(result_grid, max_timesteps: int) -> list[dict]:
             status = "not run yet"
         elif steps >= max_timesteps:
             status = "finished"
+        elif m.get("done"):
+            status = "stopped early"   # by the scheduler
         else:
-            status = "stopped early"   # by the scheduler, or the experiment was interrupted
-        rows.append({"trial": m.get("trial_id") or Path(r.path).name, "settings": dict(r.config or {}),
+            status = "interrupted"     # the tune was stopped while it trained: --resume continues it
+        # a trial not started yet has no result: its id from its folder, run_trial_<id>_<index>_...
+        found = re.search(r"_([0-9a-f]{5}_[0-9]{5})_", Path(r.path).name + "_")
+        rows.append({"trial": m.get("trial_id") or (found.group(1) if found else Path(r.path).name), "settings": dict(r.config or {}),
                      "status": status, "timesteps": steps, "episodes": m.get("episodes"),
                      "metrics": {k: m.get(k) for k in ("episode_return_mean", "episode_length_mean")},
                      "error": None if r.error is None else str(r.error).strip().splitlines()[-1][:300],

@@ -3,9 +3,10 @@ trainer ``python -m boardgym.train`` runs) with the trial's settings applied to 
 reporting to Ray Tune as it goes.
 
 After every PPO update (at the start of the next rollout) and once at the end, the trial reports
-:data:`REPORTED` to Ray Tune (``ray.tune.report``) with the model as a checkpoint, so the scheduler
-(ASHA) can stop a weak trial early and an interrupted trial continues from its last update when the
-experiment is resumed. ``episode_return_mean`` is the mean return of the last (up to) 100 episodes
+:data:`REPORTED` to Ray Tune (``ray.tune.report``), so the scheduler (ASHA) can stop a weak trial
+early; every ``checkpoint_freq`` timesteps of the config (and at the end) the report carries the
+model as Ray Tune's checkpoint, from which an interrupted trial continues when the experiment is
+resumed. ``episode_return_mean`` is the mean return of the last (up to) 100 episodes
 the rollouts finished, shaping rewards included when the config shapes: SB3's ``ep_rew_mean``.
 Reports wait for the first finished episode (a trial that finishes none reports NaN at its end).
 """
@@ -23,20 +24,22 @@ REPORTED = {
 }
 MODEL = "model.zip"
 KL_REFERENCE = "kl_reference.zip"
+EPISODES = "episodes.txt"
 
 
-def trial_callback(run: Path):
-    """The SB3 callback reporting a trial's progress (built here: SB3 imports lazily)."""
+def trial_callback(run: Path, checkpoint_freq: int, episodes: int = 0):
+    """The SB3 callback reporting a trial's progress (built here: SB3 imports lazily);
+    ``episodes``: those finished before a resumed trial's checkpoint."""
     from stable_baselines3.common.callbacks import BaseCallback
 
     class TuneReport(BaseCallback):
         def __init__(self):
             super().__init__()
-            self.episodes = 0
-            self.reported_at = 0
+            self.episodes = episodes
+            self.reported_at = self.checkpointed_at = 0
 
         def _on_training_start(self) -> None:
-            self.reported_at = int(self.model.num_timesteps)
+            self.reported_at = self.checkpointed_at = int(self.model.num_timesteps)
 
         def _on_step(self) -> bool:
             self.episodes += int(sum(1 for info in self.locals.get("infos", ()) if "episode" in info))
@@ -53,17 +56,25 @@ def trial_callback(run: Path):
                     "episode_return_mean": mean("r"), "episode_length_mean": mean("l")}
 
         def report(self, model_zip: Path | None = None) -> None:
+            """Report the metrics; with the model as checkpoint every ``checkpoint_freq`` steps
+            and at the end (``model_zip``: the run's saved model)."""
             from ray import tune
 
-            with tempfile.TemporaryDirectory(prefix="boardgym_tune_") as d:
-                if model_zip is not None:
-                    shutil.copy(model_zip, Path(d) / MODEL)
-                else:
-                    self.model.save(Path(d) / MODEL)
-                if (run / KL_REFERENCE).is_file():
-                    shutil.copy(run / KL_REFERENCE, Path(d) / KL_REFERENCE)
-                tune.report(self.metrics(), checkpoint=tune.Checkpoint.from_directory(d))
-            self.reported_at = int(self.model.num_timesteps)
+            steps = int(self.model.num_timesteps)
+            if model_zip is None and steps - self.checkpointed_at < checkpoint_freq:
+                tune.report(self.metrics())
+            else:
+                with tempfile.TemporaryDirectory(prefix="boardgym_tune_") as d:
+                    if model_zip is not None:
+                        shutil.copy(model_zip, Path(d) / MODEL)
+                    else:
+                        self.model.save(Path(d) / MODEL)
+                    if (run / KL_REFERENCE).is_file():
+                        shutil.copy(run / KL_REFERENCE, Path(d) / KL_REFERENCE)
+                    (Path(d) / EPISODES).write_text(str(self.episodes))
+                    tune.report(self.metrics(), checkpoint=tune.Checkpoint.from_directory(d))
+                self.checkpointed_at = steps
+            self.reported_at = steps
 
     return TuneReport()
 
@@ -86,16 +97,18 @@ def run_trial(config: dict, base: dict, trials_dir: str, cwd: str) -> None:
     run = Path(trials_dir) / trial_id
     cfg = apply_settings(base, config)
     cfg["name"] = f"{base['name']}_{trial_id}"
-    resume = None
+    resume, episodes = None, 0
     checkpoint = tune.get_checkpoint()
-    if checkpoint is not None:   # a resumed experiment: continue from the trial's last update
+    if checkpoint is not None:   # a resumed experiment: continue from the trial's last checkpoint
         run.mkdir(parents=True, exist_ok=True)
         with checkpoint.as_directory() as d:
             shutil.copy(Path(d) / MODEL, run / "tune_resume.zip")
             if (Path(d) / KL_REFERENCE).is_file():
                 shutil.copy(Path(d) / KL_REFERENCE, run / KL_REFERENCE)
+            episodes = int((Path(d) / EPISODES).read_text())
         resume = str(run / "tune_resume.zip")
-    callback = trial_callback(run)
+        print(f"trial {trial_id}: continuing from its checkpoint ({resume})", flush=True)
+    callback = trial_callback(run, int(cfg["checkpoint_freq"]), episodes)
     train(cfg, run, resume=resume, progress_bar=False, evaluate=False, callbacks=[callback])
     if getattr(callback, "model", None) is None:   # nothing left to train: the run was complete
         from sb3_contrib import MaskablePPO
