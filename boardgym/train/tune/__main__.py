@@ -30,7 +30,7 @@ DEFINING = ("config", "space", "set", "samples", "metric", "mode", "max_timestep
 
 
 def parse_args(argv=None):
-    from boardgym.eval.args import count
+    from boardgym.eval.args import count, natural
 
     ap = argparse.ArgumentParser(prog="python -m boardgym.train.tune", description="Tune a training config's "
                                  "settings with Ray Tune: every trial a real training run (docs/agents.md, Tuning).")
@@ -46,7 +46,7 @@ def parse_args(argv=None):
                     "config's total_timesteps)")
     ap.add_argument("--cpus-per-trial", type=count, metavar="C", help="CPUs each trial reserves (default 1; "
                     "trials run side by side as the Ray CPUs allow)")
-    ap.add_argument("--seed", type=int, help="seed of the drawn settings (default 0; each trial trains with the "
+    ap.add_argument("--seed", type=natural, help="seed of the drawn settings (default 0; each trial trains with the "
                     "config's own seed)")
     ap.add_argument("--scheduler", choices=["asha", "fifo"], help="asha (default): stop weak trials early at "
                     "rungs of timesteps; fifo: every trial runs its whole budget")
@@ -65,7 +65,7 @@ def parse_args(argv=None):
     return ap.parse_args(argv)
 
 
-def new_setup(args) -> dict:
+def new_setup(args, argv: list[str]) -> dict:
     """What defines a fresh tune, from the flags, checked before Ray starts."""
     from ..config import config_path, load_config, set_dotted, validate_config
     from .space import load_space
@@ -101,7 +101,7 @@ def new_setup(args) -> dict:
             "samples_total": samples * grid, "metric": metric, "mode": args.mode or "max",
             "max_timesteps": max_steps, "cpus_per_trial": args.cpus_per_trial or 1,
             "seed": 0 if args.seed is None else args.seed, "scheduler": scheduler, "grace_timesteps": grace,
-            "command": " ".join(["python -m boardgym.train.tune"] + sys.argv[1:])}
+            "command": " ".join(["python -m boardgym.train.tune"] + list(argv))}
 
 
 def resumed_setup(args) -> tuple[Path, dict]:
@@ -171,7 +171,7 @@ def main(argv=None) -> int:
     if args.resume:
         out, setup = resumed_setup(args)
     else:
-        setup = new_setup(args)
+        setup = new_setup(args, sys.argv[1:] if argv is None else argv)
         if args.dry_run:
             from .space import draw_settings
 
