@@ -28,11 +28,12 @@
     (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
     fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
     story as a graph too.
-``boardgym train [FLAGS]``, ``boardgym eval [FLAGS]``, ``boardgym benchmark [FLAGS]``
-    train a policy / run a tournament / a benchmark scorecard: the same as ``python -m
-    boardgym.train``, ``python -m boardgym.eval`` and ``python -m boardgym.eval.benchmark``
+``boardgym train [FLAGS]``, ``boardgym tune [FLAGS]``, ``boardgym eval [FLAGS]``, ``boardgym benchmark [FLAGS]``
+    train a policy / tune a training config's settings with Ray Tune / run a tournament / a
+    benchmark scorecard: the same as ``python -m boardgym.train``, ``python -m
+    boardgym.train.tune``, ``python -m boardgym.eval`` and ``python -m boardgym.eval.benchmark``
     (``--help`` lists their flags); they need the ``train`` extra
-    (``pip install 'boardgym[train]'``), and say so when it is missing.
+    (``pip install 'boardgym[train]'``; ``tune`` the ``rllib`` one too), and say so when it is missing.
 
 ``--opponents`` is an agent spec (``random``, ``heuristic``, ``pretrained[:NAME]``,
 ``ppo:PATH``, ``rllib:PATH``, ``ismcts:K=V,...``, ``module:Class``: ``boardgym.agents.specs.KINDS``), parsed by ``boardgym.agents.specs`` through
@@ -153,6 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 # -- ``train``, ``eval``: the training and evaluation commands, passed every argument --------------
 FORWARDED = {"train": ("boardgym.train.__main__", "python -m boardgym.train", "train a policy"),
+             "tune": ("boardgym.train.tune.__main__", "python -m boardgym.train.tune",
+                      "tune a training config's settings with Ray Tune"),
              "eval": ("boardgym.eval.__main__", "python -m boardgym.eval",
                       "a tournament between agents, with confidence intervals"),
              "benchmark": ("boardgym.eval.benchmark.__main__", "python -m boardgym.eval.benchmark",

@@ -434,6 +434,21 @@ def write_config(cfg: dict, path: Path) -> None:
         yaml.safe_dump(cfg, f, sort_keys=False)
 
 
+def check_key_path(cfg: dict, parts, where: str) -> None:
+    """The dotted path ``parts`` names an entry the run config's schema knows (``section_keys``);
+    a SystemExit starting with ``where`` that names the unknown key and the nearest valid ones
+    otherwise (``--set`` and the search spaces of ``python -m boardgym.train.tune`` use it)."""
+    parts = list(parts)
+    for depth in range(len(parts)):
+        path = tuple(parts[:depth])
+        keys = section_keys(path, cfg)
+        dotted = ".".join(parts[:depth + 1])
+        if keys is None:
+            raise SystemExit(f"{where}: {'.'.join(path)!r} takes a value, not keys below it")
+        if keys != "any" and parts[depth] not in keys:
+            raise SystemExit(f"{where}: {unknown_key(dotted, keys)}")
+
+
 def set_dotted(cfg: dict, item: str, flag: str = "--set", schema: bool = False) -> None:
     """Apply ``"a.b.c=VALUE"`` (VALUE parsed as YAML) to ``cfg`` in place; ``flag`` names the
     command-line option in the error. ``schema``: ``cfg`` is a run config, and a key the
@@ -452,14 +467,7 @@ def set_dotted(cfg: dict, item: str, flag: str = "--set", schema: bool = False) 
         why = getattr(exc, "problem", None) or exc
         raise SystemExit(f"{flag} {item}: the value is not YAML ({why})") from None
     if schema:
-        for depth in range(len(parts)):
-            path = tuple(parts[:depth])
-            keys = section_keys(path, cfg)
-            dotted = ".".join(parts[:depth + 1])
-            if keys is None:
-                raise SystemExit(f"{flag} {item}: {'.'.join(path)!r} takes a value, not keys below it")
-            if keys != "any" and parts[depth] not in keys:
-                raise SystemExit(f"{flag} {item}: {unknown_key(dotted, keys)}")
+        check_key_path(cfg, parts, f"{flag} {item}")
     node = cfg
     for p in parts[:-1]:
         if not isinstance(node.get(p), dict):

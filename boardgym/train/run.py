@@ -39,7 +39,9 @@ def _versions() -> dict:
 
 
 def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = True,
-          evaluate: bool = True) -> dict:
+          evaluate: bool = True, callbacks: list | None = None) -> dict:
+    """``callbacks``: more SB3 callbacks for PPO's ``learn`` (``python -m boardgym.train.tune``
+    reports each trial's progress to Ray Tune with one)."""
     from .numerics import kernel_note, kernels_in_use, pin_kernels
 
     pin_kernels()   # before torch computes anything (python -m boardgym.train has done it already)
@@ -63,7 +65,7 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
     if kernel_note(kernels):
         print(kernel_note(kernels), flush=True)
 
-    callbacks = []
+    callbacks = list(callbacks or [])
     env_kwargs = cfg["env_kwargs"]
     if cfg.get("pool"):  # competitive self-play against an opponent pool (boardgym/train/selfplay.py)
         from .pool import PoolSnapshotCallback
