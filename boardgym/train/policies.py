@@ -158,10 +158,11 @@ class KindHeads(nn.Module):
     def __init__(self, latent_dim: int, kinds: int, n_actions: int, gain: float = 0.01):
         super().__init__()
         self.latent_dim, self.kinds = int(latent_dim), int(kinds)
-        w = th.empty(kinds + 1, n_actions, latent_dim)
-        for k in range(kinds + 1):
-            nn.init.orthogonal_(w[k], gain=gain)
-        self.weight = nn.Parameter(w)
+        # orthogonal as SB3 initialises an action head (small gain), in one factorisation for
+        # every head (rescaled so each head's rows have a single head's scale)
+        w = th.empty((kinds + 1) * n_actions, latent_dim)
+        nn.init.orthogonal_(w, gain=gain * float(np.sqrt(max(1.0, w.shape[0] / latent_dim))))
+        self.weight = nn.Parameter(w.view(kinds + 1, n_actions, latent_dim))
         self.bias = nn.Parameter(th.zeros(kinds + 1, n_actions))
 
     def kind(self, onehot: th.Tensor) -> th.Tensor:
