@@ -112,7 +112,7 @@ class ObsLayout:
                          f"{len(e.rows)} x {e.width} | {absent} | {e.doc} |")
         if self.decision_piece is not None:
             size = self._index[self.decision_piece][1]
-            lines.append(f"| decision kind | `{self.decision_piece}` | 1 x {size} | all zeros | "
+            lines.append(f"| decision kind | `{self.decision_piece}` | 1 x {size} | all zeros when nobody decides | "
                          f"one-hot of the pending decision's kind |")
         return "\n".join(lines)
 

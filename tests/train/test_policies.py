@@ -249,8 +249,9 @@ def test_export_refuses_the_new_policies_naming_the_supported_one(tmp_path):
 
 
 def test_a_run_trains_resumes_and_evaluates_with_both_options(tmp_path):
-    """``python -m boardgym.train`` with ``policy:`` set: the run's model.zip holds the chosen
-    network, ``--resume`` continues it, and the evaluation plays it as a ``ppo:`` agent."""
+    """``python -m boardgym.train`` with ``policy:`` set (and a behaviour-cloning warm start and
+    a KL penalty): the run's model.zip holds the chosen network, ``--resume`` continues it, and
+    the evaluation plays it as a ``ppo:`` agent."""
     import json
 
     import yaml
@@ -263,7 +264,9 @@ def test_a_run_trains_resumes_and_evaluates_with_both_options(tmp_path):
     sets = ["--set", "policy.encoder=entity", "--set", "policy.heads=per_kind", "--set", "policy.entity_dim=16",
             "--set", "ppo.n_steps=64", "--set", "ppo.batch_size=32", "--set", "ppo.n_epochs=1",
             "--set", "checkpoint_freq=64", "--set", "eval.baselines=[random]",
-            "--set", "eval.opponents=[random]"]
+            "--set", "eval.opponents=[random]",
+            # the warm start and the KL penalty read the policy through SB3's own calls
+            "--set", "pretrain.episodes=2", "--set", "pretrain.epochs=1", "--set", "kl.coef=0.1"]
     assert main(["--game", "ancient_terrible_things", "--timesteps", "128", "--n-envs", "1", "--out", str(out),
                  "--eval-games", "2", "--no-progress-bar"] + sets) == 0
     cfg = yaml.safe_load((out / "config.yaml").read_text())
@@ -273,6 +276,7 @@ def test_a_run_trains_resumes_and_evaluates_with_both_options(tmp_path):
     assert isinstance(model.policy.features_extractor, EntityExtractor)
     rows = {r["agent"]: r for r in json.loads((out / "results.json").read_text())["evaluation"]["rows"]}
     assert rows["ppo"]["games"] == 2
+    assert json.loads((out / "results.json").read_text())["pretrain"]
     agent = make_agent(f"ppo:{out / 'model.zip'}", "ancient_terrible_things")
     assert isinstance(agent.policy.action_net, KindHeads)
     ckpt = out / "checkpoints" / "ppo_128_steps.zip"
