@@ -57,11 +57,6 @@ def layout_spec(layout, sets=None) -> dict:
                      for e in chosen]}
 
 
-def _indices(spans) -> th.Tensor:
-    return th.as_tensor(np.concatenate([np.arange(o, o + n) for o, n in spans]) if spans
-                        else np.zeros(0, np.int64), dtype=th.long)
-
-
 class EntityExtractor(BaseFeaturesExtractor):
     """Deep sets over the layout's entity sets beside an MLP of the rest of the vector.
 
@@ -85,19 +80,28 @@ class EntityExtractor(BaseFeaturesExtractor):
         self.set_names = [s["name"] for s in sets]
         self.presence = [s["presence"] for s in sets]
         self.phi = nn.ModuleList()
+        self.blocks = []   # per set: (start, count, width) when its rows follow each other, else None
         for i, s in enumerate(sets):
-            rows = np.asarray(s["rows"])[:, None] + np.arange(s["width"])[None, :]
+            first, count, width = s["rows"][0], len(s["rows"]), s["width"]
+            block = list(s["rows"]) == list(range(first, first + count * width, width))
+            self.blocks.append((first, count, width) if block else None)
+            rows = np.asarray(s["rows"])[:, None] + np.arange(width)[None, :]
             self.register_buffer(f"rows{i}", th.as_tensor(rows, dtype=th.long), persistent=False)
             self.phi.append(nn.Sequential(nn.Linear(s["width"], entity_dim), nn.ReLU(),
                                           nn.Linear(entity_dim, entity_dim), nn.ReLU()))
-        self.register_buffer("rest", _indices(spec["rest"]), persistent=False)
-        self.flat = nn.Sequential(nn.Linear(len(self.rest), flat_dim), nn.ReLU())
+        self.rest_spans = [(int(o), int(n)) for o, n in spec["rest"]]
+        self.flat = nn.Sequential(nn.Linear(sum(n for _, n in self.rest_spans), flat_dim), nn.ReLU())
         self.decision = None if decision is None else (int(decision[0]), kind)
         self.kind_slice = None if decision is None else (features - kind, features)
 
     def entity_rows(self, obs: th.Tensor, i: int) -> tuple[th.Tensor, th.Tensor]:
         """``(rows, present)`` of set ``i``: (B, count, width) and a (B, count) bool mask."""
-        x = obs[:, getattr(self, f"rows{i}")]
+        block = self.blocks[i]
+        if block is not None:   # a view, cheaper than gathering
+            start, count, width = block
+            x = obs[:, start:start + count * width].reshape(obs.shape[0], count, width)
+        else:
+            x = obs[:, getattr(self, f"rows{i}")]
         col = self.presence[i]
         present = x[..., col] != 0 if col is not None else (x != 0).any(-1)
         return x, present
@@ -117,7 +121,7 @@ class EntityExtractor(BaseFeaturesExtractor):
                 if self.pooling == "mean":
                     pooled = pooled / n.clamp(min=1)
             out += [pooled, n / x.shape[1]]
-        out.append(self.flat(obs[:, self.rest]))
+        out.append(self.flat(th.cat([obs[:, o:o + n] for o, n in self.rest_spans], 1)))
         if self.decision is not None:
             o, k = self.decision
             out.append(obs[:, o:o + k])
