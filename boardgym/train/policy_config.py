@@ -115,3 +115,29 @@ def policy_for(cfg: dict, observation_size: int) -> tuple[object, dict]:
                                                entity_dim=section["entity_dim"],
                                                flat_dim=section["flat_dim"], pooling=section["pooling"])
     return BoardgymPolicy, pk
+
+
+
+def checkpoint_policy(path: str) -> dict:
+    """``{"encoder": ..., "heads": ...}`` of the network saved in a MaskablePPO zip (read from
+    its saved policy keywords, without building the model)."""
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    data, _params, _vars = load_from_zip_file(path, device="cpu", load_data=True)
+    kwargs = (data or {}).get("policy_kwargs") or {}
+    extractor = getattr(kwargs.get("features_extractor_class"), "__name__", "")
+    return {"encoder": "entity" if extractor == "EntityExtractor" else "flat",
+            "heads": kwargs.get("heads", "shared")}
+
+
+def check_resumed_policy(cfg: dict, checkpoint: str) -> None:
+    """A resumed checkpoint's network is the one the config asks for (``--resume`` continues the
+    checkpoint's network; another ``policy:`` would be silently ignored): a SystemExit naming
+    both, before the run writes anything."""
+    asked = cfg.get("policy") or POLICY_DEFAULTS
+    has = checkpoint_policy(checkpoint)
+    for key in ("encoder", "heads"):
+        if asked[key] != has[key]:
+            raise SystemExit(f"--resume {checkpoint}: the checkpoint's policy has {key} {has[key]}, the config "
+                             f"asks for policy.{key}: {asked[key]}; resume with the checkpoint's policy "
+                             f"or start a new run")

@@ -49,6 +49,10 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
 
     cfg = validate_config(dict(cfg))   # again: --set overrides come after loading
     ppo_zip, dagger_resume = resume_point(cfg, resume)   # refused before anything is written
+    if ppo_zip:
+        from .policy_config import check_resumed_policy
+
+        check_resumed_policy(cfg, ppo_zip)                 # the same network as the checkpoint's
     out.mkdir(parents=True, exist_ok=True)
     (out / "checkpoints").mkdir(exist_ok=True)
     torch.set_num_threads(int(cfg["torch_threads"]))

@@ -280,6 +280,11 @@ def test_a_run_trains_resumes_and_evaluates_with_both_options(tmp_path):
     agent = make_agent(f"ppo:{out / 'model.zip'}", "ancient_terrible_things")
     assert isinstance(agent.policy.action_net, KindHeads)
     ckpt = out / "checkpoints" / "ppo_128_steps.zip"
+    with pytest.raises(SystemExit) as exc:   # another network than the checkpoint's: refused
+        main(["--resume", str(ckpt), "--timesteps", "192", "--n-envs", "1", "--no-eval", "--no-progress-bar",
+              "--set", "policy.heads=shared"])
+    assert "the checkpoint's policy has heads per_kind, the config asks for policy.heads: shared" in str(exc.value)
+    assert yaml.safe_load((out / "config.yaml").read_text())["policy"]["heads"] == "per_kind"   # nothing lost
     assert main(["--resume", str(ckpt), "--timesteps", "192", "--n-envs", "1", "--no-eval",
                  "--no-progress-bar"]) == 0
     resumed = MaskablePPO.load(out / "model.zip", device="cpu")
