@@ -50,7 +50,8 @@ def check_policy(section, cfg: dict) -> dict | None:
             raise SystemExit(f"policy.{key} must be an integer >= 1, got {v!r}")
     given = section if isinstance(section, dict) else {}
     if out["encoder"] != "entity":
-        odd = [k for k in ENTITY_ONLY if k in given]
+        # (a run's config.yaml holds every key at its value: defaults pass)
+        odd = [k for k in ENTITY_ONLY if k in given and given[k] != POLICY_DEFAULTS[k]]
         if odd:
             raise SystemExit(f"policy.{odd[0]} shapes the entity encoder; set policy.encoder: entity "
                              f"or leave it out")

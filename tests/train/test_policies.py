@@ -198,6 +198,9 @@ def test_default_policy_is_the_flat_mlp():
     cfg = copy.deepcopy(DEFAULTS)
     cfg.update(env_id="boardgym/Paleo-v0")
     assert "policy" not in validate_config(cfg)
+    # a run's written config (every key, the entity ones at their defaults) validates again
+    written = dict(config("boardgym/Paleo-v0", heads="per_kind")["policy"])
+    assert config("boardgym/Paleo-v0", **written)["policy"] == written
 
 
 @pytest.mark.parametrize("policy, message", [
