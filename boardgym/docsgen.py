@@ -1,7 +1,9 @@
-"""Generated parts of the game docs (action catalogue, observation layout), kept in step by a test.
+"""Generated parts of the game docs (action catalogue, observation layout) and of docs/agents.md
+(every game's entity sets), kept in step by a test.
 
 ``python -m boardgym.docsgen`` rewrites every block between
-``<!-- BEGIN GENERATED: name -->`` and ``<!-- END GENERATED: name -->`` in docs/games/<game>.md.
+``<!-- BEGIN GENERATED: name -->`` and ``<!-- END GENERATED: name -->`` in docs/games/<game>.md
+and docs/agents.md.
 """
 from __future__ import annotations
 
@@ -20,6 +22,24 @@ def blocks(game_name: str) -> dict[str, str]:
         "actions": game.catalog.markdown(),
         "observation": game.layout.markdown() + f"\n\n{game.layout.size} floats in all.",
     }
+
+
+def entity_table() -> str:
+    """Every game's entity sets and decision-kind piece (``ObsLayout.entities_markdown``), one
+    table per game."""
+    parts = []
+    for name in GAMES:
+        game = make_game(name)
+        parts.append(f"**{game.info.title}** (`{name}`):\n\n"
+                     + game.layout.entities_markdown())
+    return "\n\n".join(parts)
+
+
+AGENTS_DOC = ROOT / "docs" / "agents.md"
+
+
+def agents_blocks() -> dict[str, str]:
+    return {"entity_sets": entity_table()}
 
 
 def doc_path(game_name: str) -> Path:
@@ -41,6 +61,8 @@ def main(argv=None) -> int:
         path = doc_path(name)
         path.write_text(render(path.read_text(), blocks(name)))
         print(f"updated {path}")
+    AGENTS_DOC.write_text(render(AGENTS_DOC.read_text(), agents_blocks()))
+    print(f"updated {AGENTS_DOC}")
     return 0
 
 

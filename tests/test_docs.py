@@ -82,3 +82,10 @@ def test_every_agent_kind_is_listed_where_agents_are_listed(capsys):
         assert f"`{head}" in readme_row, f"README's make eval row lacks {kind.syntax}"
         assert f"`{head}" in agents_doc, f"docs/agents.md's table lacks {kind.syntax}"
         assert kind.syntax in help_text, f"python -m boardgym.eval --help lacks {kind.syntax}"
+
+
+def test_agents_doc_entity_table_is_in_step_with_the_layouts():
+    from boardgym.docsgen import AGENTS_DOC, agents_blocks
+
+    text = AGENTS_DOC.read_text()
+    assert render(text, agents_blocks()) == text, "run: python -m boardgym.docsgen"

@@ -2,19 +2,37 @@
 from __future__ import annotations
 
 import sys
+from typing import NamedTuple
 
 import numpy as np
 
 
-class ObsLayout:
-    """Offsets of named pieces in one observation vector (``layout.slice("my.health")``)."""
+class EntitySet(NamedTuple):
+    """Rows of same-shaped entities inside an observation vector (dice, cards, enemies, crew,
+    seats): ``rows`` holds each row's offset in the vector, ``width`` its size; ``presence`` is
+    the column of a row's "present" bit, or None when an absent row is all zeros."""
 
-    __slots__ = ("pieces", "size", "_index")
+    name: str
+    pieces: tuple[str, ...]
+    rows: tuple[int, ...]
+    width: int
+    presence: int | None
+    doc: str
+
+
+class ObsLayout:
+    """Offsets of named pieces in one observation vector (``layout.slice("my.health")``), and
+    declarations that change none of them: which pieces hold sets of same-shaped entities
+    (``entities``) and which piece one-hot encodes the pending decision's kind (``decision_kind``)."""
+
+    __slots__ = ("pieces", "size", "_index", "entity_sets", "decision_piece")
 
     def __init__(self):
         self.pieces: list[tuple[str, int, int, str]] = []
         self._index: dict[str, tuple[int, int]] = {}
         self.size = 0
+        self.entity_sets: list[EntitySet] = []
+        self.decision_piece: str | None = None
 
     def add(self, name: str, size: int, doc: str = "") -> int:
         if name in self._index:
@@ -24,6 +42,53 @@ class ObsLayout:
         self._index[name] = (offset, size)
         self.size += size
         return offset
+
+    def _piece(self, name: str, what: str) -> tuple[int, int]:
+        if name not in self._index:
+            raise ValueError(f"{what}: no observation piece {name!r} (pieces: "
+                             f"{', '.join(n for n, *_ in self.pieces)})")
+        return self._index[name]
+
+    def entities(self, name: str, pieces, width: int | None = None, presence: int | None = None,
+                 doc: str = "") -> EntitySet:
+        """Declare the entity set ``name``: one piece cut into rows of ``width`` (``pieces`` a
+        name), or several pieces of one size, a row each (``pieces`` a list). ``presence``: the
+        column of each row's "present" bit (None: an all-zero row is an absent entity). The
+        vector is unchanged; a piece belongs to one set at most."""
+        what = f"entity set {name!r}"
+        if any(e.name == name for e in self.entity_sets):
+            raise ValueError(f"duplicate {what}")
+        names = (pieces,) if isinstance(pieces, str) else tuple(pieces)
+        if not names:
+            raise ValueError(f"{what} names no piece")
+        taken = {p: e.name for e in self.entity_sets for p in e.pieces}
+        for p in names:
+            if p in taken:
+                raise ValueError(f"{what}: piece {p!r} is already in entity set {taken[p]!r}")
+        if isinstance(pieces, str):
+            offset, size = self._piece(pieces, what)
+            if width is None or width < 1 or size % width:
+                raise ValueError(f"{what}: piece {pieces!r} ({size} values) is not rows of width {width!r}")
+            rows = tuple(range(offset, offset + size, width))
+        else:
+            spans = [self._piece(p, what) for p in names]
+            sizes = {s for _, s in spans}
+            if len(sizes) != 1 or (width is not None and sizes != {width}):
+                raise ValueError(f"{what}: pieces {', '.join(names)} must have one size"
+                                 f"{'' if width is None else f' ({width})'}, got {[s for _, s in spans]}")
+            width = sizes.pop()
+            rows = tuple(o for o, _ in spans)
+        if presence is not None and not 0 <= presence < width:
+            raise ValueError(f"{what}: presence column {presence} is outside its rows (width {width})")
+        entry = EntitySet(name, names, rows, width, presence, doc)
+        self.entity_sets.append(entry)
+        return entry
+
+    def decision_kind(self, name: str) -> None:
+        """Declare the piece that one-hot encodes the pending decision's kind (all zeros when
+        nobody decides: a chance step or the end)."""
+        self._piece(name, "decision kind")
+        self.decision_piece = name
 
     def offset(self, name: str) -> int:
         return self._index[name][0]
@@ -36,6 +101,19 @@ class ObsLayout:
         lines = ["| piece | offset | size | meaning |", "|---|---|---|---|"]
         for name, offset, size, doc in self.pieces:
             lines.append(f"| `{name}` | {offset} | {size} | {doc} |")
+        return "\n".join(lines)
+
+    def entities_markdown(self) -> str:
+        """The entity sets and the decision-kind piece as a Markdown table."""
+        lines = ["| entity set | pieces | rows x width | absent rows | meaning |", "|---|---|---|---|---|"]
+        for e in self.entity_sets:
+            absent = "all zeros" if e.presence is None else f"column {e.presence} is 0"
+            lines.append(f"| `{e.name}` | {', '.join(f'`{p}`' for p in e.pieces)} | "
+                         f"{len(e.rows)} x {e.width} | {absent} | {e.doc} |")
+        if self.decision_piece is not None:
+            size = self._index[self.decision_piece][1]
+            lines.append(f"| decision kind | `{self.decision_piece}` | 1 x {size} | all zeros when nobody decides | "
+                         f"one-hot of the pending decision's kind |")
         return "\n".join(lines)
 
 

@@ -46,6 +46,8 @@ PRETRAIN_DEFAULTS = {
 # sample, epochs, batch_size, learning_rate, value_coef, max_decisions, seed, jobs, ray), checked
 # by check_dagger. The optional ``kl:`` section (PPO + coef x KL(pi_ref || pi), boardgym/train/kl_ppo.py):
 # KL_DEFAULTS (coef, reference, decay), checked by check_kl. Neither: plain MaskablePPO.
+# The optional ``policy:`` section (the network: encoder flat | entity, heads shared | per_kind):
+# boardgym/train/policy_config.py POLICY_DEFAULTS, checked by check_policy; none = MlpPolicy.
 
 # The ``eval:`` and ``pool:`` keys (boardgym/train/run.py's final table, boardgym/train/selfplay.py's periodic
 # evaluation and opponent pool); DEFAULTS fills the first four.
@@ -54,7 +56,8 @@ EVAL_KEYS = ("games", "seed_base", "baselines", "opponents",    # the final tabl
 POOL_KEYS = ("size", "snapshot_every", "snapshot_at_start", "deterministic", "weights", "pfsp")
 # written by a run into runs/NAME/config.yaml (read back by --resume, then dropped)
 RUN_RECORD_KEYS = ("config_file", "out", "resume", "vec_env_used", "env_seeds", "command", "versions")
-TOP_KEYS = tuple(DEFAULTS) + ("workers", "pool", "pretrain", "value", "rllib", "dagger", "kl", "exit")
+TOP_KEYS = tuple(DEFAULTS) + ("workers", "pool", "pretrain", "value", "rllib", "dagger", "kl", "exit",
+                               "policy")
 BACKENDS = ("sb3", "rllib")
 # passed by boardgym/train/run.py itself, so not ppo: keys
 PPO_SET_BY_RUN = ("self", "policy", "env", "seed", "device", "tensorboard_log", "verbose",
@@ -120,7 +123,9 @@ def section_keys(path: tuple, cfg: dict):
              ("rllib",): RLLIB_KEYS, ("rllib", "league"): LEAGUE_KEYS, ("rllib", "league", "weights"): "any",
              ("dagger",): tuple(DAGGER_DEFAULTS), ("kl",): tuple(KL_DEFAULTS)}
     from .expert_iteration import EXIT_DEFAULTS
+    from .policy_config import POLICY_DEFAULTS
     table[("exit",)] = tuple(EXIT_DEFAULTS)
+    table[("policy",)] = tuple(POLICY_DEFAULTS)
     if path in table:
         return table[path]
     if path == ("ppo",):
@@ -402,6 +407,11 @@ def validate_config(cfg: dict) -> dict:
     check_eval(cfg["eval"])
     if cfg.get("pool") is not None:
         check_pool(cfg["pool"])
+    from .policy_config import check_policy
+
+    cfg["policy"] = check_policy(cfg.get("policy"), cfg)
+    if cfg["policy"] is None:
+        cfg.pop("policy")
     cfg["pretrain"] = check_pretrain(cfg.get("pretrain"))
     if cfg["pretrain"] is None:
         cfg.pop("pretrain")

@@ -66,10 +66,15 @@ def policy_layers(model) -> tuple[str, list, list, dict]:
     policy = model.policy
     extractors = {getattr(policy, k, None) for k in ("features_extractor", "pi_features_extractor",
                                                       "vf_features_extractor")} - {None}
-    odd = [type(e).__name__ for e in extractors if not isinstance(e, FlattenExtractor)]
+    odd = [("the entity encoder (policy.encoder: entity)" if type(e).__name__ == "EntityExtractor"
+            else type(e).__name__) for e in extractors if not isinstance(e, FlattenExtractor)]
+    heads = getattr(policy, "heads", "shared")
+    if heads != "shared":
+        odd.append(f"one action head per decision kind (policy.heads: {heads})")
     if odd or len(policy.observation_space.shape) != 1:
         raise ConfigError("only an MlpPolicy on the flat observation vector can be exported "
-                          f"(this one has {', '.join(odd) or 'a shaped observation'})")
+                          "(a run's policy: encoder flat, heads shared, the default); this one has "
+                          f"{', '.join(odd) or 'a shaped observation'}")
     activation = _ACTIVATIONS.get(policy.activation_fn.__name__)
     if activation is None:
         raise ConfigError(f"the policy's activation {policy.activation_fn.__name__} cannot be exported "

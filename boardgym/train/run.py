@@ -51,6 +51,10 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
 
     cfg = validate_config(dict(cfg))   # again: --set overrides come after loading
     ppo_zip, dagger_resume = resume_point(cfg, resume)   # refused before anything is written
+    if ppo_zip:
+        from .policy_config import check_resumed_policy
+
+        check_resumed_policy(cfg, ppo_zip)                 # the same network as the checkpoint's
     out.mkdir(parents=True, exist_ok=True)
     (out / "checkpoints").mkdir(exist_ok=True)
     torch.set_num_threads(int(cfg["torch_threads"]))
@@ -87,7 +91,13 @@ def train(cfg: dict, out: Path, resume: str | None = None, progress_bar: bool = 
         model = algo.load(ppo_zip, env=venv, device="cpu", tensorboard_log=tb)
         model.set_random_seed(seed)
     else:
-        model = algo("MlpPolicy", venv, seed=seed, device="cpu", tensorboard_log=tb,
+        from .policy_config import policy_for
+
+        # the policy: section (boardgym/train/policy_config.py); without it, MlpPolicy
+        policy, ppo_kwargs["policy_kwargs"] = policy_for(cfg, int(venv.observation_space.shape[0]))
+        if not ppo_kwargs["policy_kwargs"]:
+            ppo_kwargs.pop("policy_kwargs")
+        model = algo(policy, venv, seed=seed, device="cpu", tensorboard_log=tb,
                      verbose=0, **ppo_kwargs)
     pretrained = dagger = None
     if cfg.get("pretrain"):
@@ -199,24 +209,31 @@ def learning_curve_plot(out: Path) -> Path | None:
         return None
 
 
+def config_game(cfg: dict) -> tuple[str, dict]:
+    """``(game name, game kwargs)`` of a config: its env id's game with the game's options among
+    ``env_kwargs`` (not the env's: opponents, illegal_action, action_space...)."""
+    from boardgym.eval.play import env_game_kwargs
+    from boardgym.games import game_class
+
+    game_name, game_kwargs, _env_kw = env_game_kwargs(cfg["env_id"])
+    options = game_class(game_name).info.defaults
+    game_kwargs.update({k: v for k, v in (cfg.get("env_kwargs") or {}).items() if k in options})
+    return game_name, game_kwargs
+
+
 def evaluate_run(cfg: dict, model_path: Path, out: Path, spec: str | None = None) -> dict:
     """PPO and the baselines over the config's fixed seed set -> results.md / results.json.
     ``spec``: the trained agent's spec (default ``ppo:<model_path>``; RLlib runs pass ``rllib:``)."""
     import torch
 
     from boardgym.eval.evaluate import evaluate_team, evaluate_vs_field, results_table
-    from boardgym.eval.play import env_game_kwargs
 
     torch.set_num_threads(1)
     ev = cfg["eval"]
     seeds = list(range(int(ev["seed_base"]), int(ev["seed_base"]) + int(ev["games"])))
-    game_name, game_kwargs, env_kw = env_game_kwargs(cfg["env_id"])
-    from boardgym.games import game_class, make_game
+    from boardgym.games import make_game
 
-    # the game's options among env_kwargs (not the env's: opponents, illegal_action, action_space...)
-    options = game_class(game_name).info.defaults
-    game_kwargs.update({k: v for k, v in (cfg.get("env_kwargs") or {}).items() if k in options})
-
+    game_name, game_kwargs = config_game(cfg)
     game = make_game(game_name, **game_kwargs)
     specs = [spec or f"ppo:{model_path}"] + list(ev.get("baselines") or [])
     t0 = time.perf_counter()

@@ -74,6 +74,15 @@ def build_layout():
     L.add("dice", MAX_DICE * 17, "dice: present, colour, face one-hot, locked, used, luck used, selected")
     L.add("whites", 2 * 8, "white dice: face (focus, treasure, feat, courage, blank), unrolled, spent, claimed")
     L.add("my_stack_sel", MAX_STACK, "solo forget: stacked encounter i selected")
+    # sets of same-shaped entities (the vector above is unchanged by these declarations); the
+    # observer's own seat (player0) stays apart: its place in the vector says it is mine
+    L.entities("opponents", [f"player{k}" for k in range(1, 4)], presence=0,
+               doc="the other seats (absent seats of a smaller game have present = 0)")
+    L.entities("dice", "dice", 17, presence=0, doc="the rolled coloured dice")
+    L.entities("row", "row", 1 + SWAG_F, presence=0, doc="the Trading Post row's swag cards")
+    L.entities("my_swag", "my_swag", 3 + SWAG_F, presence=0, doc="own swag slots")
+    L.entities("my_feats", "my_feats", 2 + FEAT_F, presence=0, doc="own feat hand")
+    L.decision_kind("decision")
     return L
 
 

@@ -60,6 +60,14 @@ def build_layout():
     L.add("inplay", MAX_INPLAY * INPLAY_F, "in-play cards: present, features, location (table, on card, "
                                             f"group relative 4), held resources and tools /{MAX_HOLD} "
                                             "(a holder's largest capacity)")
+    # sets of same-shaped entities (the vector above is unchanged by these declarations); the
+    # observer's own group (group0) stays apart: its place in the vector says it is mine
+    L.entities("other_groups", [f"group{k}" for k in range(1, MAX_GROUPS)], presence=0,
+               doc="the other groups (absent groups of a smaller game have present = 0)")
+    L.entities("dice", "dice", 12, doc="the dice (unrolled: all zeros)")
+    L.entities("bench", "bench", 1 + CARD_F, presence=0, doc="the workbench's idea cards")
+    L.entities("inplay", "inplay", INPLAY_F, presence=0, doc="the cards in play")
+    L.decision_kind("decision")
     return L
 
 

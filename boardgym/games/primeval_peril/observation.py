@@ -16,6 +16,7 @@ import numpy as np
 from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
 from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat, grid
+from boardgym.games.sleeping_gods.entities import declare_entities
 from boardgym.games.sleeping_gods.challenge import current_total
 from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT, A_ON, A_ROLL, A_RP,
                                                 A_SIGN, A_SKILL, A_TGT, C_ATTACKED, C_ROUND, C_STATE,
@@ -68,6 +69,9 @@ def build_layout(game) -> ObsLayout:
     L.add("attack", 44, "combat running, round / 30, attacker (5), target (4), D / 20, left / 20, on target "
           "/ 20, block / 10, remove power / 5, die / 5, die sign, skill (5), first strike, attacked (5), hand "
           "sizes / 8 (4), deck left / 24, discard / 24, zeros")
+    # sets of same-shaped entities (the vector above is unchanged by these declarations)
+    declare_entities(L, crew="characters", crew_width=40, enemy_width=5 + 9 * 16)
+    L.entities("hand", "hand", 12, presence=0, doc="my hand's combat cards")
     return L
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
 from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat
+from boardgym.games.sleeping_gods.entities import declare_entities
 from boardgym.games.sleeping_gods.enemies import BLANK, GROWTH, HEART
 from boardgym.games.sleeping_gods import characters as chars
 from boardgym.games.sleeping_gods.challenge import current_total
@@ -66,6 +67,11 @@ def build_layout(game) -> ObsLayout:
           "per enemy slot: present, defeated, attack / 5, power / 20; per square: kind (4), value / 3, covered")
     L.add("adventure", A.N_ADVENTURE * N_LOC, "per adventure card: unseen, market, stash, on a crew member, "
           "team recipe, market-deck bottom")
+    # sets of same-shaped entities (the vector above is unchanged by these declarations)
+    declare_entities(L, crew="crew", crew_width=38, enemy_width=4 + 9 * (SQ_KINDS + 2))
+    L.entities("players", "players", 3 + k, doc="the seats (absent seats: all zeros)")
+    L.entities("rewards_held", "rewards_held", 1 + len(REWARDS) + 2, presence=0,
+               doc="the reward cards held")
     return L
 
 

@@ -1,0 +1,116 @@
+"""The observation layout's entity sets and decision-kind piece (``ObsLayout.entities``,
+``ObsLayout.decision_kind``): every game declares them on real pieces, and the declarations
+change nothing in the vector."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from boardgym.core.chance import resolve_chance
+from boardgym.core.game import TERMINAL
+from boardgym.core.observation import ObsLayout
+from boardgym.games import GAMES, make_game
+
+
+def observations(game, seed: int, steps: int):
+    """``(observation of the seat to decide, state)`` along a seeded uniform playout."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    out = []
+    for _ in range(steps):
+        resolve_chance(state, rng)
+        p = state.current_player
+        if p == TERMINAL:
+            break
+        out.append(state.observation(p).copy())
+        legal = np.flatnonzero(state.legal_mask())
+        state.apply(int(legal[rng.integers(len(legal))]))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_entity_sets_and_decision_kind_tile_real_pieces(name):
+    layout = make_game(name).layout
+    pieces = {n: (o, s) for n, o, s, _ in layout.pieces}
+    assert layout.entity_sets, f"{name} declares no entity set"
+    for e in layout.entity_sets:
+        assert e.width >= 1 and len(e.rows) >= 2, e
+        spans = sorted(pieces[p] for p in e.pieces)
+        # the rows cut the declared pieces exactly: row after row, no gap, nothing outside
+        cells = sorted(c for r in e.rows for c in range(r, r + e.width))
+        assert cells == sorted(c for o, s in spans for c in range(o, o + s)), e.name
+        assert len(set(cells)) == len(cells) and 0 <= cells[0] and cells[-1] < layout.size
+        assert e.presence is None or 0 <= e.presence < e.width
+    owned = [p for e in layout.entity_sets for p in e.pieces]
+    assert len(owned) == len(set(owned))                      # a piece in one set at most
+    assert layout.decision_piece in pieces
+    # the decision-kind piece is a one-hot of the kind at every decision of a real game
+    sl = layout.slice(layout.decision_piece)
+    seen = set()
+    for obs in observations(make_game(name), 0, 150):
+        kind = obs[sl]
+        assert set(np.unique(kind)) <= {0.0, 1.0} and kind.sum() == 1.0
+        seen.add(int(kind.argmax()))
+    assert len(seen) >= 2                                      # the piece follows the decision
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_presence_columns_are_bits_and_absent_rows_are_empty(name):
+    """A set with a presence column holds 0/1 there; an absent row carries nothing else (what
+    the entity encoder relies on when it pools over the present rows only)."""
+    game = make_game(name)
+    layout = game.layout
+    for obs in observations(game, 1, 120):
+        for e in layout.entity_sets:
+            rows = np.stack([obs[r:r + e.width] for r in e.rows])
+            if e.presence is not None:
+                col = rows[:, e.presence]
+                assert set(np.unique(col)) <= {0.0, 1.0}, e.name
+                assert not rows[col == 0].any(), f"{name}: an absent row of {e.name} holds values"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_declarations_leave_the_vector_unchanged(name, monkeypatch):
+    """The same seeded observations, and the same pieces, with the declarations made and with
+    them switched off."""
+    game = make_game(name)
+    before = observations(game, 3, 80)
+    pieces = list(game.layout.pieces)
+    monkeypatch.setattr(ObsLayout, "entities", lambda self, *a, **k: None)
+    monkeypatch.setattr(ObsLayout, "decision_kind", lambda self, *a, **k: None)
+    bare = make_game(name)
+    assert not bare.layout.entity_sets and bare.layout.decision_piece is None
+    assert bare.layout.pieces == pieces and bare.layout.size == game.layout.size
+    after = observations(bare, 3, 80)
+    assert len(after) == len(before)
+    for a, b in zip(before, after):
+        assert np.array_equal(a, b)
+
+
+def test_entity_declarations_are_checked():
+    L = ObsLayout()
+    L.add("a", 6)
+    L.add("p0", 3)
+    L.add("p1", 3)
+    L.add("q", 4)
+    L.add("r", 2)
+    e = L.entities("rows", "a", 2, presence=0)
+    assert e.rows == (0, 2, 4) and e.width == 2
+    assert L.entities("seats", ["p0", "p1"]).rows == (6, 9)
+    assert [p[:3] for p in L.pieces] == [("a", 0, 6), ("p0", 6, 3), ("p1", 9, 3), ("q", 12, 4), ("r", 16, 2)]
+    assert L.size == 18
+    with pytest.raises(ValueError, match=r"piece .q. \(4 values\) is not rows of width 3"):
+        L.entities("bad", "q", 3)
+    with pytest.raises(ValueError, match="no observation piece 'nope'"):
+        L.entities("bad", "nope", 1)
+    with pytest.raises(ValueError, match="already in entity set 'rows'"):
+        L.entities("again", "a", 3)
+    with pytest.raises(ValueError, match="must have one size"):
+        L.entities("mixed", ["q", "r"])
+    with pytest.raises(ValueError, match="presence column 5 is outside"):
+        L.entities("far", "q", 2, presence=5)
+    with pytest.raises(ValueError, match="decision kind: no observation piece"):
+        L.decision_kind("kind")
+    L.decision_kind("q")
+    assert L.decision_piece == "q"
+    assert "| `rows` | `a` | 3 x 2 | column 0 is 0 |" in L.entities_markdown()
