@@ -70,6 +70,33 @@ def ratios(d, n: int = 1024) -> tuple:
     return tuple(clip_ratio(x, d) for x in range(n))
 
 
+def f32_scaled(factor: float, n: int = 1024) -> tuple:
+    """``x * factor`` for every count x in 0..n-1, multiplied in float32 exactly as
+    ``buf[a:b] *= factor`` does on a float32 vector (NumPy casts the factor to float32 first):
+    an encoder that builds a block in Python writes the very same numbers."""
+    t = np.arange(n, dtype=np.float32)
+    t *= factor
+    return tuple(t.tolist())
+
+
+def f32_accumulated(step: float, n: int = 64) -> tuple:
+    """What ``buf[i] += step`` repeated k times gives on a float32 vector, for k in 0..n-1 (each
+    addition rounded to float32), so an encoder can write a count's total in one store."""
+    acc = np.zeros(1, np.float32)
+    out = [0.0]
+    for _ in range(n - 1):
+        acc[0] += step
+        out.append(float(acc[0]))
+    return tuple(out)
+
+
+def clip_unit(view: np.ndarray) -> None:
+    """``np.clip(view, -1, 1, out=view)`` (the same numbers) through the two ufuncs, without
+    ``np.clip``'s Python layers: encoders clip a block on every cache miss."""
+    np.maximum(view, -1.0, out=view)
+    np.minimum(view, 1.0, out=view)
+
+
 # -- the block cache ---------------------------------------------------------------------------
 BLOCK_CACHE_BYTES = 4 << 20  # per game: every env (and every vectorised copy) holds its own game
 _TUPLE_BYTES = sys.getsizeof(())  # a key's tuple header
