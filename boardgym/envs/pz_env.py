@@ -84,7 +84,7 @@ from .kwargs import check_max_cycles, check_options, check_penalty, check_render
 from .pz_cycle import CycleOrder, check_agent_order
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
-from .spaces import observation_space
+from .spaces import ActionSpace, observation_space
 from .views import apply_view_action, build_view
 
 ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode", "save_replays",
@@ -126,7 +126,7 @@ class _Common:
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(self.game, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.action_spaces = {a: ActionSpace(self.num_actions) for a in self.possible_agents}
         size = self.game.observation_size
         self.state_space = spaces.Box(-1.0, 1.0, (n * size,), np.float32)
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)

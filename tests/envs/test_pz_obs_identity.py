@@ -112,3 +112,28 @@ if __name__ == "__main__":
 
     DIGESTS.write_text(json.dumps({_key(*c): _play(*c) for c in CASES}, indent=1) + "\n")
     print(f"wrote {DIGESTS}")
+
+
+def test_action_space_samples_as_gymnasium_discrete():
+    """The adapter's action space draws what ``gymnasium.spaces.Discrete`` draws from the same
+    seed, for any mask, and fails on a bad mask as it does."""
+    from gymnasium.spaces import Discrete
+
+    from boardgym.envs.spaces import ActionSpace
+
+    ours, theirs = ActionSpace(40), Discrete(40)
+    assert ours == theirs and isinstance(ours, Discrete)
+    ours.seed(5), theirs.seed(5)
+    rng = np.random.default_rng(1)
+    for density in (0.0, 0.03, 0.5, 1.0):
+        for _ in range(200):
+            mask = (rng.random(40) < density).astype(np.int8)
+            a, b = ours.sample(mask), theirs.sample(mask)
+            assert a == b and type(a) is type(b)
+        assert ours.sample() == theirs.sample()
+    for bad in (np.full(40, 2, np.int8), np.full(40, -1, np.int8), np.ones(40, np.int64),
+                np.ones(39, np.int8)):
+        with pytest.raises(AssertionError):
+            theirs.sample(bad)
+        with pytest.raises(AssertionError):
+            ours.sample(bad)
