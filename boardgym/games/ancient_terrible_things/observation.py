@@ -11,7 +11,7 @@ import numpy as np
 from boardgym.core.observation import block_cache, clip_unit, f32_accumulated, f32_scaled
 
 from .achievements import icon_counts
-from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
+from .constants import (BACKS, COMBOS, COURAGE, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
                         MAX_SWAG, N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
 from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
 from .scoring import score
@@ -234,14 +234,11 @@ TENTHS, FIFTHS = f32_scaled(0.1), f32_scaled(0.2)  # what ``*= 0.1`` / ``*= 0.2`
 
 
 def _player(s, p, mv, o):
-    """Seat ``p``'s block at ``o`` (zeros when this runs), clipped to [-1, 1]: every count is
-    non-negative, only the score may be below zero."""
+    """Seat ``p``'s block at ``o`` (zeros when this runs) but its tokens (``_tokens``: they
+    change at most steps, the rest seldom), clipped to [-1, 1]: every count is non-negative,
+    only the score may be below zero."""
     c = s.game.content
     mv[o] = 1
-    t = s.tokens
-    for i in range(4):
-        x = TENTHS[t[4 * p + i]]
-        mv[o + 1 + i] = x if x < 1.0 else 1.0
     for i, x in enumerate(icon_counts(s, p)):
         x = FIFTHS[x]
         mv[o + 5 + i] = x if x < 1.0 else 1.0
@@ -274,6 +271,46 @@ def _player(s, p, mv, o):
         mv[base + f] = 1
 
 
+def _tokens(s, p, mv, o):
+    """Seat ``p``'s tokens / 10 (clipped) into its block at ``o``."""
+    t = s.tokens
+    for i in range(4):
+        x = TENTHS[t[4 * p + i]]
+        mv[o + 1 + i] = x if x < 1.0 else 1.0
+
+
+def _dice(s, mv, o, ow, dsel):
+    """The dice and the white dice (``o``, ``ow``: their offsets; zeros when this runs)."""
+    d_col, d_face, d_lock, d_used, d_luck = s.d_col, s.d_face, s.d_lock, s.d_used, s.d_luck
+    for d in range(MAX_DICE):
+        col = d_col[d]
+        if col < 0:
+            continue
+        b = o + d * 17
+        mv[b] = 1
+        mv[b + 1 + col] = 1
+        if d_face[d]:
+            mv[b + 5 + d_face[d]] = 1
+        if d_lock[d]:
+            mv[b + 12] = 1
+        if d_used[d]:
+            mv[b + 13] = 1
+        if d_luck[d]:
+            mv[b + 14] = 1
+        if d in dsel:
+            mv[b + 15] = 1
+    for w in range(2):
+        b = ow + w * 8
+        if s.w_face[w] >= 0:
+            mv[b + min(s.w_face[w], BLANK)] = 1
+        else:
+            mv[b + 5] = 1
+        if s.w_spent[w]:
+            mv[b + 6] = 1
+        if s.w_claimed[w]:
+            mv[b + 7] = 1
+
+
 def _mine(s, player, buf, mv, cache, sel_frame, sel):
     o = cache.off["my_swag"]
     for j, (w, e) in enumerate(zip(s.swag[player], s.exh[player])):
@@ -294,8 +331,11 @@ def _mine(s, player, buf, mv, cache, sel_frame, sel):
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     g = s.game
     cache = _cache(g)
-    buf = out if out is not None else np.empty(g.layout.size, np.float32)
-    buf[:] = cache.template
+    if out is None:
+        buf = cache.template.copy()
+    else:
+        buf = out
+        buf[:] = cache.template
     mv = memoryview(buf)  # scalar stores (see _board)
     n = s.n
     off = cache.off
@@ -319,12 +359,14 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         a, b = cache.pspans[k]
         if blocks is None:
             _player(s, p, mv, a)
+            _tokens(s, p, mv, a)
         else:
-            key = (1, k, *s.tokens[4 * p:4 * p + 4], len(s.stack[p]), *s.stack[p], len(s.swag[p]),
+            key = (1, k, s.tokens[4 * p + COURAGE] // 3, len(s.stack[p]), *s.stack[p], len(s.swag[p]),
                    *s.swag[p], *s.exh[p], len(s.feats[p]), *s.feats[p], len(s.tent[p]), *s.tent[p],
                    *s.flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
                    *s.ach_side)
             blocks.reuse(buf, a, b, key, _player, s, p, mv, a)
+        _tokens(s, p, mv, a)
     a, b = cache.spans["mine"]
     if blocks is None:
         _mine(s, player, buf, mv, cache, sel_frame, sel)
@@ -354,36 +396,14 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         mv[off["cur_loc"] + s.cur_loc] = 1
     if s.step_cap_reached():
         mv[off["step_cap"]] = 1
-    o = off["dice"]
+    o, ow = off["dice"], off["whites"]
     dsel = sel if sel_frame == D_SELECT else ()
-    for d in range(MAX_DICE):
-        col = s.d_col[d]
-        if col < 0:
-            continue
-        b = o + d * 17
-        mv[b] = 1
-        mv[b + 1 + col] = 1
-        if s.d_face[d]:
-            mv[b + 5 + s.d_face[d]] = 1
-        if s.d_lock[d]:
-            mv[b + 12] = 1
-        if s.d_used[d]:
-            mv[b + 13] = 1
-        if s.d_luck[d]:
-            mv[b + 14] = 1
-        if d in dsel:
-            mv[b + 15] = 1
-    o = off["whites"]
-    for w in range(2):
-        b = o + w * 8
-        if s.w_face[w] >= 0:
-            mv[b + min(s.w_face[w], BLANK)] = 1
-        else:
-            mv[b + 5] = 1
-        if s.w_spent[w]:
-            mv[b + 6] = 1
-        if s.w_claimed[w]:
-            mv[b + 7] = 1
+    if blocks is None:
+        _dice(s, mv, o, ow, dsel)
+    else:  # (the dice and the whites are one span: the key holds every field they read)
+        key = (5, *s.d_col, *s.d_face, *s.d_lock, *s.d_used, *s.d_luck, *s.w_face, *s.w_spent,
+               *s.w_claimed, *dsel)
+        blocks.reuse(buf, o, ow + 16, key, _dice, s, mv, o, ow, dsel)
     if sel_frame == D_FORGET:
         o = off["my_stack_sel"]
         for code in sel:
