@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import block_cache, clip_unit, f32_accumulated, f32_scaled
+from boardgym.core.observation import block_cache, clip_unit, f32_accumulated, f32_scaled, plain_f32
 
 from .achievements import icon_counts
 from .constants import (BACKS, COMBOS, COURAGE, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
@@ -122,6 +122,8 @@ def _card_rows(content):
 
 class _Cache:
     __slots__ = ("swag", "feats", "encs", "template", "off", "spans", "pspans")
+    # swag, feats, encs: each card's row as a float32 memoryview (copied into a memoryview of
+    # the vector: a third of a NumPy slice copy)
 
 
 def _cache(game):
@@ -129,7 +131,8 @@ def _cache(game):
     if cache is None:
         L = game.layout
         cache = _Cache()
-        cache.swag, cache.feats, cache.encs = _card_rows(game.content)
+        cache.swag, cache.feats, cache.encs = ([memoryview(r) for r in rows]
+                                               for rows in _card_rows(game.content))
         cache.off = {name: offset for name, offset, _, _ in L.pieces}
         end = {name: offset + size for name, offset, size, _ in L.pieces}
         cache.spans = {"board": (cache.off["deck"], end["feat_discard_top"]),
@@ -206,7 +209,7 @@ def _board(s, player, buf, mv, cache):
     for slot in range(5):
         e = s.enc_at[slot]
         if e >= 0:
-            buf[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
+            mv[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
     o = off["loc_tokens"]
     for i, t in enumerate(s.loc_tokens):
         if t:
@@ -217,15 +220,15 @@ def _board(s, player, buf, mv, cache):
         if w >= 0:
             b = o + k * (1 + SWAG_F)
             mv[b] = 1
-            buf[b + 1:b + 1 + SWAG_F] = cache.swag[w]
+            mv[b + 1:b + 1 + SWAG_F] = cache.swag[w]
     if s.old_stock:
         o = off["old_stock_top"]
         mv[o] = 1
-        buf[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
+        mv[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
     if s.feat_discard:
         o = off["feat_discard_top"]
         mv[o] = 1
-        buf[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
+        mv[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
     a, b = cache.spans["board"]
     clip_unit(buf[a:b])
 
@@ -318,17 +321,20 @@ def _mine(s, player, buf, mv, cache, sel_frame, sel):
         mv[b], mv[b + 1] = 1, e
         if sel_frame == D_SHRINE and j in sel:
             mv[b + 2] = 1
-        buf[b + 3:b + 3 + SWAG_F] = cache.swag[w]
+        mv[b + 3:b + 3 + SWAG_F] = cache.swag[w]
     o = cache.off["my_feats"]
     for i, f in enumerate(s.feats[player]):
         b = o + i * (2 + FEAT_F)
         mv[b] = 1
         if sel_frame == D_GUNSLOOP and i in sel:
             mv[b + 1] = 1
-        buf[b + 2:b + 2 + FEAT_F] = cache.feats[f]
+        mv[b + 2:b + 2 + FEAT_F] = cache.feats[f]
 
 
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
+    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
+        out[:] = encode(s, player, use_cache=use_cache)
+        return out
     g = s.game
     cache = _cache(g)
     if out is None:
@@ -353,7 +359,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                s.rean_active, s.monkey_holder, s.monkey_active, *s.ach_holder, *s.ach_side,
                *s.ach_retired, s.adv, *s.enc_at, *s.loc_tokens, *s.row,
                s.old_stock[-1] if s.old_stock else -1, s.feat_discard[-1] if s.feat_discard else -1)
-        blocks.reuse(buf, a, b, key, _board, s, player, buf, mv, cache)
+        blocks.reuse(mv, a, b, key, _board, s, player, buf, mv, cache)
     for k in range(n):
         p = (player + k) % n
         a, b = cache.pspans[k]
@@ -365,7 +371,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                    *s.swag[p], *s.exh[p], len(s.feats[p]), *s.feats[p], len(s.tent[p]), *s.tent[p],
                    *s.flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
                    *s.ach_side)
-            blocks.reuse(buf, a, b, key, _player, s, p, mv, a)
+            blocks.reuse(mv, a, b, key, _player, s, p, mv, a)
         _tokens(s, p, mv, a)
     a, b = cache.spans["mine"]
     if blocks is None:
@@ -374,7 +380,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         msel = sel if sel_frame in (D_SHRINE, D_GUNSLOOP) else ()
         key = (2, len(s.swag[player]), *s.swag[player], *s.exh[player], len(s.feats[player]),
                *s.feats[player], sel_frame if msel else -1, *msel)
-        blocks.reuse(buf, a, b, key, _mine, s, player, buf, mv, cache, sel_frame, sel)
+        blocks.reuse(mv, a, b, key, _mine, s, player, buf, mv, cache, sel_frame, sel)
 
     mv[off["phase"] + s.phase] = 1
     if frame is not None:
@@ -403,7 +409,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     else:  # (the dice and the whites are one span: the key holds every field they read)
         key = (5, *s.d_col, *s.d_face, *s.d_lock, *s.d_used, *s.d_luck, *s.w_face, *s.w_spent,
                *s.w_claimed, *dsel)
-        blocks.reuse(buf, o, ow + 16, key, _dice, s, mv, o, ow, dsel)
+        blocks.reuse(mv, o, ow + 16, key, _dice, s, mv, o, ow, dsel)
     if sel_frame == D_FORGET:
         o = off["my_stack_sel"]
         for code in sel:

@@ -268,12 +268,12 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     else:
         # keys: flat tuples of every field a block reads (a tag first, lengths before lists
         # whose length varies)
-        blocks.reuse(buf, O_PILES, PILES_END,
+        blocks.reuse(w, O_PILES, PILES_END,
                      (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, w)
         bench = s.bench[:4]
         key = (1, len(s.people_deck), len(s.dream_deck), len(s.idea_deck), len(s.secrets), *s.secrets,
                *s.gsup, *s.stock, len(bench), *bench)
-        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, w, rmv)
+        blocks.reuse(w, *SUPPLY_SPAN, key, _supply, s, w, rmv)
     o = O_ADD
     if any(s.add_day):
         for i, v in enumerate(s.add_day):
@@ -314,8 +314,8 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
             key = (2, *s.tools[g * T:(g + 1) * T], len(s.ppl[g]), *s.ppl[g], *s.wnd[g])
-            blocks.reuse(buf, a, d, key, _group_kit, s, g, w, a)
-            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, w, d, bbytes)
+            blocks.reuse(w, a, d, key, _group_kit, s, g, w, a)
+            blocks.reuse(w, d, b, (3, *s.deck_b[g]), _group_deck, s, g, w, d, bbytes)
         else:
             _group_kit(s, g, w, a)
             _group_deck(s, g, w, d, bbytes)
@@ -337,7 +337,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                 key.append(len(h))
                 key += h
             key = tuple(key)
-            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, w, rmv)
+            blocks.reuse(w, O_INPLAY, end, key, _inplay, s, player, w, rmv)
         else:
             _inplay(s, player, w, rmv)
     return buf
