@@ -271,17 +271,11 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
         return self._observe_seat(self._index[agent])
 
     def last(self, observe: bool = True):
-        """``AECEnv.last``: the selected agent's observation (new arrays, see ``observe``),
-        cumulative reward, termination, truncation and info."""
+        """``AECEnv.last``: the selected agent's observation (``observe``: new arrays, the
+        user's to keep), cumulative reward, termination, truncation and info."""
         agent = self.agent_selection
-        if not observe:
-            obs = None
-        elif self.agent_order == "cycle":
-            obs = self._cycle_observe(self._index[agent])
-        else:
-            obs = self._observe_seat(self._index[agent])
-        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent])
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def action_mask(self, agent=None) -> np.ndarray:
         return self.observe(agent or self.agent_selection)["action_mask"]
