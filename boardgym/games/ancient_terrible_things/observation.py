@@ -360,16 +360,19 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                *s.ach_retired, s.adv, *s.enc_at, *s.loc_tokens, *s.row,
                s.old_stock[-1] if s.old_stock else -1, s.feat_discard[-1] if s.feat_discard else -1)
         blocks.reuse(mv, a, b, key, _board, s, player, buf, mv, cache)
+    # a seat's block holds only that seat's fields, wherever it sits: keyed by the seat (not by
+    # its place relative to the observer), every observer reuses it
+    tokens, stack, swag, exh, feats, tent, flipped = (s.tokens, s.stack, s.swag, s.exh, s.feats,
+                                                      s.tent, s.flipped)
     for k in range(n):
         p = (player + k) % n
         a, b = cache.pspans[k]
         if blocks is None:
             _player(s, p, mv, a)
-            _tokens(s, p, mv, a)
         else:
-            key = (1, k, s.tokens[4 * p + COURAGE] // 3, len(s.stack[p]), *s.stack[p], len(s.swag[p]),
-                   *s.swag[p], *s.exh[p], len(s.feats[p]), *s.feats[p], len(s.tent[p]), *s.tent[p],
-                   *s.flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
+            key = (1, p, tokens[4 * p + COURAGE] // 3, len(stack[p]), *stack[p], len(swag[p]),
+                   *swag[p], *exh[p], len(feats[p]), *feats[p], len(tent[p]), *tent[p],
+                   *flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
                    *s.ach_side)
             blocks.reuse(mv, a, b, key, _player, s, p, mv, a)
         _tokens(s, p, mv, a)
