@@ -408,13 +408,12 @@ def _group_deck(s, g, w, o, bbytes) -> None:
         w[o:o + k * BACK_F] = memoryview(b"".join([bbytes[b] for b in db[:k]])).cast("f")
     if len(db) > TOP:
         btype = _tables(s.game)[1]
-        cnt = [0] * NB
-        for b in db[TOP:]:
-            cnt[btype[b]] += 1
+        rest = [btype[b] for b in db[TOP:]]
         o += TOP * BACK_F
-        for i, v in enumerate(cnt):
+        for t in range(NB):
+            v = rest.count(t)
             if v:
-                w[o + i] = SUM50[v]
+                w[o + t] = SUM50[v]
 
 
 def _inplay(s, player, w, rmv) -> None:
