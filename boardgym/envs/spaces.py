@@ -23,12 +23,9 @@ class ActionSpace(spaces.Discrete):
 
     def sample(self, mask=None, probability=None):
         if (probability is None and type(mask) is np.ndarray and mask.dtype == np.int8
-                and mask.shape == self._mask_shape):
-            legal = np.flatnonzero(mask)
-            if len(legal) and mask.view(np.uint8).max() <= 1:
+                and mask.shape == (self.n,)):
+            legal = mask.nonzero()[0]
+            # every value 0 or 1: as many bytes equal to 1 as bytes not 0
+            if len(legal) and mask.tobytes().count(1) == len(legal):
                 return self.start + self.dtype.type(legal[self.np_random.integers(0, len(legal))])
         return super().sample(mask, probability)
-
-    @property
-    def _mask_shape(self) -> tuple:
-        return (self.n,)
