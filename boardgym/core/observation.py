@@ -148,12 +148,46 @@ def ratios(d, n: int = 1024) -> tuple:
     return tuple(clip_ratio(x, d) for x in range(n))
 
 
+def f32_scaled(factor: float, n: int = 1024) -> tuple:
+    """``x * factor`` for every count x in 0..n-1, multiplied in float32 exactly as
+    ``buf[a:b] *= factor`` does on a float32 vector (NumPy casts the factor to float32 first):
+    an encoder that builds a block in Python writes the very same numbers."""
+    t = np.arange(n, dtype=np.float32)
+    t *= factor
+    return tuple(t.tolist())
+
+
+def f32_accumulated(step: float, n: int = 64) -> tuple:
+    """What ``buf[i] += step`` repeated k times gives on a float32 vector, for k in 0..n-1 (each
+    addition rounded to float32), so an encoder can write a count's total in one store."""
+    acc = np.zeros(1, np.float32)
+    out = [0.0]
+    for _ in range(n - 1):
+        acc[0] += step
+        out.append(float(acc[0]))
+    return tuple(out)
+
+
+def plain_f32(out) -> bool:
+    """Is ``out`` a contiguous 1-D float32 vector, one an encoder may write through a float32
+    memoryview? (Encoders given any other ``out`` encode a new vector and copy it in.)"""
+    return out.dtype == np.float32 and out.ndim == 1 and out.flags.c_contiguous
+
+
+def clip_unit(view: np.ndarray) -> None:
+    """``np.clip(view, -1, 1, out=view)`` (the same numbers) through the two ufuncs, without
+    ``np.clip``'s Python layers: encoders clip a block on every cache miss."""
+    np.maximum(view, -1.0, out=view)
+    np.minimum(view, 1.0, out=view)
+
+
 # -- the block cache ---------------------------------------------------------------------------
 BLOCK_CACHE_BYTES = 4 << 20  # per game: every env (and every vectorised copy) holds its own game
 _TUPLE_BYTES = sys.getsizeof(())  # a key's tuple header
 _ITEM_BYTES = 8 + sys.getsizeof(1 << 60)  # per key item: a pointer and an int object (over-allowed:
 # CPython shares small ints, so most items cost only the pointer)
-_ARRAY_BYTES = sys.getsizeof(np.zeros(0, np.float32))  # a stored block's header (its data is added)
+# a stored block's header (its data is added): a NumPy array, or a memoryview and its bytes object
+_ARRAY_BYTES = max(sys.getsizeof(np.zeros(0, np.float32)), sys.getsizeof(memoryview(b"")) + sys.getsizeof(b""))
 _SLOT_BYTES = 48  # a dict slot with its share of the hash table (over-allowed)
 
 
@@ -205,20 +239,26 @@ class BlockCache:
         yield from self._old.items()
         yield from self._young.items()
 
-    def reuse(self, buf: np.ndarray, a: int, b: int, key: tuple, fill, *args) -> None:
+    def reuse(self, buf, a: int, b: int, key: tuple, fill, *args) -> None:
         """``buf[a:b]`` becomes what ``fill(*args)`` writes there for a state whose fields give
         ``key``: the stored copy when there is one, else ``fill`` runs and its block is stored.
-        (Arguments, not a closure: encoders call this several times per observation.)"""
+        (Arguments, not a closure: encoders call this several times per observation.) ``buf``
+        is the vector or, faster, a memoryview of it: blocks are then kept as memoryviews and
+        copied memoryview to memoryview, a third of a NumPy slice copy."""
         block = self._young.get(key)
         if block is not None:
-            buf[a:b] = block
+            try:
+                buf[a:b] = block
+            except (TypeError, ValueError):  # another item format than the stored block's
+                _copy_into(buf, a, b, block)
             return
         block = self._old.get(key)
         if block is None:
             fill(*args)
-            block = buf[a:b].copy()
+            block = (memoryview(buf[a:b].tobytes()).cast(buf.format) if type(buf) is memoryview
+                     else buf[a:b].copy())
         else:
-            buf[a:b] = block
+            _copy_into(buf, a, b, block)
         # store it in the young generation (entry_bytes, written out: this is the hot path)
         size = _ENTRY_BYTES + _ITEM_BYTES * len(key) + block.nbytes
         young_bytes = self._young_bytes + size
@@ -232,6 +272,11 @@ class BlockCache:
         self._young[key] = block
         self._young_bytes = young_bytes
         self.nbytes += size
+
+
+def _copy_into(buf, a: int, b: int, block) -> None:
+    """``buf[a:b] = block`` whatever each is (an array or a memoryview, of any item format)."""
+    np.asarray(buf)[a:b] = np.asarray(block)
 
 
 def block_cache(game) -> BlockCache:

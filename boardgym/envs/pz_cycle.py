@@ -65,26 +65,24 @@ class CycleOrder:
         seat = self._index[agent]
         state = self.game_state
         agents = self.agents
-        rewards = dict.fromkeys(agents, 0.0)
+        error = None
         if self._cycle_sees(seat) and state.current_player == seat:
             error = self._try_apply(action)
             if error is not None:
-                rewards[agent] = self.illegal_penalty
                 self._cycle_open = False
             elif state.current_player == CHANCE:  # a Parallel step stops at a chance node
                 self._cycle_open = False
                 self._resolve_chance()
         else:  # nothing to decide in this cycle: ignored, but it must be an action of the space
             in_space(action, self.num_actions)
-            error = None
         self._cumulative_rewards[agent] = 0.0
-        self.infos = {a: {} for a in agents}
+        self._clear_step()
         if error is not None:
-            self.infos[agent] = {"illegal_action": error}
+            self._penalize(agent, error)
         if agent != agents[-1]:
             self.agent_selection = agents[agents.index(agent) + 1]
         elif state.current_player == TERMINAL:  # ended in this cycle: every agent is done at its end
-            rewards = self._final_rewards()
+            self._pay(self._final_rewards())
             self.terminations = dict.fromkeys(agents, True)
             self._episode_over()
         else:  # the cycle is complete
@@ -93,9 +91,4 @@ class CycleOrder:
             if self.max_cycles is not None and self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(agents, True)
                 self._episode_over()
-        self.rewards = rewards
-        cum = self._cumulative_rewards
-        for a, r in rewards.items():
-            cum[a] += r
-        if self.render_mode == "human":
-            self.render()
+        self._close_step()

@@ -84,7 +84,7 @@ from .kwargs import check_max_cycles, check_options, check_penalty, check_render
 from .pz_cycle import CycleOrder, check_agent_order
 from .render import RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
-from .spaces import observation_space
+from .spaces import ActionSpace, observation_space
 from .views import apply_view_action, build_view
 
 ENV_OPTIONS = ("illegal_action", "illegal_penalty", "max_cycles", "render_mode", "save_replays",
@@ -126,11 +126,13 @@ class _Common:
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = observation_space(self.game, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.action_spaces = {a: ActionSpace(self.num_actions) for a in self.possible_agents}
         size = self.game.observation_size
         self.state_space = spaces.Box(-1.0, 1.0, (n * size,), np.float32)
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[0] = 1
+        self._legal_src = self._legal_i8 = None  # the last legal-mask buffer and its int8 view
+        self._flat_actions = self.game.num_actions
         self.game_state = None
         self._cycles = 0
         self.np_random, _ = seeding.np_random(None)
@@ -159,12 +161,20 @@ class _Common:
             self._replays.finish(self.game_state)
 
     def _observe_seat(self, seat: int) -> dict:
+        """``{"observation", "action_mask"}`` of ``seat``: both new arrays, the user's to keep
+        (the encoder writes a new vector; the mask is a copy of the state's mask buffer)."""
         state = self.game_state
-        obs = state.observation(seat)  # a new vector, the user's to keep
+        obs = state.observation(seat)
         p = state.current_player
-        if seat == p:  # (bool and int8 have one byte: the 0/1 bytes copied as they are)
-            legal = state.legal_mask() if self.view is None else self.view.mask(state)
-            mask = legal.view(np.int8).copy()
+        if seat == p:
+            if self.view is None:
+                legal = state.legal_mask()
+                if legal is not self._legal_src:  # the state's buffer seen as int8, kept (bool
+                    self._legal_src = legal         # and int8 have one byte: the 0/1 bytes as
+                    self._legal_i8 = legal.view(np.int8)  # they are)
+                mask = self._legal_i8.copy()
+            else:
+                mask = self.view.mask(state).astype(np.int8)
         elif p >= 0 and seat in state.acting_players():  # another seat of a simultaneous choice
             mask = np.zeros(self.num_actions, np.int8)   # (a view keeps the flat ids first)
             mask[:self.game.num_actions] = state.legal_mask_for(seat)
@@ -205,13 +215,16 @@ class _Common:
             record = self._replays.decision if self._replays is not None else None
             return apply_view_action(self.game_state, self.view, self.view.mask(self.game_state),
                                      action, self.illegal_action, record)
-        watch, p = self._watch, self.game_state.current_player
+        watch = self._watch
+        if watch is None and self._replays is None:  # the plain case, first
+            return try_apply(self.game_state, action, self._flat_actions, self.illegal_action)
+        p = self.game_state.current_player
         before = watch.snap(self.game_state) if watch is not None else None
-        error = try_apply(self.game_state, action, self.game.num_actions, self.illegal_action)
+        error = try_apply(self.game_state, action, self._flat_actions, self.illegal_action)
         if error is None and self._replays is not None:
-            self._replays.decision(in_space(action, self.game.num_actions))
+            self._replays.decision(in_space(action, self._flat_actions))
         if error is None and watch is not None:
-            watch.moved(before, self.game_state, p, in_space(action, self.game.num_actions))
+            watch.moved(before, self.game_state, p, in_space(action, self._flat_actions))
         return error
 
 
@@ -240,6 +253,7 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._marked = False  # rewards or infos hold something else than 0.0 and {}
         self._select()
         if self.agent_order == "cycle":
             self._cycle_start()
@@ -256,8 +270,46 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
             return self._cycle_observe(self._index[agent])
         return self._observe_seat(self._index[agent])
 
+    def last(self, observe: bool = True):
+        """``AECEnv.last``: the selected agent's observation (``observe``: new arrays, the
+        user's to keep), cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def action_mask(self, agent=None) -> np.ndarray:
         return self.observe(agent or self.agent_selection)["action_mask"]
+
+    # -- a step's rewards and infos: one dict each, kept while they hold only defaults ---------
+    def _clear_step(self) -> None:
+        """A step's rewards start at 0.0 and its infos at {} for every agent; the dicts are
+        rebuilt only when the last step left something else in them, so a plain step allocates
+        no dict (as PettingZoo's classic envs, the dicts are the env's, updated in place)."""
+        if self._marked:
+            agents = self.agents
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self.infos = {a: {} for a in agents}
+            self._marked = False
+
+    def _penalize(self, agent, error: str) -> None:
+        self.rewards[agent] = self.illegal_penalty
+        self.infos[agent] = {"illegal_action": error}
+        self._marked = True
+
+    def _pay(self, rewards: dict) -> None:
+        """The step's rewards are ``rewards`` (final ones): every agent is paid."""
+        self.rewards = rewards
+        self._marked = True
+
+    def _close_step(self) -> None:
+        """After a step: every reward is added to the cumulative ones (nothing to add while all
+        are 0.0), and the human render."""
+        if self._marked:
+            cum = self._cumulative_rewards
+            for a, r in self.rewards.items():
+                cum[a] += r
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action):
         agents = self.agents
@@ -275,17 +327,14 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         error = self._try_apply(action)
-        state = self.game_state
-        rewards = dict.fromkeys(agents, 0.0)
-        self.infos = {a: {} for a in agents}
+        self._clear_step()
         if error is not None:
-            rewards[agent] = self.illegal_penalty
-            self.infos[agent] = {"illegal_action": error}
+            self._penalize(agent, error)
         else:
             self._resolve_chance()
-        p = state.current_player
+        p = self.game_state.current_player
         if p == TERMINAL:
-            rewards = self._final_rewards()
+            self._pay(self._final_rewards())
             self.terminations = dict.fromkeys(agents, True)
             self._episode_over()
         else:
@@ -293,12 +342,7 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
             if self.max_cycles is not None and self._end_of_cycle(error is None):
                 self.truncations = dict.fromkeys(agents, True)
                 self._episode_over()
-        self.rewards = rewards
-        cum = self._cumulative_rewards
-        for a, r in rewards.items():
-            cum[a] += r
-        if self.render_mode == "human":
-            self.render()
+        self._close_step()
 
     # -- cycles (max_cycles): the seats one Parallel step would take ---------------------------
     def _new_round(self):

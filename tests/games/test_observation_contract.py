@@ -53,6 +53,8 @@ def _held_bytes(cache: BlockCache) -> int:
             return
         seen.add(id(o))
         total += sys.getsizeof(o)
+        if type(o) is memoryview:  # a block kept as a memoryview: the bytes it views
+            size(o.obj)
         if type(o) is tuple:
             for x in o:
                 size(x)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import block_cache
+from boardgym.core.observation import block_cache, clip_unit, f32_accumulated, f32_scaled, plain_f32
 
-from .constants import (BACKS, COMBOS, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
+from .achievements import icon_counts
+from .constants import (BACKS, COMBOS, COURAGE, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
                         MAX_SWAG, N_LINES, TILE_IDS, TIMINGS, TOKENS, TYPES, BLANK)
 from .kinds import D_FORGET, D_GUNSLOOP, D_SELECT, D_SHRINE, DECISIONS, PHASES
+from .scoring import score
 
 EFF_F = len(EFFECTS) + 3
 SWAG_F = 2 + 4 + 2 + len(TIMINGS) + 2 * EFF_F
@@ -129,6 +131,8 @@ def _card_rows(content):
 
 class _Cache:
     __slots__ = ("swag", "feats", "encs", "template", "off", "spans", "pspans")
+    # swag, feats, encs: each card's row as a float32 memoryview (copied into a memoryview of
+    # the vector: a third of a NumPy slice copy)
 
 
 def _cache(game):
@@ -136,7 +140,8 @@ def _cache(game):
     if cache is None:
         L = game.layout
         cache = _Cache()
-        cache.swag, cache.feats, cache.encs = _card_rows(game.content)
+        cache.swag, cache.feats, cache.encs = ([memoryview(r) for r in rows]
+                                               for rows in _card_rows(game.content))
         cache.off = {name: offset for name, offset, _, _ in L.pieces}
         end = {name: offset + size for name, offset, size, _ in L.pieces}
         cache.spans = {"board": (cache.off["deck"], end["feat_discard_top"]),
@@ -161,126 +166,192 @@ def _cache(game):
     return cache
 
 
-def _holder(buf, o, holder, player, n):
+def _holder(mv, o, holder, player, n):
     if holder < 0:
-        buf[o + 4] = 1
+        mv[o + 4] = 1
     else:
-        buf[o + (holder - player) % n] = 1
+        mv[o + (holder - player) % n] = 1
 
 
-def _board(s, player, buf, cache):
+DOOM_FIFTHS = f32_accumulated(0.2)  # what ``+= 0.2`` k times gives in float32
+THIRDS = f32_scaled(1.0 / 3.0)
+
+
+def _board(s, player, buf, mv, cache):
+    """The board block. Scalars go through ``mv`` (a memoryview of ``buf``: a store there costs
+    a fifth of a NumPy item store); the block is zeros (the template's) when this runs."""
     c = s.game.content
     off = cache.off
     n = s.n
     o = off["deck"]
+    deck = s.deck
+    mv[o], mv[o + 1], mv[o + 2] = deck[0] / 12.0, deck[1] / 12.0, deck[2] / 12.0
     for b in range(3):
-        buf[o + b] = s.deck[b] / 12.0
-    for b in range(3):
-        if s.deck[b]:
-            buf[off["deck_top"] + b] = 1
+        if deck[b]:
+            mv[off["deck_top"] + b] = 1
             break
     o = off["doom"]
-    buf[o] = len(s.doom) / 16.0
-    for v in s.doom:
-        buf[o + 1 + v] += 0.2
-    if s.doom:
-        buf[off["doom_top"] + s.doom[-1]] = 1
+    doom = s.doom
+    mv[o] = len(doom) / 16.0
+    if doom:
+        for v in range(4):
+            k = doom.count(v)
+            if k:
+                mv[o + 1 + v] = DOOM_FIFTHS[k]
+        mv[off["doom_top"] + doom[-1]] = 1
     o = off["rumours"]
-    buf[o], buf[o + 1] = len(s.rumours) / 10.0, sum(c.enc_secrets[e] for e in s.rumours) / 30.0
+    mv[o], mv[o + 1] = len(s.rumours) / 10.0, sum(c.enc_secrets[e] for e in s.rumours) / 30.0
     o = off["reanimation"]
-    _holder(buf, o, s.rean_holder, player, n)
-    buf[o + 5] = s.rean_active
+    _holder(mv, o, s.rean_holder, player, n)
+    mv[o + 5] = s.rean_active
     o = off["monkey"]
-    _holder(buf, o, s.monkey_holder, player, n)
-    buf[o + 5] = s.monkey_active
+    _holder(mv, o, s.monkey_holder, player, n)
+    mv[o + 5] = s.monkey_active
     o = off["achievements"]
     for t in range(4):
-        _holder(buf, o + 7 * t, s.ach_holder[t], player, n)
-        buf[o + 7 * t + 5] = s.ach_side[t] if s.ach_holder[t] >= 0 else 0
-        buf[o + 7 * t + 6] = s.ach_retired[t]
+        _holder(mv, o + 7 * t, s.ach_holder[t], player, n)
+        mv[o + 7 * t + 5] = s.ach_side[t] if s.ach_holder[t] >= 0 else 0
+        mv[o + 7 * t + 6] = s.ach_retired[t]
     if n == 1:
-        buf[off["adversary"] + (s.adv if s.adv >= 0 else 5)] = 1
+        mv[off["adversary"] + (s.adv if s.adv >= 0 else 5)] = 1
     o = off["loc_encounter"]
     for slot in range(5):
         e = s.enc_at[slot]
         if e >= 0:
-            buf[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
+            mv[o + slot * ENC_F:o + (slot + 1) * ENC_F] = cache.encs[e]
     o = off["loc_tokens"]
-    buf[o:o + 20] = s.loc_tokens
-    buf[o:o + 20] *= 1.0 / 3.0
+    for i, t in enumerate(s.loc_tokens):
+        if t:
+            mv[o + i] = THIRDS[t]
     o = off["row"]
     for k in range(3):
         w = s.row[k]
         if w >= 0:
             b = o + k * (1 + SWAG_F)
-            buf[b] = 1
-            buf[b + 1:b + 1 + SWAG_F] = cache.swag[w]
+            mv[b] = 1
+            mv[b + 1:b + 1 + SWAG_F] = cache.swag[w]
     if s.old_stock:
         o = off["old_stock_top"]
-        buf[o] = 1
-        buf[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
+        mv[o] = 1
+        mv[o + 1:o + 1 + SWAG_F] = cache.swag[s.old_stock[-1]]
     if s.feat_discard:
         o = off["feat_discard_top"]
-        buf[o] = 1
-        buf[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
+        mv[o] = 1
+        mv[o + 1:o + 1 + FEAT_F] = cache.feats[s.feat_discard[-1]]
     a, b = cache.spans["board"]
-    np.clip(buf[a:b], -1.0, 1.0, out=buf[a:b])
+    clip_unit(buf[a:b])
 
 
-def _player(s, p, buf, o):
-    from .achievements import icon_counts
-    from .scoring import score
+TENTHS, FIFTHS = f32_scaled(0.1), f32_scaled(0.2)  # what ``*= 0.1`` / ``*= 0.2`` give in float32
 
+
+def _player(s, p, mv, o):
+    """Seat ``p``'s block at ``o`` (zeros when this runs) but its tokens (``_tokens``: they
+    change at most steps, the rest seldom), clipped to [-1, 1]: every count is non-negative,
+    only the score may be below zero."""
     c = s.game.content
-    buf[o] = 1
-    buf[o + 1:o + 5] = s.tokens[4 * p:4 * p + 4]
-    buf[o + 1:o + 5] *= 0.1
-    buf[o + 5:o + 9] = icon_counts(s, p)
-    buf[o + 5:o + 9] *= 0.2
-    buf[o + 9] = len(s.stack[p]) / 10.0
-    buf[o + 10] = sum(c.enc_secrets[e] for e in s.stack[p]) / 30.0
-    for v, fl in zip(s.tent[p], s.flipped[p]):
-        buf[o + 11 + v] += 0.25
-        if fl:
-            buf[o + 15 + v] += 0.25
-    buf[o + 19] = len(s.swag[p]) / 12.0
-    buf[o + 20] = len(s.feats[p]) / 8.0
-    buf[o + 21] = score(s, p) / 30.0
+    mv[o] = 1
+    for i, x in enumerate(icon_counts(s, p)):
+        x = FIFTHS[x]
+        mv[o + 5 + i] = x if x < 1.0 else 1.0
+    stack = s.stack[p]
+    mv[o + 9] = min(len(stack) / 10.0, 1.0)
+    mv[o + 10] = min(sum(c.enc_secrets[e] for e in stack) / 30.0, 1.0)
+    held, flipped = s.tent[p], s.flipped[p]
+    if held:
+        for x in range(4):
+            k = held.count(x)
+            if k:
+                mv[o + 11 + x] = min(0.25 * k, 1.0)
+                k = sum(1 for v, fl in zip(held, flipped) if fl and v == x)
+                if k:
+                    mv[o + 15 + x] = min(0.25 * k, 1.0)
+    swag, feats = s.swag[p], s.feats[p]
+    mv[o + 19] = min(len(swag) / 12.0, 1.0)
+    mv[o + 20] = min(len(feats) / 8.0, 1.0)
+    x = score(s, p) / 30.0
+    mv[o + 21] = 1.0 if x > 1.0 else (-1.0 if x < -1.0 else x)
     if s.chars[p] >= 0:
-        buf[o + 22 + s.chars[p]] = 1
+        mv[o + 22 + s.chars[p]] = 1
     base = o + 26
-    for w, e in zip(s.swag[p], s.exh[p]):
-        buf[base + w] += 1
+    for w, e in zip(swag, s.exh[p]):  # id counts, clipped: 1 once held
+        mv[base + w] = 1
         if e:
-            buf[base + N_SWAG_IDS + w] += 1
+            mv[base + N_SWAG_IDS + w] = 1
     base += 2 * N_SWAG_IDS
-    for f in s.feats[p]:
-        buf[base + f] += 1
-    np.clip(buf[o:o + PLAYER_F], -1.0, 1.0, out=buf[o:o + PLAYER_F])
+    for f in feats:
+        mv[base + f] = 1
 
 
-def _mine(s, player, buf, cache, sel_frame, sel):
+def _tokens(s, p, mv, o):
+    """Seat ``p``'s tokens / 10 (clipped) into its block at ``o``."""
+    t = s.tokens
+    for i in range(4):
+        x = TENTHS[t[4 * p + i]]
+        mv[o + 1 + i] = x if x < 1.0 else 1.0
+
+
+def _dice(s, mv, o, ow, dsel):
+    """The dice and the white dice (``o``, ``ow``: their offsets; zeros when this runs)."""
+    d_col, d_face, d_lock, d_used, d_luck = s.d_col, s.d_face, s.d_lock, s.d_used, s.d_luck
+    for d in range(MAX_DICE):
+        col = d_col[d]
+        if col < 0:
+            continue
+        b = o + d * 17
+        mv[b] = 1
+        mv[b + 1 + col] = 1
+        if d_face[d]:
+            mv[b + 5 + d_face[d]] = 1
+        if d_lock[d]:
+            mv[b + 12] = 1
+        if d_used[d]:
+            mv[b + 13] = 1
+        if d_luck[d]:
+            mv[b + 14] = 1
+        if d in dsel:
+            mv[b + 15] = 1
+    for w in range(2):
+        b = ow + w * 8
+        if s.w_face[w] >= 0:
+            mv[b + min(s.w_face[w], BLANK)] = 1
+        else:
+            mv[b + 5] = 1
+        if s.w_spent[w]:
+            mv[b + 6] = 1
+        if s.w_claimed[w]:
+            mv[b + 7] = 1
+
+
+def _mine(s, player, buf, mv, cache, sel_frame, sel):
     o = cache.off["my_swag"]
     for j, (w, e) in enumerate(zip(s.swag[player], s.exh[player])):
         b = o + j * (3 + SWAG_F)
-        buf[b], buf[b + 1] = 1, e
+        mv[b], mv[b + 1] = 1, e
         if sel_frame == D_SHRINE and j in sel:
-            buf[b + 2] = 1
-        buf[b + 3:b + 3 + SWAG_F] = cache.swag[w]
+            mv[b + 2] = 1
+        mv[b + 3:b + 3 + SWAG_F] = cache.swag[w]
     o = cache.off["my_feats"]
     for i, f in enumerate(s.feats[player]):
         b = o + i * (2 + FEAT_F)
-        buf[b] = 1
+        mv[b] = 1
         if sel_frame == D_GUNSLOOP and i in sel:
-            buf[b + 1] = 1
-        buf[b + 2:b + 2 + FEAT_F] = cache.feats[f]
+            mv[b + 1] = 1
+        mv[b + 2:b + 2 + FEAT_F] = cache.feats[f]
 
 
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
+    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
+        out[:] = encode(s, player, use_cache=use_cache)
+        return out
     g = s.game
     cache = _cache(g)
-    buf = out if out is not None else np.empty(g.layout.size, np.float32)
-    buf[:] = cache.template
+    if out is None:
+        buf = cache.template.copy()
+    else:
+        buf = out
+        buf[:] = cache.template
+    mv = memoryview(buf)  # scalar stores (see _board)
     n = s.n
     off = cache.off
     frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
@@ -291,95 +362,76 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     # whose length varies)
     a, b = cache.spans["board"]
     if blocks is None:
-        _board(s, player, buf, cache)
+        _board(s, player, buf, mv, cache)
     else:
         key = (0, player, *s.deck, len(s.doom), *s.doom, len(s.rumours), *s.rumours, s.rean_holder,
                s.rean_active, s.monkey_holder, s.monkey_active, *s.ach_holder, *s.ach_side,
                *s.ach_retired, s.adv, *s.enc_at, *s.loc_tokens, *s.row,
                s.old_stock[-1] if s.old_stock else -1, s.feat_discard[-1] if s.feat_discard else -1)
-        blocks.reuse(buf, a, b, key, _board, s, player, buf, cache)
+        blocks.reuse(mv, a, b, key, _board, s, player, buf, mv, cache)
+    # a seat's block holds only that seat's fields, wherever it sits: keyed by the seat (not by
+    # its place relative to the observer), every observer reuses it
+    tokens, stack, swag, exh, feats, tent, flipped = (s.tokens, s.stack, s.swag, s.exh, s.feats,
+                                                      s.tent, s.flipped)
     for k in range(n):
         p = (player + k) % n
         a, b = cache.pspans[k]
         if blocks is None:
-            _player(s, p, buf, a)
+            _player(s, p, mv, a)
         else:
-            key = (1, k, *s.tokens[4 * p:4 * p + 4], len(s.stack[p]), *s.stack[p], len(s.swag[p]),
-                   *s.swag[p], *s.exh[p], len(s.feats[p]), *s.feats[p], len(s.tent[p]), *s.tent[p],
-                   *s.flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
+            key = (1, p, tokens[4 * p + COURAGE] // 3, len(stack[p]), *stack[p], len(swag[p]),
+                   *swag[p], *exh[p], len(feats[p]), *feats[p], len(tent[p]), *tent[p],
+                   *flipped[p], s.chars[p], s.gorg_icon if p == s.active else -1, *s.ach_holder,
                    *s.ach_side)
-            blocks.reuse(buf, a, b, key, _player, s, p, buf, a)
+            blocks.reuse(mv, a, b, key, _player, s, p, mv, a)
+        _tokens(s, p, mv, a)
     a, b = cache.spans["mine"]
     if blocks is None:
-        _mine(s, player, buf, cache, sel_frame, sel)
+        _mine(s, player, buf, mv, cache, sel_frame, sel)
     else:
         msel = sel if sel_frame in (D_SHRINE, D_GUNSLOOP) else ()
         key = (2, len(s.swag[player]), *s.swag[player], *s.exh[player], len(s.feats[player]),
                *s.feats[player], sel_frame if msel else -1, *msel)
-        blocks.reuse(buf, a, b, key, _mine, s, player, buf, cache, sel_frame, sel)
+        blocks.reuse(mv, a, b, key, _mine, s, player, buf, mv, cache, sel_frame, sel)
 
-    buf[off["phase"] + s.phase] = 1
+    mv[off["phase"] + s.phase] = 1
     if frame is not None:
-        buf[off["decision"] + frame[0]] = 1
-        buf[off["decider"] + (frame[1] - player) % n] = 1
+        mv[off["decision"] + frame[0]] = 1
+        mv[off["decider"] + (frame[1] - player) % n] = 1
         o = off["pending_args"]
-        buf[o] = min(frame[2] / 12.0, 1.0)
-        buf[o + 1] = min(frame[3] / 12.0, 1.0) if frame[3] >= 0 else -1.0 / 12.0
-        buf[o + 2] = len(s.sel) / MAX_SELECTION
-    buf[off["active"] + (s.active - player) % n] = 1
-    buf[off["turn"]] = min(s.turn / 60.0, 1.0)
-    buf[off["forget_req"]] = min(s.forget_req / 20.0, 1.0)
-    buf[off["cancels_left"]] = (3 - s.cancels) / 3.0
+        mv[o] = min(frame[2] / 12.0, 1.0)
+        mv[o + 1] = min(frame[3] / 12.0, 1.0) if frame[3] >= 0 else -1.0 / 12.0
+        mv[o + 2] = len(s.sel) / MAX_SELECTION
+    mv[off["active"] + (s.active - player) % n] = 1
+    mv[off["turn"]] = min(s.turn / 60.0, 1.0)
+    mv[off["forget_req"]] = min(s.forget_req / 20.0, 1.0)
+    mv[off["cancels_left"]] = (3 - s.cancels) / 3.0
     if s.gorg_icon >= 0:
-        buf[off["gorg_icon"] + s.gorg_icon] = 1
+        mv[off["gorg_icon"] + s.gorg_icon] = 1
     if 0 <= s.declared < 3:
-        buf[off["declared"] + s.declared] = 1
+        mv[off["declared"] + s.declared] = 1
     if s.cur_loc >= 0:
-        buf[off["cur_loc"] + s.cur_loc] = 1
+        mv[off["cur_loc"] + s.cur_loc] = 1
     if s.step_cap_reached():
-        buf[off["step_cap"]] = 1
-    o = off["dice"]
+        mv[off["step_cap"]] = 1
+    o, ow = off["dice"], off["whites"]
     dsel = sel if sel_frame == D_SELECT else ()
-    for d in range(MAX_DICE):
-        col = s.d_col[d]
-        if col < 0:
-            continue
-        b = o + d * 17
-        buf[b] = 1
-        buf[b + 1 + col] = 1
-        if s.d_face[d]:
-            buf[b + 5 + s.d_face[d]] = 1
-        if s.d_lock[d]:
-            buf[b + 12] = 1
-        if s.d_used[d]:
-            buf[b + 13] = 1
-        if s.d_luck[d]:
-            buf[b + 14] = 1
-        if d in dsel:
-            buf[b + 15] = 1
-    o = off["whites"]
-    for w in range(2):
-        b = o + w * 8
-        if s.w_face[w] >= 0:
-            buf[b + min(s.w_face[w], BLANK)] = 1
-        else:
-            buf[b + 5] = 1
-        if s.w_spent[w]:
-            buf[b + 6] = 1
-        if s.w_claimed[w]:
-            buf[b + 7] = 1
+    if blocks is None:
+        _dice(s, mv, o, ow, dsel)
+    else:  # (the dice and the whites are one span: the key holds every field they read)
+        key = (5, *s.d_col, *s.d_face, *s.d_lock, *s.d_used, *s.d_luck, *s.w_face, *s.w_spent,
+               *s.w_claimed, *dsel)
+        blocks.reuse(mv, o, ow + 16, key, _dice, s, mv, o, ow, dsel)
     if sel_frame == D_FORGET:
         o = off["my_stack_sel"]
         for code in sel:
             if code < 100:
-                buf[o + code] = 1
+                mv[o + code] = 1
     return buf
 
 
 def as_dict(s, player: int) -> dict:
     """Everything public, by name (every field is public: ATT hides only deck orders)."""
-    from .scoring import score
-
     g, c = s.game, s.game.content
     frame = s.pend[-1] if (s.pend and not s.cq and not s.over) else None
     return {

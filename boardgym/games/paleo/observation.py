@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import block_cache
+from boardgym.core.observation import block_cache, plain_f32
 
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
@@ -199,7 +199,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     else:
         buf = out
         buf[:] = 0
-    w = memoryview(buf) if buf.dtype == np.float32 and buf.flags.c_contiguous and buf.ndim == 1 else buf
+    w = memoryview(buf) if out is None or plain_f32(buf) else buf
     rows, backs, rmv, bbytes = _cache(game)
     blocks = block_cache(game) if use_cache else None
     n = s.n
@@ -276,12 +276,12 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     else:
         # keys: flat tuples of every field a block reads (a tag first, lengths before lists
         # whose length varies)
-        blocks.reuse(buf, O_PILES, PILES_END,
+        blocks.reuse(w, O_PILES, PILES_END,
                      (0, len(s.fd_b), *s.fd_b, len(s.fu), *s.fu, len(s.cem)), _piles, s, w)
         bench = s.bench[:4]
         key = (1, len(s.people_deck), len(s.dream_deck), len(s.idea_deck), len(s.secrets), *s.secrets,
                *s.gsup, *s.stock, len(bench), *bench)
-        blocks.reuse(buf, *SUPPLY_SPAN, key, _supply, s, w, rmv)
+        blocks.reuse(w, *SUPPLY_SPAN, key, _supply, s, w, rmv)
     o = O_ADD
     if any(s.add_day):
         for i, v in enumerate(s.add_day):
@@ -301,37 +301,39 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     T = game.T
     opened = game.open_commitments
     helpers_of_owner = s.helpers[s.r_owner] if s.r_owner >= 0 else 0
+    awake, rstat, r_parts, sec_owner, commit = s.awake, s.rstat, s.r_parts, s.sec_owner, s.commit
+    tools, ppl, wnd, deck_b, rev, helpers = s.tools, s.ppl, s.wnd, s.deck_b, s.rev, s.helpers
     for g in range(n):
         o = O_GROUP[(g - player) % n]
         w[o] = 1
-        if s.awake[g]:
-            w[o + 1] = s.awake[g]
-        st = s.rstat[g]
+        if awake[g]:
+            w[o + 1] = awake[g]
+        st = rstat[g]
         if st == 1:
             w[o + 2] = 1
         elif st == 2:
             w[o + 3] = 1
         if helpers_of_owner >> g & 1:
             w[o + 4] = 1
-        if s.r_parts >> g & 1:
+        if r_parts >> g & 1:
             w[o + 5] = 1
-        if s.sec_owner == g:
+        if sec_owner == g:
             w[o + 6] = 1
-        if s.commit[g] and (opened or g == player):
+        if commit[g] and (opened or g == player):
             w[o + 7] = 1
         a, d, b = o + G_BODY, o + G_DECK, o + G_BODY_END
         if blocks is not None:
-            key = (2, *s.tools[g * T:(g + 1) * T], len(s.ppl[g]), *s.ppl[g], *s.wnd[g])
-            blocks.reuse(buf, a, d, key, _group_kit, s, g, w, a)
-            blocks.reuse(buf, d, b, (3, *s.deck_b[g]), _group_deck, s, g, w, d, bbytes)
+            key = (2, *tools[g * T:(g + 1) * T], len(ppl[g]), *ppl[g], *wnd[g])
+            blocks.reuse(w, a, d, key, _group_kit, s, g, w, a)
+            blocks.reuse(w, d, b, (3, *deck_b[g]), _group_deck, s, g, w, d, bbytes)
         else:
             _group_kit(s, g, w, a)
             _group_deck(s, g, w, d, bbytes)
-        x = s.rev[g]
+        x = rev[g]
         if x >= 0:
             w[b:b + CARD_F] = rmv[x]
         b += CARD_F
-        h = s.helpers[g]
+        h = helpers[g]
         if h:
             for k in range(n):
                 if h >> k & 1:
@@ -345,7 +347,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
                 key.append(len(h))
                 key += h
             key = tuple(key)
-            blocks.reuse(buf, O_INPLAY, end, key, _inplay, s, player, w, rmv)
+            blocks.reuse(w, O_INPLAY, end, key, _inplay, s, player, w, rmv)
         else:
             _inplay(s, player, w, rmv)
     return buf
@@ -353,15 +355,16 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
 
 def _piles(s, w) -> None:
     _, btype, ctype = _tables(s.game)
-    cnt = [0] * (2 * NB)
-    for b in s.fd_b:
-        cnt[btype[b]] += 1
-    for x in s.fu:
-        cnt[NB + ctype[x]] += 1
     o = O_PILES
-    for i, k in enumerate(cnt):
+    fd = [btype[b] for b in s.fd_b]
+    fu = [ctype[x] for x in s.fu]
+    for t in range(NB):
+        k = fd.count(t)
         if k:
-            w[o + i] = SUM50[k]
+            w[o + t] = SUM50[k]
+        k = fu.count(t)
+        if k:
+            w[o + NB + t] = SUM50[k]
     w[o + 2 * NB] = len(s.fd_b) / 100.0
     w[o + 2 * NB + 1] = len(s.fu) / 100.0
     w[o + 2 * NB + 2] = len(s.cem) / 100.0
@@ -413,13 +416,12 @@ def _group_deck(s, g, w, o, bbytes) -> None:
         w[o:o + k * BACK_F] = memoryview(b"".join([bbytes[b] for b in db[:k]])).cast("f")
     if len(db) > TOP:
         btype = _tables(s.game)[1]
-        cnt = [0] * NB
-        for b in db[TOP:]:
-            cnt[btype[b]] += 1
+        rest = [btype[b] for b in db[TOP:]]
         o += TOP * BACK_F
-        for i, v in enumerate(cnt):
+        for t in range(NB):
+            v = rest.count(t)
             if v:
-                w[o + i] = SUM50[v]
+                w[o + t] = SUM50[v]
 
 
 def _inplay(s, player, w, rmv) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
+from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets, plain_f32
 from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.entities import declare_entities
@@ -114,6 +114,9 @@ def _offsets(g) -> _Offsets:
 
 
 def encode(s, player: int, out=None) -> np.ndarray:
+    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
+        out[:] = encode(s, player)
+        return out
     g = s.game
     buf = np.zeros(g.layout.size, np.float32) if out is None else out
     if out is not None:
@@ -128,7 +131,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
     # observer (written by _characters): one cached block, the same for every seat
     o = O.characters
     key = (1, s.active, *s.level, *s.status, *eqkey)
-    blocks.reuse(buf, o, O.equipment + 5 * 6 * 12, key, _crew, s, mv, o, O.equipment)
+    blocks.reuse(mv, o, O.equipment + 5 * 6 * 12, key, _crew, s, mv, o, O.equipment)
     _characters(s, player, mv, o)
     # the cards held, the atlas and the keywords: one cached block (from the holdings' numbered
     # cards to the keywords' end); the tokens, the active deck (a free move in random play one
@@ -140,7 +143,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
         if x:
             mv[o + t] = R6[x]
     key = (3, s.pos, len(s.crossed), *s.crossed, *eqkey, *s.owned)
-    blocks.reuse(buf, o + 6, O.keywords + 48, key, _cards_and_atlas, s, mv, O)
+    blocks.reuse(mv, o + 6, O.keywords + 48, key, _cards_and_atlas, s, mv, O)
     for x in s.deck_in:
         mv[o + 66 + x] = 1.0
     for t in range(5):  # the supply left: SUPPLY[t] less the holders' tokens of type t
@@ -151,7 +154,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
     if s.sg_enemy:
         o = O.enemies
         key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
-        blocks.reuse(buf, o, o + 4 * (5 + 9 * 16), key, _enemies, s, buf, o)
+        blocks.reuse(mv, o, o + 4 * (5 + 9 * 16), key, _enemies, s, buf, o)
     _hand_and_attack(s, player, mv, O)
     return buf
 
@@ -299,7 +302,7 @@ def _narrative(s, mv, O, buf, blocks):
     if 0 <= s.ev_cur < MAX_EVENTS:
         mv[o + s.ev_cur] = 1.0
     if s.sec >= 0:
-        blocks.reuse(buf, o + 36, o + 79, (5, s.sec, *s.owned), _section, s, mv, o)
+        blocks.reuse(mv, o + 36, o + 79, (5, s.sec, *s.owned), _section, s, mv, o)
     mv[o + 38] = O.r_sections[sum(s.reached)]
     mv[o + 79] = R_EVENTS[len(s.ev_seen) - sum(s.ev_seen)]
     for f in s.pend:

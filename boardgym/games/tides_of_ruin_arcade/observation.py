@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets
+from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets, plain_f32
 from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.entities import declare_entities
@@ -102,6 +102,9 @@ def _offsets(g) -> _Offsets:
 
 
 def encode(s, player: int, out=None) -> np.ndarray:
+    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
+        out[:] = encode(s, player)
+        return out
     g = s.game
     L = g.layout
     buf = np.zeros(L.size, np.float32) if out is None else out
@@ -141,7 +144,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
     key = (3, s.active, *s.status, *s.train, *s.weapon, *s.item,
            len(eq[0]), *eq[0], len(eq[1]), *eq[1], len(eq[2]), *eq[2], len(eq[3]), *eq[3], len(eq[4]), *eq[4])
     blocks = block_cache(g)
-    blocks.reuse(buf, o, o + A.N_CREW * 38, key, _crew, s, buf, o)
+    blocks.reuse(mv, o, o + A.N_CREW * 38, key, _crew, s, buf, o)
     # what changes at almost every step, or with the observer, is written here, not cached: mine,
     # HP, wounds, fatigue, 0 HP, attacked
     hp, res, max_hp = s.hp, s.res, g.max_hp_of
@@ -183,7 +186,7 @@ def encode(s, player: int, out=None) -> np.ndarray:
     o = O.skill_deck
     disc = s.sk_disc
     mv[o] = R40[skill_deck_size(s)]
-    blocks.reuse(buf, o + 1, o + 2 + k, (4, *disc), _discard, disc, mv, o + 1)
+    blocks.reuse(mv, o + 1, o + 2 + k, (4, *disc), _discard, disc, mv, o + 1)
     o = O.rewards_held
     per = 1 + len(REWARDS) + 2
     rows = O.reward_rows
@@ -207,11 +210,11 @@ def encode(s, player: int, out=None) -> np.ndarray:
     o = O.adventure
     key = (1, *s.weapon, *s.item, len(s.stash), *s.stash, len(s.recipes), *s.recipes, len(s.adv_bottom),
            *s.adv_bottom, len(s.market), *s.market, len(s.to_place), *s.to_place)
-    blocks.reuse(buf, o, o + A.N_ADVENTURE * N_LOC, key, _adventure, s, buf, o)
+    blocks.reuse(mv, o, o + A.N_ADVENTURE * N_LOC, key, _adventure, s, buf, o)
     o = O.enemies
     if s.sg_enemy:
         key = (2, len(s.sg_enemy), *s.sg_enemy, *s.sg_power, *s.sg_cover)
-        blocks.reuse(buf, o, o + A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)), key, _enemies, s, buf, o)
+        blocks.reuse(mv, o, o + A.MAX_ENEMIES * (4 + 9 * (SQ_KINDS + 2)), key, _enemies, s, buf, o)
     return buf
 
 
