@@ -57,7 +57,7 @@ def test_only_boardgym_names_are_renamed():
 
 def test_a_competitive_env_refuses_an_old_opponents_spec(monkeypatch):
     hide(monkeypatch, "agents")
-    with pytest.raises(ConfigError, match="is now 'boardgym.agents.att_heuristic'"):
+    with pytest.raises(ConfigError, match="is now 'boardgym.agents.heuristics.ancient_terrible_things'"):
         gym.make("boardgym/AncientTerribleThings-v0", opponents="agents.att_heuristic:ATTHeuristicAgent")
 
 
