@@ -60,9 +60,24 @@ def load_object(path: str, what: str = "object"):
     return obj
 
 
+# the heuristics' modules before each game's became a package under boardgym.agents.heuristics
+_HEURISTICS = "boardgym.agents.heuristics"
+FOLDED = {"att_heuristic": f"{_HEURISTICS}.ancient_terrible_things",
+          "paleo_heuristic": f"{_HEURISTICS}.paleo",
+          "tides_of_ruin_arcade_heuristic": f"{_HEURISTICS}.tides_of_ruin_arcade",
+          "primeval_peril_heuristic": f"{_HEURISTICS}.primeval_peril",
+          "primeval_peril_plan": f"{_HEURISTICS}.primeval_peril.plan",
+          "primeval_peril_combat": f"{_HEURISTICS}.primeval_peril.combat"}
+
+
 def moved_name(module: str) -> str | None:
     """``boardgym.X...`` when ``module`` is a name boardgym's agents, training or evaluation code
-    had before they moved into the boardgym package (``agents.ppo`` -> ``boardgym.agents.ppo``)."""
+    had before they moved into the boardgym package (``agents.ppo`` -> ``boardgym.agents.ppo``),
+    or a heuristic's module before it became its game's package (``boardgym.agents.att_heuristic``
+    or ``agents.att_heuristic`` -> ``boardgym.agents.heuristics.ancient_terrible_things``)."""
+    head, _, last = module.removeprefix("boardgym.").rpartition(".")
+    if head == "agents" and last in FOLDED:
+        return FOLDED[last]
     if module.split(".")[0] not in ("agents", "train", "eval"):
         return None
     try:
