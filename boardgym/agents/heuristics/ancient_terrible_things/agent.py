@@ -26,7 +26,6 @@ class ATTHeuristicAgent(TurnChoices, EncounterDice, DicePlans, Values, Agent):
     """Rule-based ATT player; its strategy is told in the package's docstring."""
 
     name = "att_heuristic"
-
     needs_state = True
 
     def __init__(self, seed: int | None = None, strict: bool = False, samples: int = N_SAMPLES):

@@ -4,17 +4,14 @@ scenario lines), valued with Monte Carlo over the dice left to roll."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+
 import numpy as np
 
 from boardgym.games.ancient_terrible_things.constants import BLOCK, HIGH, MAX_DICE, PAIR
 
 
 N_SAMPLES = 48          # Monte Carlo samples per candidate dice plan
-
-
 _POW = [0] + [9 ** (v - 1) for v in range(1, 7)]  # counts code: sum counts[v] * 9^(v-1)
-
-
 _POW_ARR = np.array(_POW, dtype=np.int64)
 
 
@@ -96,8 +93,6 @@ def _keep_for(combo, faces, limit):
 # the chance that a pool beats a combination (explore scoring): a simple simulated policy
 # ---------------------------------------------------------------------------------------------
 _PTABLE: dict = {}
-
-
 _VCACHE: dict = {}  # dice values V per scoring context (a pure function: shared by instances)
 
 

@@ -17,20 +17,10 @@ from boardgym.games.paleo.tools import abilities, craftable, held
 
 
 VICTORY_POINTS = 14.0
-
-
 PERSON_POINTS = 2.6
-
-
 DREAM_POINTS = 2.2
-
-
 IDEA_POINTS = 0.8
-
-
 SECRET_POINTS = 1.6
-
-
 WOUND_POINTS = 0.8
 
 
