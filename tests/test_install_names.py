@@ -55,9 +55,26 @@ def test_only_boardgym_names_are_renamed():
     assert moved_name("mylab.agents") is None
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_heuristics_module_before_it_became_its_games_package_is_refused_naming_the_new_one(game):
+    """``boardgym.agents.att_heuristic:ATTHeuristicAgent`` (the name docs gave before the
+    heuristics were folded into ``boardgym.agents.heuristics.<game>``) names the package."""
+    from boardgym.envs.registry import heuristic_path
+
+    new = heuristic_path(game)
+    module, _, cls = new.partition(":")
+    assert module == f"boardgym.agents.heuristics.{game}"
+    old = {"ancient_terrible_things": "att_heuristic"}.get(game, f"{game}_heuristic")
+    for spelled in (f"boardgym.agents.{old}", f"agents.{old}"):
+        with pytest.raises(ConfigError, match=f"is now '{module}'; write {new}"):
+            check_spec(f"{spelled}:{cls}", game)
+    assert moved_name("boardgym.agents.primeval_peril_plan") == "boardgym.agents.heuristics.primeval_peril.plan"
+    assert moved_name("boardgym.agents.specs") is None   # a module that did not move
+
+
 def test_a_competitive_env_refuses_an_old_opponents_spec(monkeypatch):
     hide(monkeypatch, "agents")
-    with pytest.raises(ConfigError, match="is now 'boardgym.agents.att_heuristic'"):
+    with pytest.raises(ConfigError, match="is now 'boardgym.agents.heuristics.ancient_terrible_things'"):
         gym.make("boardgym/AncientTerribleThings-v0", opponents="agents.att_heuristic:ATTHeuristicAgent")
 
 

@@ -5,7 +5,7 @@ The heuristics are imported on first use (``from agents import ATTHeuristicAgent
 ``boardgym.agents.specs`` stays cheap to import for the envs' ``opponents=``."""
 from boardgym.core.agent import Agent, RandomAgent
 
-_LAZY = {"ATTHeuristicAgent": "boardgym.agents.att_heuristic", "PaleoHeuristicAgent": "boardgym.agents.paleo_heuristic"}
+_LAZY = {"ATTHeuristicAgent": "boardgym.agents.heuristics.ancient_terrible_things", "PaleoHeuristicAgent": "boardgym.agents.heuristics.paleo"}
 
 __all__ = ["Agent", "RandomAgent", *_LAZY]
 

@@ -23,7 +23,8 @@ Two selection rules:
   search follows the prior agent and departs from it only where simulations show a better
   action, which is how a search on top of a strong heuristic improves on it.
 
-``rollout_agent`` (default: uniform random) plays the rollouts; ``make_ismcts(game, ...)`` builds
+``rollout_agent`` (default: uniform random) plays the rollouts; ``make_ismcts(game, ...)``
+(``boardgym.agents.specs``, where agents are built by name) builds
 the standard configurations by name (``"random"`` or ``"heuristic"`` for prior and rollouts).
 
 ``evaluator(state) -> list[float]`` (optional) scores a rollout that stops before the end instead
@@ -258,83 +259,6 @@ class ISMCTSAgent(Agent):
         if self.evaluator is not None:
             return list(self.evaluator(s))
         return [s.potential(p) for p in range(s.game.num_players)]
-
-
-def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = None, c: float = 1.0,
-                rollout_depth: int = 60, rollout: str = "random", prior: str | None = None,
-                prior_weight: float = 0.5, seed: int | None = None, value_scale: float = 1.0,
-                rollout_options: dict | None = None, search: str = "all",
-                evaluator: str | None = None) -> ISMCTSAgent:
-    """An ISMCTSAgent whose rollout policy and prior are named: ``"random"`` (rollouts only),
-    ``"ppo:PATH"`` (a trained policy) or ``"heuristic"`` (the game's registered heuristic, a
-    fresh instance for each role; the rollout
-    copy gets ``rollout_options`` as constructor keywords, e.g. a cheaper setting). ``search``:
-    ``"all"`` decisions, or ``"key"``: only those the game's heuristic declares strategic
-    (``key_decision(state)``), the others played by the prior (the heuristic by default).
-    ``evaluator``: None (the running score), ``"value:PATH"`` (a value network from
-    ``python -m boardgym.train.value``) or ``"ppo:PATH"`` (a PPO critic); see ``make_evaluator``."""
-    from boardgym.core.errors import ConfigError
-
-    from .specs import construct, heuristic_class, make_agent, search_agent_spec
-
-    def named(spec, role):
-        parsed = search_agent_spec(spec, role)
-        if parsed is None:
-            return None
-        if parsed.kind == "random" and role == "rollout":
-            return None  # the search's own uniform rollouts (seeded with it)
-        sub_seed = None if seed is None else seed + 7 + (role == "prior")
-        if parsed.kind == "heuristic" and role == "rollout" and rollout_options:
-            return construct(heuristic_class(game_name), sub_seed, "ISMCTS rollout.NAME options",
-                             **rollout_options)
-        return make_agent(parsed.text, game_name, sub_seed)
-
-    if search not in ("all", "key"):
-        raise ConfigError(f"ISMCTS search must be 'all' or 'key', got {search!r}")
-    search_filter = None
-    if search == "key":
-        heuristic = heuristic_class(game_name)
-        search_filter = getattr(heuristic, "key_decision", None)
-        if search_filter is None:
-            raise ConfigError(f"{game_name}: its heuristic declares no key_decision(state); use search='all'")
-        if prior in (None, "none"):
-            prior = "heuristic"  # the decisions left unsearched need a player
-    return ISMCTSAgent(simulations=simulations, seconds=seconds, c=c, rollout_depth=rollout_depth,
-                       rollout_agent=named(rollout, "rollout"), prior_agent=named(prior, "prior"),
-                       prior_weight=prior_weight, seed=seed, value_scale=value_scale,
-                       search_filter=search_filter, evaluator=make_evaluator(evaluator, game_name))
-
-
-def make_evaluator(spec: str | None, game_name: str | None = None):
-    """None, ``"value:PATH"`` or ``"ppo:PATH"`` -> ``evaluator(state)`` (or None).
-
-    * ``value:PATH``: a state-value network fitted by ``python -m boardgym.train.value``
-      (``boardgym/agents/value_net.py``): each seat's expected final return under the demonstrator;
-    * ``ppo:PATH``: a PPO critic, its value of each seat's observation plus the state's
-      potential (which undoes potential-based shaping of its value targets).
-
-    Cooperative games get one value for the team, from the deciding seat's observation."""
-    if spec in (None, "none"):
-        return None
-    from boardgym.core.errors import ConfigError
-
-    if isinstance(spec, str) and spec.startswith("value:"):
-        from boardgym.agents.value_net import ValueNet, value_evaluator
-
-        net = ValueNet.load(spec[6:])
-        trained_on = net.meta.get("game")
-        if game_name is not None and trained_on not in (None, game_name):
-            raise ConfigError(f"{spec[6:]} is a value network for {trained_on}, not {game_name}")
-        return value_evaluator(net)
-    if not isinstance(spec, str) or not spec.startswith("ppo:"):
-        raise ConfigError(f"ISMCTS evaluator must be 'value:PATH' or 'ppo:PATH', got {spec!r}")
-    from boardgym.extras import require
-
-    require("train", f"ISMCTS evaluator {spec!r} (a PPO critic)")
-    from boardgym.agents.ppo import PPOAgent
-
-    critic = PPOAgent(spec[4:])
-    return seat_evaluator(lambda s, p: critic.value(s.observation(p)) + s.potential(p))
 
 
 def seat_evaluator(score):

@@ -18,7 +18,7 @@ A spec is one of the kinds in ``KINDS`` (``python -m boardgym.eval --help`` and 
 * ``pretrained`` or ``pretrained:NAME``: a baseline shipped with boardgym (``boardgym/pretrained/``,
   ``python -m boardgym.pretrained`` lists them): the game's policy for the options played (its default first) or the one named,
   numpy weights read without unpickling anything;
-* ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``boardgym.agents.ismcts.make_ismcts`` keywords, values
+* ``ismcts`` or ``ismcts:KEY=VALUE,...``: search (``boardgym.agents.specs.make_ismcts`` keywords, values
   read as YAML scalars; ``rollout.NAME=V`` goes to ``rollout_options``);
 * ``llm:MODEL@URL[,KEY=VALUE,...]``: a language model behind an OpenAI-compatible server
   (``boardgym.agents.llm``), reading the text envs' prompt;
@@ -32,43 +32,24 @@ their errors and their help then know it.
 """
 from __future__ import annotations
 
-import difflib
-import functools
-import importlib
-import importlib.util
 import inspect
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from boardgym.agents.ismcts import ISMCTSAgent, seat_evaluator
+from boardgym.agents.loading import (_DOTTED, agent_class, construct, load_object, model_file, moved_name,
+                                     nearest, read_yaml)
+from boardgym.agents.value_net import ValueNet, value_evaluator
 from boardgym.core.agent import Agent, CallableAgent, RandomAgent
 from boardgym.core.errors import ConfigError, ContentError
 from boardgym.extras import require
 
-_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
-
-
-@functools.lru_cache(maxsize=1)
-def _yaml_loader():
-    """PyYAML's safe loader, reading ``1e-4`` as the number YAML 1.2 says it is (YAML 1.1
-    wants ``1.0e-4`` and makes ``1e-4`` a string, which then fails far from the flag)."""
-    import yaml
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_implicit_resolver("tag:yaml.org,2002:float",
-                                 re.compile(r"^[-+]?[0-9][0-9_]*(\.[0-9_]*)?[eE][-+]?[0-9]+$"),
-                                 list("-+0123456789"))
-    return Loader
-
-
-def read_yaml(text: str):
-    """A YAML document or scalar (``--set`` values, ``ismcts:K=V`` values, config files)."""
-    import yaml
-
-    return yaml.load(text, Loader=_yaml_loader())
+__all__ = ["KINDS", "AgentKind", "Spec", "agent_class", "check_spec", "construct", "heuristic_class",
+           "kinds_help", "kinds_syntax", "load_object", "make_agent", "make_evaluator", "make_ismcts",
+           "model_file", "moved_name", "nearest", "parse_spec", "read_yaml", "search_agent_spec",
+           "spec_label", "split_specs"]
 
 
 @dataclass(frozen=True)
@@ -108,67 +89,6 @@ class AgentKind:
     fits: Callable[[Spec, object], None] | None = None
 
 
-def load_object(path: str, what: str = "object"):
-    """``"package.module:Name"`` -> the object, a ConfigError naming ``path`` otherwise."""
-    module, sep, attr = path.partition(":")
-    if not sep or not _DOTTED.match(module) or not _DOTTED.match(attr):
-        raise ConfigError(f"{what} {path!r} must be spelled 'package.module:Name'")
-    try:
-        obj = importlib.import_module(module)
-    except ImportError as exc:
-        renamed = moved_name(module)
-        if renamed:
-            raise ConfigError(f"{what} {path!r}: boardgym's module {module!r} is now {renamed!r}; "
-                              f"write {renamed}:{attr}") from None
-        raise ConfigError(f"{what} {path!r}: cannot import module {module!r} ({exc})") from None
-    for part in attr.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise ConfigError(f"{what} {path!r}: module {module!r} has no {attr!r}") from None
-    return obj
-
-
-def moved_name(module: str) -> str | None:
-    """``boardgym.X...`` when ``module`` is a name boardgym's agents, training or evaluation code
-    had before they moved into the boardgym package (``agents.ppo`` -> ``boardgym.agents.ppo``)."""
-    if module.split(".")[0] not in ("agents", "train", "eval"):
-        return None
-    try:
-        return f"boardgym.{module}" if importlib.util.find_spec(f"boardgym.{module}") else None
-    except (ImportError, ValueError):
-        return None
-
-
-def _takes_seed(cls) -> bool:
-    try:
-        params = inspect.signature(cls).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.name == "seed" or p.kind is p.VAR_KEYWORD for p in params)
-
-
-def construct(cls, seed: int | None, what: str, **kwargs) -> Agent:
-    """``cls(seed=seed, **kwargs)`` (``seed`` only when the constructor takes one); a bad
-    argument becomes a ConfigError that starts with ``what`` (e.g. ``"agent spec 'x'"``)."""
-    try:
-        return cls(seed=seed, **kwargs) if _takes_seed(cls) else cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{what}: {exc}") from None
-
-
-def agent_class(path: str, text: str | None = None):
-    """The ``Agent`` subclass ``path`` names; a ConfigError naming the spec for anything else."""
-    text = text or path
-    obj = load_object(path, "agent spec")
-    if not (isinstance(obj, type) and issubclass(obj, Agent)):
-        what = (f"class {obj.__qualname__}" if isinstance(obj, type)
-                else "function" if callable(obj) else f"{type(obj).__name__} value")
-        raise ConfigError(f"agent spec {text!r} names a {what}, not a subclass of "
-                          f"boardgym.core.agent.Agent; 'module:Class' must name an Agent class")
-    return obj
-
-
 # -- the kinds ------------------------------------------------------------------------------
 def _no_arg(arg: str, text: str) -> dict:
     return {}
@@ -203,14 +123,6 @@ def _ppo_parse(arg: str, text: str) -> dict:
     if not arg.strip():
         raise ConfigError(f"agent spec {text!r}: ppo needs the model's path, e.g. ppo:runs/NAME/model.zip")
     return {"path": arg}
-
-
-def model_file(path: str) -> Path | None:
-    """The file a MaskablePPO load reads for ``path`` (``path`` or ``path.zip``), or None."""
-    for p in (Path(path), Path(f"{path}.zip")):
-        if p.is_file():
-            return p
-    return None
 
 
 def _ppo_check(spec: Spec, game_name: str | None) -> None:
@@ -307,15 +219,7 @@ def _pretrained(spec: Spec, game_name: str, seed: int | None) -> Agent:
 
 def ismcts_keywords() -> list[str]:
     """The ``ismcts:KEY=VALUE`` keys: ``make_ismcts``'s keywords but the game and the seed."""
-    from boardgym.agents.ismcts import make_ismcts
-
     return [k for k in inspect.signature(make_ismcts).parameters if k not in ("game_name", "seed")]
-
-
-def nearest(key: str, valid) -> str:
-    """``" (did you mean 'x'?)"`` for the closest valid spelling of ``key``, else ``""``."""
-    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
 
 
 def _ismcts_parse(arg: str, text: str) -> dict:
@@ -384,12 +288,77 @@ def _ismcts_check(spec: Spec, game_name: str | None) -> None:
 
 
 def _ismcts(spec: Spec, game_name: str, seed: int | None) -> Agent:
-    from boardgym.agents.ismcts import make_ismcts
-
     try:
         return make_ismcts(game_name, seed=seed, **spec.options)
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"agent spec {spec.text!r}: {exc}") from None
+
+
+def make_ismcts(game_name: str, simulations: int = 200, seconds: float | None = None, c: float = 1.0,
+                rollout_depth: int = 60, rollout: str = "random", prior: str | None = None,
+                prior_weight: float = 0.5, seed: int | None = None, value_scale: float = 1.0,
+                rollout_options: dict | None = None, search: str = "all",
+                evaluator: str | None = None) -> ISMCTSAgent:
+    """An ISMCTSAgent whose rollout policy and prior are named: ``"random"`` (rollouts only),
+    ``"ppo:PATH"`` (a trained policy) or ``"heuristic"`` (the game's registered heuristic, a
+    fresh instance for each role; the rollout
+    copy gets ``rollout_options`` as constructor keywords, e.g. a cheaper setting). ``search``:
+    ``"all"`` decisions, or ``"key"``: only those the game's heuristic declares strategic
+    (``key_decision(state)``), the others played by the prior (the heuristic by default).
+    ``evaluator``: None (the running score), ``"value:PATH"`` (a value network from
+    ``python -m boardgym.train.value``) or ``"ppo:PATH"`` (a PPO critic); see ``make_evaluator``."""
+    def named(spec, role):
+        parsed = search_agent_spec(spec, role)
+        if parsed is None:
+            return None
+        if parsed.kind == "random" and role == "rollout":
+            return None  # the search's own uniform rollouts (seeded with it)
+        sub_seed = None if seed is None else seed + 7 + (role == "prior")
+        if parsed.kind == "heuristic" and role == "rollout" and rollout_options:
+            return construct(heuristic_class(game_name), sub_seed, "ISMCTS rollout.NAME options",
+                             **rollout_options)
+        return make_agent(parsed.text, game_name, sub_seed)
+
+    if search not in ("all", "key"):
+        raise ConfigError(f"ISMCTS search must be 'all' or 'key', got {search!r}")
+    search_filter = None
+    if search == "key":
+        heuristic = heuristic_class(game_name)
+        search_filter = getattr(heuristic, "key_decision", None)
+        if search_filter is None:
+            raise ConfigError(f"{game_name}: its heuristic declares no key_decision(state); use search='all'")
+        if prior in (None, "none"):
+            prior = "heuristic"  # the decisions left unsearched need a player
+    return ISMCTSAgent(simulations=simulations, seconds=seconds, c=c, rollout_depth=rollout_depth,
+                       rollout_agent=named(rollout, "rollout"), prior_agent=named(prior, "prior"),
+                       prior_weight=prior_weight, seed=seed, value_scale=value_scale,
+                       search_filter=search_filter, evaluator=make_evaluator(evaluator, game_name))
+
+
+def make_evaluator(spec: str | None, game_name: str | None = None):
+    """None, ``"value:PATH"`` or ``"ppo:PATH"`` -> ``evaluator(state)`` (or None).
+
+    * ``value:PATH``: a state-value network fitted by ``python -m boardgym.train.value``
+      (``boardgym/agents/value_net.py``): each seat's expected final return under the demonstrator;
+    * ``ppo:PATH``: a PPO critic, its value of each seat's observation plus the state's
+      potential (which undoes potential-based shaping of its value targets).
+
+    Cooperative games get one value for the team, from the deciding seat's observation."""
+    if spec in (None, "none"):
+        return None
+    if isinstance(spec, str) and spec.startswith("value:"):
+        net = ValueNet.load(spec[6:])
+        trained_on = net.meta.get("game")
+        if game_name is not None and trained_on not in (None, game_name):
+            raise ConfigError(f"{spec[6:]} is a value network for {trained_on}, not {game_name}")
+        return value_evaluator(net)
+    if not isinstance(spec, str) or not spec.startswith("ppo:"):
+        raise ConfigError(f"ISMCTS evaluator must be 'value:PATH' or 'ppo:PATH', got {spec!r}")
+    require("train", f"ISMCTS evaluator {spec!r} (a PPO critic)")
+    from boardgym.agents.ppo import PPOAgent
+
+    critic = PPOAgent(spec[4:])
+    return seat_evaluator(lambda s, p: critic.value(s.observation(p)) + s.potential(p))
 
 
 def _llm_parse(arg: str, text: str) -> dict:
@@ -414,7 +383,7 @@ def _class_parse(arg: str, text: str) -> dict:
     module, _, name = text.partition(":")
     if not _DOTTED.match(module) or not _DOTTED.match(name):
         raise ConfigError(f"agent spec {text!r}: 'module:Class' needs a module path and a class "
-                          f"name, e.g. boardgym.agents.att_heuristic:ATTHeuristicAgent")
+                          f"name, e.g. boardgym.agents.heuristics.ancient_terrible_things:ATTHeuristicAgent")
     return {"path": text}
 
 
@@ -428,7 +397,7 @@ def _class(spec: Spec, game_name: str, seed: int | None) -> Agent:
 
 CLASS_KIND = AgentKind(
     "class", "module:Class", "an Agent subclass, imported and built (with seed= if it takes one)",
-    "boardgym.agents.att_heuristic:ATTHeuristicAgent", _class_parse, _class, _class_check)
+    "boardgym.agents.heuristics.ancient_terrible_things:ATTHeuristicAgent", _class_parse, _class, _class_check)
 
 KINDS: dict[str, AgentKind] = {k.name: k for k in (
     AgentKind("random", "random", "uniform over the legal actions", "random", _no_arg, _random),
@@ -444,7 +413,7 @@ KINDS: dict[str, AgentKind] = {k.name: k for k in (
               "for the options played, or the one named (python -m boardgym.pretrained lists them); numpy weights, "
               "nothing unpickled", "pretrained", _pretrained_parse, _pretrained, _pretrained_check,
               prefix=True, arg_optional=True, fits=_pretrained_fits),
-    AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (boardgym.agents.ismcts.make_ismcts "
+    AgentKind("ismcts", "ismcts[:KEY=VALUE,...]", "determinized search (boardgym.agents.specs.make_ismcts "
               "keywords, rollout.NAME=V for the rollout agent)", "ismcts:simulations=8,prior=heuristic",
               _ismcts_parse, _ismcts, _ismcts_check, prefix=True, arg_optional=True, keyvalue=True,
               label="ismcts"),

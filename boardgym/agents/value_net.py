@@ -7,7 +7,7 @@ at play time). Observations are sparse (a Paleo vector has ~240 non-zeros of 804
 layer sums only the rows of the non-zero entries: ~40 µs per observation instead of ~1 ms for
 a dense product.
 
-``ISMCTS`` uses it as ``evaluator="value:PATH"`` (``boardgym.agents.ismcts.make_evaluator``) to score the
+``ISMCTS`` uses it as ``evaluator="value:PATH"`` (``boardgym.agents.specs.make_evaluator``) to score the
 states where its rollouts stop: an estimate of what the heuristic would reach from there, which
 is what a search on top of the heuristic needs to improve on it.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from boardgym.agents.ismcts import seat_evaluator
 from boardgym.core.errors import ConfigError
 
 FORMAT = 1
@@ -130,6 +131,4 @@ class ValueNet:
 def value_evaluator(net: ValueNet):
     """``evaluator(state) -> list[float]`` for ISMCTS: each seat's value of its own observation
     (cooperative games: the deciding seat's value, shared by the team)."""
-    from boardgym.agents.ismcts import seat_evaluator
-
     return seat_evaluator(lambda s, p: net.value(s.observation(p)))

@@ -316,12 +316,12 @@ def _players(r: Replay):
 
 def _words(state, a: int) -> str:
     """An action in the game's words (its ``describe_action``, else the catalogue)."""
-    from boardgym.terminal.words import Words
+    from boardgym.games import action_words
 
     n = state.game.catalog.n
     if not 0 <= a < n:
         return f"no action of this game, which has 0..{n - 1}"
-    return Words(state.game.info.name).action(state, a)
+    return action_words(state.game.info.name)(state, a)
 
 
 def _notes(notes, decisions: int) -> list[dict] | None:

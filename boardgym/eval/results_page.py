@@ -82,7 +82,7 @@ def to_markdown(results: list[dict], ppo_info: dict, meta: dict) -> str:
            "seat; a win is the top return (a shared first place counts 1/k) and the score is the "
            "agent's own. Mirror rows (heuristic vs heuristic, random vs random) measure seat and "
            "seed luck: about 0.5 is expected in 2 players. PPO plays deterministically (the most "
-           "probable legal action). ISMCTS is `boardgym.agents.ismcts.make_ismcts` with the stated budget, on "
+           "probable legal action). ISMCTS is `boardgym.agents.specs.make_ismcts` with the stated budget, on "
            "the first seeds only (it is slow).", "",
            "These tables are detailed measurements, not the benchmark: on some settings here the heuristic "
            "is at the ceiling (short Tides of Ruin voyages: the heuristic survives every game at every "

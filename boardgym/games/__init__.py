@@ -16,3 +16,19 @@ def game_class(name: str):
 
 def make_game(name: str, **config):
     return game_class(name)(**config)
+
+
+def action_words(game_name: str):
+    """``words(state, action) -> str``: an action in the game's own words (its package's
+    ``describe_action``), else the catalogue's name; a describer's slip never stops a game."""
+    describe = getattr(importlib.import_module(f"boardgym.games.{game_name}"), "describe_action", None)
+
+    def words(state, a: int) -> str:
+        if describe is not None:
+            try:
+                return describe(state, a)
+            except Exception:  # fall back to the catalogue
+                pass
+        return state.game.catalog.describe(a)
+
+    return words

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import importlib
 
+from boardgym.games import action_words
+
 
 class Words:
     """The words of one game for the terminal."""
@@ -27,7 +29,7 @@ class Words:
             desc = importlib.import_module(f"boardgym.games.{game_name}.describe")
         except ModuleNotFoundError:
             desc = None
-        self._describe = getattr(pkg, "describe_action", None)
+        self._action = action_words(game_name)
         make = getattr(pkg, "make_narrator", None)
         self.narrate = make() if make is not None else None
         self._state_text = getattr(desc, "state_text", None)
@@ -37,12 +39,7 @@ class Words:
         self._hidden = getattr(desc, "hidden_lines", None)
 
     def action(self, state, a: int) -> str:
-        if self._describe is not None:
-            try:
-                return self._describe(state, a)
-            except Exception:  # a describer's slip must not stop a game: fall back to the catalogue
-                pass
-        return state.game.catalog.describe(a)
+        return self._action(state, a)
 
     def table(self, state, seat: int) -> str:
         return self._state_text(state, seat) if self._state_text else state.render()

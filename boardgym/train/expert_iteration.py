@@ -9,7 +9,7 @@ call :func:`expert_iteration` after the warm starts (``pretrain:``) and before P
 2. **Play** ``games`` games (``boardgym.train.imitation.play_episode``, game ``i`` drawn from
    ``default_rng([seed, k, i])``, so the data do not depend on where they are played: this
    process, ``jobs`` local processes or Ray tasks, ``boardgym.eval.runner.GameRunner``). The learner's
-   seats are ISMCTS (``boardgym.agents.ismcts.make_ismcts``) with the network as PUCT prior
+   seats are ISMCTS (``boardgym.agents.specs.make_ismcts``) with the network as PUCT prior
    (``prior=ppo:iter_K.zip``: its masked softmax is the prior distribution), from iteration
    ``network_evaluator_from`` on also as the evaluator of cut rollouts; iteration 0 uses
    ``first_prior`` instead (default the heuristic: the search that beats the ATT heuristic).
@@ -140,7 +140,7 @@ def search_kwargs(sec: dict, k: int, net: str) -> dict:
 
 
 def _agents(setup, game, kw: dict, opponents: str, seed: int, learner: int):
-    from boardgym.agents.ismcts import make_ismcts
+    from boardgym.agents.specs import make_ismcts
     from boardgym.agents.specs import make_agent
 
     n = game.num_players
@@ -410,7 +410,7 @@ def _check_expert(game_name: str, sec: dict) -> None:
     """Build the search of iteration 0 here once, so that what only the game can refuse (a
     rollout option its heuristic lacks, ``search: key`` without key decisions) is said before
     any game is played."""
-    from boardgym.agents.ismcts import make_ismcts
+    from boardgym.agents.specs import make_ismcts
     from boardgym.core.errors import ConfigError
 
     kw = search_kwargs(dict(sec, first_prior=sec["first_prior"] or "heuristic", network_evaluator_from=None), 0, "")

@@ -9,7 +9,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from boardgym.agents.ismcts import ISMCTSAgent, make_ismcts
+from boardgym.agents.ismcts import ISMCTSAgent
+from boardgym.agents.specs import make_ismcts
 from boardgym.core.agent import Agent
 from boardgym.core.errors import ConfigError
 from boardgym.core.game import CHANCE, TERMINAL
@@ -194,7 +195,7 @@ def test_a_time_budget_alone_runs_simulations_and_stops():
 def test_key_decision_filter_leaves_other_decisions_to_the_prior():
     """search='key': the heuristic answers the decisions it does not declare strategic, with no
     simulation run; a key decision is searched."""
-    from boardgym.agents.att_heuristic import ATTHeuristicAgent
+    from boardgym.agents.heuristics.ancient_terrible_things import ATTHeuristicAgent
 
     game = make_game("ancient_terrible_things", num_players=2)
     agent = make_ismcts("ancient_terrible_things", simulations=4, rollout_depth=3, rollout="heuristic",
@@ -214,7 +215,7 @@ def test_a_trained_critic_scores_cut_rollouts(tmp_path):
     potential, one value for a cooperative team; the search still returns legal actions."""
     from sb3_contrib import MaskablePPO
 
-    from boardgym.agents.ismcts import make_evaluator
+    from boardgym.agents.specs import make_evaluator
     from boardgym.agents.ppo import PPOAgent
     from boardgym.train.envs import make_vec_env
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from boardgym.agents.ismcts import ISMCTSAgent
-from boardgym.agents.primeval_peril_heuristic import PrimevalHeuristicAgent
-from boardgym.agents.primeval_peril_plan import challenge_p, distances, next_step
+from boardgym.agents.heuristics.primeval_peril import PrimevalHeuristicAgent
+from boardgym.agents.heuristics.primeval_peril.plan import challenge_p, distances, next_step
 from boardgym.core.chance import sample_outcome
 from boardgym.core.game import CHANCE
 from boardgym.games.primeval_peril import actions as A

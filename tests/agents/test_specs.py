@@ -54,7 +54,7 @@ def test_every_kind_parses_its_example_and_is_listed_in_errors():
      {"simulations": 32, "c": 0.5, "search": "key", "rollout_options": {"samples": 8}}),
     ("ismcts:search=key,simulations=16,evaluator=value:runs/v.npz", "ismcts",
      {"search": "key", "simulations": 16, "evaluator": "value:runs/v.npz"}),
-    ("boardgym.agents.att_heuristic:ATTHeuristicAgent", "class", {"path": "boardgym.agents.att_heuristic:ATTHeuristicAgent"}),
+    ("boardgym.agents.heuristics.ancient_terrible_things:ATTHeuristicAgent", "class", {"path": "boardgym.agents.heuristics.ancient_terrible_things:ATTHeuristicAgent"}),
     ("ismcts:c=1e-1,seconds=2.5E1,prior=none", "ismcts", {"c": 0.1, "seconds": 25.0, "prior": "none"}),
 ])
 def test_existing_specs_parse_as_before(text, kind, options):
@@ -141,7 +141,7 @@ def test_a_ppo_spec_loads_a_saved_model(tmp_path):
     ("os:getcwd", "names a function, not a subclass of boardgym.core.agent.Agent"),
     ("collections:OrderedDict", "names a class OrderedDict, not a subclass"),
     ("math:pi", "names a float value"),
-    ("boardgym.agents.att_heuristic:NoSuchAgent", "has no 'NoSuchAgent'"),
+    ("boardgym.agents.heuristics.ancient_terrible_things:NoSuchAgent", "has no 'NoSuchAgent'"),
     ("no_such_module_xyz:Agent", "cannot import module 'no_such_module_xyz'"),
 ])
 @pytest.mark.parametrize("env_id", gym_ids())

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 import torch as th
 
-from boardgym.agents.ismcts import make_evaluator, make_ismcts
+from boardgym.agents.specs import make_evaluator, make_ismcts
 from boardgym.agents.value_net import ValueNet, value_evaluator
 from boardgym.core.chance import resolve_chance
 from boardgym.core.errors import ConfigError

@@ -8,7 +8,7 @@ import copy
 import numpy as np
 import pytest
 
-from boardgym.agents.att_heuristic import ATTHeuristicAgent
+from boardgym.agents.heuristics.ancient_terrible_things import ATTHeuristicAgent
 from boardgym.core.action_views import FlatAgentInView, ViewAgent
 from boardgym.games import make_game
 from boardgym.train.config import CONFIG_DIR, load_config

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 import yaml
 
-from boardgym.agents.ismcts import ISMCTSAgent, make_ismcts
+from boardgym.agents.ismcts import ISMCTSAgent
+from boardgym.agents.specs import make_ismcts
 from boardgym.core.chance import resolve_chance
 from boardgym.core.game import TERMINAL
 from boardgym.games import GAMES, make_game

@@ -16,7 +16,7 @@ from boardgym.games.ancient_terrible_things.kinds import D_FORGET
 def _forgetting_state():
     """The first round-end forgetting (ATT-SOLO-4) of a solo game played by the heuristic (random
     play loses the first round: it cannot forget enough)."""
-    from boardgym.agents.att_heuristic import ATTHeuristicAgent
+    from boardgym.agents.heuristics.ancient_terrible_things import ATTHeuristicAgent
 
     game = make_game("ancient_terrible_things", num_players=1)
     rng = np.random.default_rng(0)

@@ -159,7 +159,7 @@ def test_craft_mask_and_resolution_agree_in_random_games(pack, tmp_path):
 def test_the_heuristic_uses_the_tool_a_recipe_window_needs(xs):
     """PALEO-CRAFT-1: in the bow's recipe window the heuristic uses the stone axe (its only way
     to the skill) rather than declining."""
-    from boardgym.agents.paleo_heuristic import PaleoHeuristicAgent
+    from boardgym.agents.heuristics.paleo import PaleoHeuristicAgent
 
     sc = xs()
     bow = _craft_turn(sc, ["ppl01"], tools=["stone_axe"])

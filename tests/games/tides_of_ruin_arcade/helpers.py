@@ -114,7 +114,7 @@ def to_combat_window(s) -> None:
 def play_until(s, done, seed: int):
     """Play with the heuristic (seeded chance) until ``done(s)``; the game must not end first."""
     from boardgym.core import sample_outcome
-    from boardgym.agents.tides_of_ruin_arcade_heuristic import TidesHeuristicAgent
+    from boardgym.agents.heuristics.tides_of_ruin_arcade import TidesHeuristicAgent
 
     agent = TidesHeuristicAgent(seed=seed, strict=True)
     rng = np.random.default_rng(seed)

@@ -20,7 +20,7 @@ def test_short_deck_shape_turns_and_reward_turns():
     assert g.deck_backs == (0, 1, 1, 2, 0, 1, 1, 2)
     s = g.new_initial_state()
     reward_turns = []
-    from boardgym.agents.tides_of_ruin_arcade_heuristic import TidesHeuristicAgent
+    from boardgym.agents.heuristics.tides_of_ruin_arcade import TidesHeuristicAgent
 
     agent = TidesHeuristicAgent(seed=1, strict=True)
     import numpy as np

@@ -1,12 +1,12 @@
 """The Primeval Peril heuristic's combat rules (PP-COMBAT, PP-ENEMY; the strategy is described
-in boardgym/agents/primeval_peril_heuristic.py): rope and Jon's ability on the strongest counter, the
+in boardgym/agents/heuristics/primeval_peril/agent.py): rope and Jon's ability on the strongest counter, the
 best card on who hits hardest, targets, damage placement, rerolls, blocks and the enemy
 abilities' character targets. The core-generic estimates come from Tides of Ruin's help
 (``heart_cost_left``, ``counter_estimate``) and its placement order."""
 from __future__ import annotations
 
-from boardgym.agents.primeval_peril_plan import die_bonus
-from boardgym.agents.tides_of_ruin_arcade_heuristic import PLACE_ORDER
+from boardgym.agents.heuristics.primeval_peril.plan import die_bonus
+from boardgym.agents.heuristics.tides_of_ruin_arcade.agent import PLACE_ORDER
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.characters import (AB_JON_BLOCK, AB_JON_POWER, AB_LOIS_BLOCK,
                                                       AB_LOIS_REROLL, VINE)

@@ -1,6 +1,6 @@
 """What the Primeval Peril heuristic plans with: shortest paths over the atlas, the success
 probability of a challenge, a combat's rough odds, and what a location's unread sections are
-worth (boardgym/agents/primeval_peril_heuristic.py)."""
+worth (boardgym/agents/heuristics/primeval_peril/agent.py)."""
 from __future__ import annotations
 
 from collections import deque

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.agents.primeval_peril_combat import RULES as COMBAT_RULES
-from boardgym.agents.primeval_peril_combat import legal_in as _legal
-from boardgym.agents.primeval_peril_combat import most_hp
-from boardgym.agents.primeval_peril_plan import (challenge_number, challenge_p, choice_value, die_bonus,
+from boardgym.agents.heuristics.primeval_peril.combat import RULES as COMBAT_RULES
+from boardgym.agents.heuristics.primeval_peril.combat import legal_in as _legal
+from boardgym.agents.heuristics.primeval_peril.combat import most_hp
+from boardgym.agents.heuristics.primeval_peril.plan import (challenge_number, challenge_p, choice_value, die_bonus,
                                         ending_ahead, goal_space, next_step)
 from boardgym.agents.rule_agent import RuleAgent
 from boardgym.games.primeval_peril import actions as A
