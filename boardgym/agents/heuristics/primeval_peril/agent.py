@@ -5,7 +5,7 @@ decks' order, unowned numbered cards and unreached sections' outcomes are never 
 story values below look at the pack's sections the way a player who knows the book would; the
 heuristic uses them only to rank locations). The rules it plays by:
 
-* **The map** (PP-TURN-3, PP-TRAVEL, PP-EXPL; ``primeval_peril_plan.py``): the boat heads for the numbered location worth
+* **The map** (PP-TURN-3, PP-TRAVEL, PP-EXPL; ``plan.py``): the boat heads for the numbered location worth
   most per step (shortest path in steps over the atlas, page edges included); a location is
   worth what its unread sections still give from its entry under the keywords owned (quests,
   bloodflowers, cards; an ending counts big once the combat before it looks winnable, or when
@@ -20,7 +20,7 @@ heuristic uses them only to rank locations). The rules it plays by:
   reroll token redraws a low die.
 * **Story and event choices**: open keyword choices and challenges or combats it can win rank
   first (``story_value``); events take the cheaper alternative.
-* **Combat** (PP-COMBAT, ``primeval_peril_combat.py``): rope and Jon's ability take power off
+* **Combat** (PP-COMBAT, ``combat.py``): rope and Jon's ability take power off
   the strongest counter, the best card goes on the character who hits hardest; the target is
   the enemy with the most harmful uncovered squares (fear and madness first: they lock
   attackers out; then damage and growth), then one it can defeat; damage covers hearts when that finishes the enemy,
@@ -28,7 +28,7 @@ heuristic uses them only to rank locations). The rules it plays by:
   would knock the attacker out or is heavy; an enemy's fear goes on Vine first.
 * **Before the end**: it rests before exploring a location an ending can be read from unless
   the crew is fresh, and a final fight's odds are scaled by a measured ``CAUTION``
-  (``primeval_peril_plan.py``), so it levels up before the last fight.
+  (``plan.py``), so it levels up before the last fight.
 * **Everything else**: damage goes to who has most HP, healing to who has least, level-ups to
   the character with the largest gain, tokens to who uses their skill, market cards are bought
   when the coins allow.
