@@ -10,6 +10,7 @@ from boardgym.core import CHANCE, TERMINAL, IllegalActionError, sample_outcome
 from boardgym.core.engine import FrameState, Rules
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 # what the engine answers for every game: a state class defining one of these re-delegates it
 # (a game may still put a fast path of its own in front of ``apply``: Paleo's deal nodes)
@@ -36,16 +37,10 @@ def test_every_game_runs_on_the_core_engine(name):
 
 def _play_until(state, rng, want_chance, limit=5000):
     """Random play until a chance node (``want_chance``) or a decision is pending."""
-    for _ in range(limit):
-        p = state.current_player
-        assert p != TERMINAL, "the game ended first"
-        if (p == CHANCE) == want_chance:
+    for _ in random_play(state, rng, max_steps=limit):
+        if (state.current_player == CHANCE) == want_chance:
             return
-        if p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            legal = np.flatnonzero(state.legal_mask())
-            state.apply(int(legal[rng.integers(len(legal))]))
+    assert state.current_player != TERMINAL, "the game ended first"
     raise AssertionError("no such node reached")
 
 
@@ -116,14 +111,7 @@ def test_redraws_hidden_says_whether_redeterminize_resamples(name):
     state = game.new_initial_state()
     redraws = state.redraws_hidden()
     assert redraws == (type(game).rules.redeterminize is not None)
-    for _ in range(300):
-        p = state.current_player
-        if p == TERMINAL:
-            break
-        if p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-            continue
-        if not redraws:
+    for _ in random_play(state, rng, max_steps=300):
+        if state.current_player != CHANCE and not redraws:
             for q in range(game.num_players):
                 assert state.redeterminize(q, rng).to_json() == state.to_json(), f"{name}: seat {q}"
-        state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))

@@ -6,25 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgym.core.chance import resolve_chance
-from boardgym.core.game import TERMINAL
+from boardgym.core.game import CHANCE
 from boardgym.core.observation import ObsLayout
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 
 def observations(game, seed: int, steps: int):
     """``(observation of the seat to decide, state)`` along a seeded uniform playout."""
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
     out = []
-    for _ in range(steps):
-        resolve_chance(state, rng)
-        p = state.current_player
-        if p == TERMINAL:
-            break
-        out.append(state.observation(p).copy())
-        legal = np.flatnonzero(state.legal_mask())
-        state.apply(int(legal[rng.integers(len(legal))]))
+    for state in random_play(game.new_initial_state(), np.random.default_rng(seed)):
+        if state.current_player != CHANCE:
+            if len(out) == steps:
+                break
+            out.append(state.observation(state.current_player).copy())
     return out
 
 

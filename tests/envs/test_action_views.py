@@ -162,15 +162,11 @@ def test_multiprocess_vector_env_serves_the_view_as_the_single_env(env_id, name)
 
 def _play_states(game, seats, seed):
     """A whole game on the engine state: ``seats[p](state)`` gives seat p's flat action."""
-    from boardgym.core.chance import resolve_chance
+    from tests.games.soundness import random_play
 
-    rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            resolve_chance(state, rng)
-        else:
-            state.apply(seats[state.current_player](state))
+    for _ in random_play(state, np.random.default_rng(seed), lambda s: seats[s.current_player](s)):
+        pass
     return state
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardgym.core.chance import sample_outcome
-from boardgym.core.game import CHANCE, TERMINAL
+from boardgym.core.game import CHANCE
 from boardgym.envs.registry import registry
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.envs.text_view import TextLog, prompt
 from boardgym.games import make_game
 from boardgym.terminal.words import Words
+from tests.games.soundness import random_play
 
 GAMES = list(registry()["games"])
 
@@ -26,17 +26,7 @@ GAMES = list(registry()["games"])
 def _states(game, seed: int, steps: int = 400):
     """Every state (chance nodes and decisions) of a random seeded game, cloned."""
     rng = np.random.default_rng(seed)
-    s = game.new_initial_state()
-    out = []
-    for _ in range(steps):
-        if s.current_player == TERMINAL:
-            break
-        out.append(s.clone())
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
-    return out
+    return [s.clone() for s in random_play(game.new_initial_state(), rng, max_steps=steps)]
 
 
 def _seat_text(state, seat: int, words: Words) -> str:

@@ -12,8 +12,9 @@ import json
 
 import numpy as np
 
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.core.fields import Frames, Int, Ints, Nested
+from tests.games.soundness import random_play
 
 HUGE = (10**100, -10**100, 2**63, -(2**63) - 1, 10**18)
 JUNK = (True, False, 0.5, 3.0, -1.0, "1", "x", None, [], {}, [0], {"a": 1})
@@ -26,20 +27,17 @@ def sample_saves(game, seeds, every: int) -> list[str]:
     and the final state."""
     out = []
     for seed in seeds:
-        rng = np.random.default_rng(seed)
         state = game.new_initial_state()
         decisions = chances = 0
-        while not state.is_terminal():
+        for _ in random_play(state, np.random.default_rng(seed)):
             if state.current_player == CHANCE:
                 if chances % (4 * every) == every:
                     out.append(state.to_json())
                 chances += 1
-                state.apply(sample_outcome(state.chance_outcomes(), rng))
             else:
                 if decisions % every == every // 2:
                     out.append(state.to_json())
                 decisions += 1
-                state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))
         out.append(state.to_json())
     return out
 

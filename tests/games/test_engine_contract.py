@@ -10,6 +10,7 @@ from boardgym.core import (CHANCE, TERMINAL, IllegalActionError, Replay, StateEr
                            sample_outcome)
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
 IDS = [f"{g}-{json.dumps(configs_of(g)[i], sort_keys=True)}" for g, i in CASES]
@@ -34,8 +35,8 @@ def _fuzz_one(game, seed):
     space_size = game.observation_size
     rng, choose = np.random.default_rng(seed), _random_chooser(seed + 7)  # as ``play`` draws
     state = game.new_initial_state()
-    steps = 0
-    while True:
+
+    def loads_back(steps):
         saved = state._dump()
         try:
             loaded = game.state_from_fields(saved)
@@ -43,19 +44,18 @@ def _fuzz_one(game, seed):
             raise AssertionError(f"seed {seed}, step {steps}: a state of legal play does not "
                                  f"load back: {exc}") from None
         assert loaded._dump() == saved, f"seed {seed}, step {steps}: loaded back differently"
+
+    steps = 0
+    for steps, _ in enumerate(random_play(state, rng, choose=choose)):
+        loads_back(steps)
         p = state.current_player
-        if p == TERMINAL:
-            break
-        if p == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
+        if p != CHANCE:
             mask = state.legal_mask()
             assert mask.any(), f"seed {seed}: empty mask at a decision"
             obs = state.observation(p)
             assert obs.shape == (space_size,) and obs.dtype == np.float32
             assert np.all(obs >= -1.0) and np.all(obs <= 1.0)
-            state.apply(choose(state))
-        steps += 1
+    loads_back(steps + 1)
     assert len(state.returns()) == game.num_players
 
 
@@ -113,8 +113,7 @@ def test_clone_independence_and_json_identity(name, i):
     game = _game(name, i)
     rng = np.random.default_rng(i)
     state = game.new_initial_state()
-    steps = 0
-    while not state.is_terminal():
+    for steps, _ in enumerate(random_play(state, rng)):
         if steps % 17 == 0:
             saved = state.to_json()
             copy = state.clone()
@@ -126,19 +125,9 @@ def test_clone_independence_and_json_identity(name, i):
                 assert np.array_equal(loaded.observation(state.current_player),
                                       state.observation(state.current_player))
             # advancing the clone leaves the original untouched
-            for _ in range(5):
-                if copy.is_terminal():
-                    break
-                if copy.current_player == CHANCE:
-                    copy.apply(sample_outcome(copy.chance_outcomes(), rng))
-                else:
-                    copy.apply(int(rng.choice(copy.legal_actions())))
+            for _ in random_play(copy, rng, max_steps=5):
+                pass
             assert state.to_json() == saved
-        if state.current_player == CHANCE:
-            state.apply(sample_outcome(state.chance_outcomes(), rng))
-        else:
-            state.apply(int(rng.choice(state.legal_actions())))
-        steps += 1
 
 
 @pytest.mark.parametrize("name,i", CASES, ids=IDS)

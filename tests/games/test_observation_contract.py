@@ -20,12 +20,13 @@ import numpy as np
 import pytest
 
 from boardgym.agents.specs import heuristic_class
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.core.replay import random_walk
 from boardgym.core.observation import BlockCache, block_cache, entry_bytes
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.envs.spaces import observation_space
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
 IDS = [f"{g}-{json.dumps(configs_of(g)[i], sort_keys=True)}" for g, i in CASES]
@@ -161,22 +162,21 @@ def test_every_piece_stays_inside_the_box(name, i):
         agents = None
         if seed >= BOX_RANDOM_GAMES:
             agents = [heuristic(seed=100 * seed + p) for p in range(game.num_players)]
-        state = game.new_initial_state()
         k = 0
-        while not state.is_terminal():
+        for state in random_play(game.new_initial_state(), rng, None if agents is None else _acting(agents)):
             if state.current_player == CHANCE:
-                state.apply(sample_outcome(state.chance_outcomes(), rng))
                 continue
             for seat in range(game.num_players):
                 where = _outside(game, state.observation(seat), low, high)
                 assert where is None, (f"{'heuristic' if agents else 'random'} game, seed {seed}, "
                                        f"decision {k}, seat {seat}: {where}")
-            p = state.current_player
-            mask = state.legal_mask().copy()
-            if agents is None:
-                action = int(rng.choice(np.flatnonzero(mask)))
-            else:
-                agent = agents[p]
-                action = agent.act(None if agent.needs_state else state.observation(p), mask, state)
-            state.apply(action)
             k += 1
+
+
+def _acting(agents):
+    """A chooser for ``random_play``: the acting seat's agent picks its move."""
+    def choose(state):
+        agent = agents[state.current_player]
+        obs = None if agent.needs_state else state.observation(state.current_player)
+        return agent.act(obs, state.legal_mask().copy(), state)
+    return choose

@@ -11,11 +11,12 @@ import json
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.core import draw as D
 from boardgym.core.game import State
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 CASES = [(g, i) for g in GAMES for i in range(len(configs_of(g)))]
 IDS = [f"{g}-{json.dumps(configs_of(g)[i], sort_keys=True)}" for g, i in CASES]
@@ -29,14 +30,11 @@ def _fuzz(name, i, seed):
     s = game.new_initial_state()
     rng = np.random.default_rng(seed)
     states = []
-    while not s.is_terminal() and len(states) < DECISIONS:
-        if s.current_player == CHANCE:
-            if rng.random() < 0.05:  # a few chance nodes too
-                states.append(s.clone())
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        states.append(s.clone())
-        s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
+    for _ in random_play(s, rng):
+        if len(states) >= DECISIONS:
+            break
+        if s.current_player != CHANCE or rng.random() < 0.05:  # a few chance nodes too
+            states.append(s.clone())
     return game, states, s
 
 

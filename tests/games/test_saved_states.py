@@ -8,10 +8,11 @@ import json
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, StateError, sample_outcome
+from boardgym.core import CHANCE, StateError
 from boardgym.core.fields import Frames, Int, Nested
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 from .mutations import DEEP
 
@@ -21,14 +22,12 @@ def _save_at(game, decisions: int, seed: int = 0) -> dict:
     rng = np.random.default_rng(seed)
     s = game.new_initial_state()
     done = 0
-    while True:
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        if done == decisions or s.is_terminal():
-            return json.loads(s.to_json())
-        s.apply(int(rng.choice(s.legal_actions())))
-        done += 1
+    for _ in random_play(s, rng):
+        if s.current_player != CHANCE:
+            if done == decisions:
+                break
+            done += 1
+    return json.loads(s.to_json())
 
 
 def _refused(game, data, *words):
@@ -167,12 +166,8 @@ def test_saves_through_whole_games_load_back(name, i):
     game = make_game(name, **configs_of(name)[i])
     rng = np.random.default_rng(i)
     s = game.new_initial_state()
-    while True:
+    for _ in random_play(s, rng):
         text = s.to_json()
         assert game.state_from_json(text).to_json() == text
-        if s.is_terminal():
-            break
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(int(rng.choice(s.legal_actions())))
+    text = s.to_json()
+    assert game.state_from_json(text).to_json() == text

@@ -11,11 +11,12 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
-from boardgym.core import CHANCE, TERMINAL, sample_outcome
+from boardgym.core import TERMINAL
 from boardgym.core.errors import BoardgymError, StepLimitError
 from boardgym.core.game import MAX_AUTO_STEPS
 from boardgym.envs.registry import test_configs as configs_of
 from boardgym.games import GAMES, make_game
+from tests.games.soundness import random_play
 
 ALARM_S = 30  # far above what the bound needs (MAX_AUTO_STEPS steps take well under a second)
 
@@ -35,13 +36,6 @@ def alarm(seconds=ALARM_S):
         signal.signal(signal.SIGALRM, old)
 
 
-def _step(state, rng):
-    if state.current_player == CHANCE:
-        state.apply(sample_outcome(state.chance_outcomes(), rng))
-    else:
-        state.apply(int(rng.choice(np.flatnonzero(state.legal_mask()))))
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_a_phase_machine_that_loops_raises_naming_game_and_phase(name, monkeypatch):
     """Every phase step made a no-op: the first time the game's phase machine must step on, its
@@ -50,15 +44,15 @@ def test_a_phase_machine_that_loops_raises_naming_game_and_phase(name, monkeypat
     game = make_game(name)
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
-    for _ in range(3):  # a few steps in: the machine is running
-        _step(state, rng)
+    for _ in random_play(state, rng, max_steps=3):  # a few steps in: the machine is running
+        pass
     flow = importlib.import_module(f"boardgym.games.{name}.flow")
     kinds = importlib.import_module(f"boardgym.games.{name}.kinds")
     monkeypatch.setattr(flow, "STEPS", {phase: (lambda s: None) for phase in flow.STEPS})
     with alarm(), pytest.raises(StepLimitError) as err:
-        for _ in range(5000):
-            assert state.current_player != TERMINAL, f"{name}: ended without a phase step"
-            _step(state, rng)
+        for _ in random_play(state, rng, max_steps=5000):
+            pass
+        assert state.current_player != TERMINAL, f"{name}: ended without a phase step"
     assert isinstance(err.value, BoardgymError)
     text = str(err.value)
     assert game.info.title in text and f"{MAX_AUTO_STEPS:,} automatic steps" in text
@@ -94,8 +88,8 @@ def test_a_primeval_peril_story_that_loops_without_a_choice_raises():
     state = game.new_initial_state()
     rng = np.random.default_rng(0)
     with alarm(), pytest.raises(StepLimitError) as err:
-        for _ in range(200):
-            _step(state, rng)
+        for _ in random_play(state, rng, max_steps=200):
+            pass
     text = str(err.value)
     assert "Primeval Peril" in text and "'setup' phase" in text and "story sections" in text
 
@@ -120,7 +114,7 @@ def test_legal_play_stays_far_below_the_bound(name, monkeypatch):
         for seed in range(2):
             rng = np.random.default_rng(seed)
             state = game.new_initial_state()
-            while state.current_player != TERMINAL:
-                _step(state, rng)
+            for _ in random_play(state, rng):
+                pass
     assert 1 < most[0] <= 100, f"{name}: {most[0]} automatic steps in one apply"
     assert MAX_AUTO_STEPS >= 100 * 100

@@ -16,6 +16,7 @@ from boardgym.games import GAMES
 from boardgym.viewer import collect, play_replay, render_page
 from boardgym.terminal.words import Words
 from boardgym.viewer.collect import full_text, seat_view
+from tests.games.soundness import random_play
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -140,19 +141,14 @@ def test_the_end_and_the_score_column_in_player_words(game):
     """Who won, as the viewer's last step says it, is the terminal's line ("Winner: seat 1",
     "Result: win"), never the learners' returns; the score column is named and explained (a game
     without points shows "progress", said to be the shaping measure)."""
-    from boardgym.core.chance import sample_outcome
     from boardgym.games import make_game
     from boardgym.terminal.summary import result_line
     from boardgym.viewer.collect import score_words
 
     rng = np.random.default_rng(0)
     final = make_game(game, **SHORT[game]).new_initial_state()
-    while not final.is_terminal():   # one random game to its end
-        if final.current_player < 0:
-            final.apply(sample_outcome(final.chance_outcomes(), rng))
-        else:
-            legal = np.flatnonzero(final.legal_mask())
-            final.apply(int(legal[rng.integers(len(legal))]))
+    for _ in random_play(final, rng):   # one random game to its end
+        pass
     assert re.match(r"(Result: |Winners?( \(tied\))?: seats? \d)", result_line(final, Words(game).summary(final)))
     words = score_words(final)
     assert words["score_note"].startswith(words["score_label"] + ": ")

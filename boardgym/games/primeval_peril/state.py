@@ -1,6 +1,6 @@
 """The Primeval Peril state: small int containers, the pending-decision stack ``pend``, the
 chance queue ``cq`` and the effect program ``fx``, with the Sleeping Gods core's fields merged
-in (``host.fields()``).
+in (``host.state_fields``).
 
 Hidden information: the event deck stores no order; ``ev_seen`` marks the events drawn since
 the last reshuffle and a draw's face comes from the others (``chance_nodes``). The numbered
@@ -8,13 +8,12 @@ deck stays in number order (``owned`` lists the cards taken out of it).
 """
 from __future__ import annotations
 
-from boardgym.core.engine import TRANSIENT, Rules, ScoredFrameState
-from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between,
+from boardgym.core.engine import Rules, ScoredFrameState
+from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, between,
                                   enum, ids, per_seat)
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
-from boardgym.games.sleeping_gods.host import fields as sg_fields
-from boardgym.games.sleeping_gods.host import init_state
+from boardgym.games.sleeping_gods.host import init_state, state_fields
 
 from . import actions as A
 from . import flow, journey
@@ -80,8 +79,7 @@ CQ_ARGS.update({CH_EVENT: (ZERO,), CH_CARD: (SEAT,)})
 OP_ARG = between(-2, 999, "an effect's or op's argument")
 FX_ARGS = {k: (OP_ARG, OP_ARG, OP_ARG) for k in range(len(OPS))}
 
-FIELDS = StateFields(
-    *sg_fields(),
+FIELDS = state_fields(
     Int("phase", enum(PHASES, "phase")), Int("over", FLAG),
     Int("result", between(0, 2, "0 none, 1 an ending, 2 defeat")),
     Int("active", SEAT), Int("turn", between(0, lambda g: g.max_turns + 1, "a turn count")),
@@ -116,10 +114,8 @@ FIELDS = StateFields(
     Ints("cdisc", CODE, max_len=A.MAX_DECK_TOGGLES, distinct=True, order="asc"),
     Ints("played", NONE | CODE, length=5),
     Frames("fx", FX_ARGS, OPS, max_len=64, what="effect"),
-    Frames("pend", PEND_ARGS, DECISIONS, max_len=24, what="decision"),
-    Frames("cq", CQ_ARGS, CHANCES, max_len=8, what="chance"),
-    derived={"n": lambda g: g.n},
-    transient=TRANSIENT,
+    decisions=(PEND_ARGS, DECISIONS, 24),
+    chances=(CQ_ARGS, CHANCES, 8),
 )
 
 
@@ -127,11 +123,8 @@ class PrimevalState(ScoredFrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
-        self.game = game
-        self.n = game.n
-        self.active = 0
-        self.level = [1] * 5
-        init_state(self)
+        self.level = [1] * 5  # read by max_hp in init_state
+        init_state(self, game)
         self.phase, self.over, self.result, self.turn, self.placed = PH_SETUP, 0, 0, 0, 0
         self.diff = DIFFICULTIES.index(game.difficulty)
         self.diff_log = 1 << self.diff
@@ -154,8 +147,7 @@ class PrimevalState(ScoredFrameState):
         self.hand = [[] for _ in range(self.n)]
         self.cdisc = []
         self.played = [-1] * 5
-        self.fx, self.pend, self.cq = [], [], []
-        self._mask, self._mask_ok, self._co = None, False, None
+        self.fx = []
         flow.start(self)
 
     # -- the Sleeping Gods host protocol ------------------------------------------------------

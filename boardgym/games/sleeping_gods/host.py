@@ -8,10 +8,11 @@ one ``Core`` with its game (``game.sg = Core(...)``) and a state class that prov
 * ``s.controller(ch) -> seat``: who controls character ``ch`` now (PP: Vine is the active's);
 * ``s.skill(ch, k) -> int``: base skill ``k`` plus equipment and training, before weakened;
 * ``s.max_hp(ch) -> int``;
-* the fields of ``fields()`` merged into its ``StateFields`` (``hp``, ``res``, ``status``
-  per character and the ``sg_*`` combat and challenge records), and its ``pend`` / ``cq``
-  whose kind tuples start with ``kinds.DECISIONS`` / ``kinds.CHANCES``, the core's entries of
-  ``PEND_ARGS`` / ``CQ_ARGS`` merged into its ``Frames`` declarations;
+* its ``StateFields`` from ``state_fields``: the fields of ``fields()`` (``hp``, ``res``,
+  ``status`` per character and the ``sg_*`` combat and challenge records), its own, and its
+  ``pend`` / ``cq`` whose kind tuples start with ``kinds.DECISIONS`` / ``kinds.CHANCES``, the
+  core's entries of ``PEND_ARGS`` / ``CQ_ARGS`` merged into its ``Frames`` declarations;
+* a new state begun by ``init_state(s, game)``;
 * its ``core.engine.Rules`` tables holding ``decisions.HANDLERS`` and
   ``decisions.CHANCE_OUTCOMES`` / ``CHANCE_APPLY`` for those codes (it may wrap a window's
   handler to add its own actions: rerolls, resources, abilities; ``windows.used``), its state
@@ -33,7 +34,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgym.core.fields import FLAG, NONE, SEAT, ZERO, Int, Ints, between, per_seat
+from boardgym.core.engine import TRANSIENT
+from boardgym.core.fields import FLAG, NONE, SEAT, ZERO, Frames, Int, Ints, StateFields, between, per_seat
 
 from .enemies import Enemy
 from .hooks import Hooks
@@ -141,13 +143,34 @@ PEND_ARGS = {
 CQ_ARGS = {CH_ROLL: (between(P_CHALLENGE, P_HOST, "a draw's purpose"),)}
 
 
-def init_state(s) -> None:
-    """Set the core's fields of a new state: every character at max HP, stamina full (3) or
-    fatigue 0, no status, no challenge or combat."""
+def state_fields(*own, decisions: tuple, chances: tuple) -> StateFields:
+    """A host state's field table: the core's ``fields()``, the host's ``own`` in order, then
+    its pending decisions ``pend`` and chance queue ``cq`` (``decisions`` and ``chances`` are
+    each ``(args, kinds, max_len)``: the ``Frames`` arguments by kind, the kind names, the most
+    frames), with the seat count ``n`` derived from the game and the engine's caches."""
+    (pend_args, pend_kinds, pend_len), (cq_args, cq_kinds, cq_len) = decisions, chances
+    return StateFields(
+        *fields(), *own,
+        Frames("pend", pend_args, pend_kinds, max_len=pend_len, what="decision"),
+        Frames("cq", cq_args, cq_kinds, max_len=cq_len, what="chance"),
+        derived={"n": lambda g: g.n},
+        transient=TRANSIENT,
+    )
+
+
+def init_state(s, game) -> None:
+    """Begin a new state of ``game``: seat 0 active, no frames pending, nothing cached, and the
+    core's fields: every character at max HP (``s.max_hp``, so what it reads is set first),
+    stamina full (3) or fatigue 0, no status, no challenge or combat."""
     from .kinds import AS_NONE
     from .hooks import STAMINA
 
-    core = s.game.sg
+    s.game = game
+    s.n = game.n
+    s.active = 0
+    s.pend, s.cq = [], []
+    s._mask, s._mask_ok, s._co = None, False, None
+    core = game.sg
     n = core.n_chars
     s.hp = [s.max_hp(c) for c in range(n)]
     s.res = [core.hooks.challenge_cost.limit if core.hooks.challenge_cost.kind == STAMINA else 0] * n
@@ -163,4 +186,4 @@ def init_state(s) -> None:
     s.sg_last = -1
 
 
-__all__ = ["Ids", "Core", "fields", "PEND_ARGS", "CQ_ARGS", "init_state"]
+__all__ = ["Ids", "Core", "fields", "state_fields", "PEND_ARGS", "CQ_ARGS", "init_state"]

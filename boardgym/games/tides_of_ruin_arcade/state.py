@@ -1,5 +1,5 @@
 """The Tides of Ruin Arcade state: small int containers, the pending-decision stack ``pend`` and
-the chance queue ``cq``, with the Sleeping Gods core's fields merged in (``host.fields()``).
+the chance queue ``cq``, with the Sleeping Gods core's fields merged in (``host.state_fields``).
 
 The Arcade deck stores only its public backs (``deck``, top first); a card's face is drawn when
 it is revealed, from the cards of that back not yet seen (``seen_*``), which is the unused cards
@@ -10,13 +10,12 @@ cards and the public discard; the market deck is its cards not yet seen, above t
 """
 from __future__ import annotations
 
-from boardgym.core.engine import TRANSIENT, Rules, ScoredFrameState
-from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, Frames, Int, Ints, Nested,
-                                  StateFields, between, enum, ids, per_seat)
+from boardgym.core.engine import Rules, ScoredFrameState
+from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_OR_NONE, Int, Ints, Nested, between, enum,
+                                  ids, per_seat)
 from boardgym.games.sleeping_gods.host import CQ_ARGS as SG_CQ
 from boardgym.games.sleeping_gods.host import PEND_ARGS as SG_PEND
-from boardgym.games.sleeping_gods.host import fields as sg_fields
-from boardgym.games.sleeping_gods.host import init_state
+from boardgym.games.sleeping_gods.host import init_state, state_fields
 
 from . import actions as A
 from . import flow
@@ -62,8 +61,7 @@ CQ_ARGS = dict(SG_CQ)
 CQ_ARGS.update({CH_ARCADE: (between(0, 2, "a card back"),), CH_SKILL: (SEAT,),
                 CH_ADV: (between(ADV_PLACE, ADV_MARKET, "where the card goes"),)})
 
-FIELDS = StateFields(
-    *sg_fields(),
+FIELDS = state_fields(
     Int("phase", enum(PHASES, "phase")), Int("over", FLAG), Int("survived", FLAG),
     Int("active", SEAT), Int("turn", TURNS),
     Ints("deck", between(0, 2, "a card back (reward, challenge, combat)"), max_len=lambda g: len(g.deck_backs)),
@@ -97,10 +95,8 @@ FIELDS = StateFields(
     Int("food", between(0, 12, "food")), Int("coins", between(0, 20, "coins")),
     Int("moves", between(0, lambda g: g.max_free_moves, "free moves")),
     Int("fk_seat", SEAT_OR_NONE),
-    Frames("pend", PEND_ARGS, DECISIONS, max_len=24, what="decision"),
-    Frames("cq", CQ_ARGS, CHANCES, max_len=16, what="chance"),
-    derived={"n": lambda g: g.n},
-    transient=TRANSIENT,
+    decisions=(PEND_ARGS, DECISIONS, 24),
+    chances=(CQ_ARGS, CHANCES, 16),
 )
 
 
@@ -108,10 +104,7 @@ class TidesState(ScoredFrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
-        self.game = game
-        self.n = game.n
-        self.active = 0
-        init_state(self)
+        init_state(self, game)
         c = game.content
         self.phase, self.over, self.survived, self.turn = PH_SETUP, 0, 0, 0
         self.deck = list(game.deck_backs)
@@ -133,8 +126,6 @@ class TidesState(ScoredFrameState):
         self.train = [0] * (A.N_CREW * A.N_SKILLS)
         self.xp_gained = self.xp_bank = self.food = self.coins = self.moves = 0
         self.fk_seat = -1
-        self.pend, self.cq = [], []
-        self._mask, self._mask_ok, self._co = None, False, None
         flow.advance(self)
 
     # -- the Sleeping Gods host protocol ------------------------------------------------------

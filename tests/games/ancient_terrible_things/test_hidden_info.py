@@ -5,19 +5,15 @@ import numpy as np
 
 from boardgym.core import CHANCE, sample_outcome
 from boardgym.games import make_game
+from tests.games.soundness import random_play
 
 
 def _midgame(n=3, steps=400, seed=0):
     game = make_game("ancient_terrible_things", num_players=n)
     s = game.new_initial_state()
     rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(int(rng.choice(s.legal_actions())))
+    for _ in random_play(s, rng, max_steps=steps):
+        pass
     while s.current_player == CHANCE:
         s.apply(sample_outcome(s.chance_outcomes(), rng))
     return s

@@ -6,11 +6,12 @@ tested here at its rule maximum.
 """
 import numpy as np
 
-from boardgym.core import CHANCE, sample_outcome
+from boardgym.core import CHANCE
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things import actions as A
 from boardgym.games.ancient_terrible_things.constants import MAX_SELECTION, MAX_STACK
 from boardgym.games.ancient_terrible_things.kinds import D_FORGET
+from tests.games.soundness import random_play
 
 
 def _forgetting_state():
@@ -22,13 +23,9 @@ def _forgetting_state():
     rng = np.random.default_rng(0)
     agent = ATTHeuristicAgent(seed=0)
     s = game.new_initial_state()
-    while not s.is_terminal():
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        elif s.pend[-1][0] == D_FORGET:
+    for _ in random_play(s, rng, lambda s: agent.act(None, s.legal_mask().copy(), s)):
+        if s.current_player != CHANCE and s.pend[-1][0] == D_FORGET:
             return game, s
-        else:
-            s.apply(agent.act(None, s.legal_mask().copy(), s))
     raise AssertionError("the heuristic's solo game ended before any forgetting")
 
 

@@ -7,11 +7,11 @@ import shutil
 
 import numpy as np
 
-from boardgym.core.chance import sample_outcome
 from boardgym.core.game import CHANCE
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo import PaleoGame, describe_action
 from boardgym.games.paleo.kinds import D_CRAFT, D_SPLIT, SP_TOOL
+from tests.games.soundness import random_play
 
 SEEDS = 40
 
@@ -144,15 +144,10 @@ def test_craft_mask_and_resolution_agree_in_random_games(pack, tmp_path):
     checked = windows = 0
     for seed in range(SEEDS):
         rng = np.random.default_rng(seed)
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.current_player == CHANCE:
-                s.apply(sample_outcome(s.chance_outcomes(), rng))
-                continue
-            if s.pend[-1][0] == D_CRAFT and s.pend[-1][2] == 0:
+        for s in random_play(game.new_initial_state(), rng):
+            if s.current_player != CHANCE and s.pend[-1][0] == D_CRAFT and s.pend[-1][2] == 0:
                 k, w = _mask_and_resolution_agree(s)
                 checked, windows = checked + k, windows + w
-            s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
     assert checked > 0 and windows > 0, (checked, windows)
 
 

@@ -7,6 +7,7 @@ import pytest
 from boardgym.core import CHANCE, Replay, play, sample_outcome
 from boardgym.games.paleo import PaleoGame
 from boardgym.games.paleo import actions as A
+from tests.games.soundness import random_play
 
 CONFIGS = [{}, {"num_groups": 1}, {"num_groups": 3}, {"num_groups": 4, "modules": ["A"]},
            {"num_groups": 2, "remove_per_module": 0, "max_rounds": 4}, {"level": 1, "num_groups": 3}]
@@ -77,21 +78,14 @@ def test_replay_clone_and_save():
         assert states[-1].to_json() == final.to_json()
     rng = np.random.default_rng(0)
     s = game.new_initial_state()
-    k = 0
-    while not s.is_terminal():
+    for k, _ in enumerate(random_play(s, rng)):
         if k % 13 == 0:
             saved = s.to_json()
             c = s.clone()
             assert c.to_json() == saved and game.state_from_json(saved).to_json() == saved
-            for _ in range(5):
-                if c.is_terminal():
-                    break
-                c.apply(sample_outcome(c.chance_outcomes(), rng) if c.current_player == CHANCE
-                        else int(rng.choice(c.legal_actions())))
+            for _ in random_play(c, rng, max_steps=5):  # advancing the clone
+                pass
             assert s.to_json() == saved
-        s.apply(sample_outcome(s.chance_outcomes(), rng) if s.current_player == CHANCE
-                else int(rng.choice(s.legal_actions())))
-        k += 1
 
 
 def test_commit_is_simultaneous_and_hidden():

@@ -6,6 +6,7 @@ from boardgym.core import CHANCE, sample_outcome
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.hidden import release_piles
 from boardgym.games.paleo.kinds import CH_REVEAL
+from tests.games.soundness import random_play
 
 from .scripted import Script
 
@@ -68,13 +69,8 @@ def test_case40_unseen_fronts_are_not_observed(xs):
     sc = Script.start(seed=4, level=1, num_groups=3)
     s = sc.s
     rng = np.random.default_rng(0)
-    for _ in range(300):
-        if s.is_terminal():
-            break
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
+    for _ in random_play(s, rng, max_steps=300):
+        pass
     while s.current_player == CHANCE:
         s.apply(sample_outcome(s.chance_outcomes(), rng))
     for seat in range(3):

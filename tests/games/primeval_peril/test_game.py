@@ -6,7 +6,6 @@ import json
 import numpy as np
 import pytest
 
-from boardgym.core.chance import sample_outcome
 from boardgym.core.errors import ConfigError, StateError
 from boardgym.core.game import CHANCE, TERMINAL
 from boardgym.games.primeval_peril import actions as A
@@ -14,6 +13,7 @@ from boardgym.games.primeval_peril.characters import SEATS
 from boardgym.games.primeval_peril.journey import RESULT_LOST, RESULT_NONE, RESULT_WON
 from boardgym.games.primeval_peril.scoring import score, score_of
 from boardgym.games.sleeping_gods import STAMINA
+from tests.games.soundness import random_play
 
 from boardgym.games.primeval_peril.kinds import D_EQUIP, D_PLACE_START
 
@@ -95,28 +95,26 @@ def _play(g, seed, limit=4000, check=True):
     rng = np.random.default_rng(seed)
     s = g.new_initial_state()
     trace = []
-    for step in range(limit):
-        if s.current_player == TERMINAL:
-            break
-        if check:
-            assert not s.invariant_errors(), (step, s.invariant_errors(), s.render())
-            assert all(0 <= s.hp[c] <= s.max_hp(c) and 0 <= s.res[c] <= 3 for c in range(5))
-        if s.current_player == CHANCE:
-            a = sample_outcome(s.chance_outcomes(), rng)
-        else:
-            legal = np.flatnonzero(s.legal_mask())
-            assert len(legal), s.render()
-            a = int(rng.choice(legal))
-        s.apply(a)
-        trace.append(a)
-        if check and step % 7 == 0:
+
+    def after(step):  # the checks after a step
+        if step % 7 == 0:
             for p in range(g.n):
                 v = s.observation(p)
                 assert v.shape == (g.layout.size,) and v.dtype == np.float32
                 assert float(v.min()) >= -1.0 and float(v.max()) <= 1.0, (step, p)
-        if check and step % 53 == 0:
+        if step % 53 == 0:
             t = g.state_from_json(s.to_json())
             assert t.to_json() == s.to_json() and s.clone().to_json() == s.to_json()
+
+    for step, _ in enumerate(random_play(s, rng, max_steps=limit, moves=trace)):
+        if check and step:
+            after(step - 1)
+        if check:
+            assert not s.invariant_errors(), (step, s.invariant_errors(), s.render())
+            assert all(0 <= s.hp[c] <= s.max_hp(c) and 0 <= s.res[c] <= 3 for c in range(5))
+        assert s.current_player == CHANCE or s.legal_mask().any(), s.render()
+    if check and trace:
+        after(len(trace) - 1)
     return s, trace
 
 

@@ -11,11 +11,11 @@ from types import MappingProxyType
 
 import numpy as np
 
-from boardgym.core import CHANCE, sample_outcome
 from boardgym.games import make_game
 from boardgym.games.primeval_peril.content import AdventureCard, CombatCard
 from boardgym.games.primeval_peril.game import PrimevalGame
 from boardgym.games.primeval_peril.kinds import CH_CARD, CH_EVENT, D_MARKET
+from tests.games.soundness import random_play
 
 N_PLAYERS = 2
 
@@ -25,16 +25,7 @@ def _states(seed: int, every: int = 9, steps: int = 1500):
     game = make_game("primeval_peril", num_players=N_PLAYERS, max_turns=25)
     s = game.new_initial_state()
     rng = np.random.default_rng(seed)
-    out = []
-    for k in range(steps):
-        if s.is_terminal():
-            break
-        if k % every == 0:
-            out.append(s.clone())
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(int(rng.choice(np.flatnonzero(s.legal_mask()))))
+    out = [t.clone() for k, t in enumerate(random_play(s, rng, max_steps=steps)) if k % every == 0]
     return game, out
 
 

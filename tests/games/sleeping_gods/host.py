@@ -20,13 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from boardgym.core.actions import ActionCatalog
-from boardgym.core.engine import TRANSIENT, FrameState, Rules
-from boardgym.core.fields import SEAT, Frames, Int, Ints, StateFields, between
+from boardgym.core.engine import FrameState, Rules
+from boardgym.core.fields import SEAT, Int, Ints, between
 from boardgym.core.game import CHANCE, Game, GameInfo
 from boardgym.games.sleeping_gods import (FATIGUE, STAMINA, AttackProfile, Core, Cost, Deck, Die,
                                           Flee, Hooks, Ids, Mods, Randomizers, parse_enemy)
 from boardgym.games.sleeping_gods import challenge, combat, decisions, windows
-from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, fields, init_state
+from boardgym.games.sleeping_gods.host import CQ_ARGS, PEND_ARGS, init_state, state_fields
 from boardgym.games.sleeping_gods.kinds import CHANCES, D_ATTACKER, D_BLOCK, D_MODIFY, D_ROLLED, DECISIONS
 
 CATALOG = ActionCatalog([("NOOP", 1), ("CONFIRM", 1), ("FLEE", 1), ("REROLL", 1), ("GUARD", 1),
@@ -154,18 +154,15 @@ HANDLERS[D_BLOCK] = _with_token(HANDLERS[D_BLOCK], GUARD, "guards", lambda s: co
 HANDLERS[D_ATTACKER] = _spend_card(HANDLERS[D_ATTACKER])
 TABLE = [HANDLERS[k] for k in range(len(DECISIONS))]
 
-FIELDS = StateFields(
-    *fields(),
+FIELDS = state_fields(
     Int("active", SEAT),
     Ints("card", between(0, lambda g: len(PP_CARDS if g.variant == "pp" else TR_WEAPONS) - 1,
                          "a card or weapon"), length=5),
     Ints("hand", between(0, 12, "cards in hand"), length=lambda g: g.n),
     Int("boat", between(0, 8, "boat health")), Int("boss", between(0, 63, "boss values (bits)")),
     Int("rerolls", between(0, 6, "reroll tokens")), Int("guards", between(0, 6, "guard uses")),
-    Frames("pend", PEND_ARGS, DECISIONS, max_len=8, what="decision"),
-    Frames("cq", CQ_ARGS, CHANCES, max_len=4, what="chance"),
-    derived={"n": lambda g: g.n},
-    transient=TRANSIENT,
+    decisions=(PEND_ARGS, DECISIONS, 8),
+    chances=(CQ_ARGS, CHANCES, 4),
 )
 
 
@@ -173,15 +170,10 @@ class HostState(FrameState):
     __slots__ = FIELDS.slots
 
     def __init__(self, game):
-        self.game = game
-        self.n = game.n
-        self.active = 0
-        init_state(self)
+        init_state(self, game)
         self.card = [0] * 5
         self.hand = [1 + _pp_cap(self, p) for p in range(self.n)] if game.variant == "pp" else [0] * self.n
         self.boat, self.boss, self.rerolls, self.guards = 8, 0, 0, 0
-        self.pend, self.cq = [], []
-        self._mask, self._mask_ok, self._co = None, False, None
 
     # -- the host protocol -----------------------------------------------------------------------
     def controller(self, ch: int) -> int:

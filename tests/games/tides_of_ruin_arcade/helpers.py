@@ -113,15 +113,12 @@ def to_combat_window(s) -> None:
 
 def play_until(s, done, seed: int):
     """Play with the heuristic (seeded chance) until ``done(s)``; the game must not end first."""
-    from boardgym.core import sample_outcome
     from boardgym.agents.heuristics.tides_of_ruin_arcade import TidesHeuristicAgent
+    from tests.games.soundness import random_play
 
     agent = TidesHeuristicAgent(seed=seed, strict=True)
-    rng = np.random.default_rng(seed)
-    while not done(s):
-        assert not s.is_terminal()
-        if s.current_player == CHANCE:
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-        else:
-            s.apply(agent.act(None, s.legal_mask().copy(), s))
+    for _ in random_play(s, np.random.default_rng(seed), lambda s: agent.act(None, s.legal_mask().copy(), s)):
+        if done(s):
+            return s
+    assert done(s), "the game ended first"
     return s

@@ -8,6 +8,7 @@ from boardgym.core.errors import ConfigError
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, BACK_REWARD, CH_ARCADE, D_PLACE_CARD,
                                                        D_PREP, D_START_PICK, PH_OVER)
+from tests.games.soundness import random_play
 
 from .helpers import (CAPTAIN, GUNNER, NAVIGATOR, challenge_id, first_outcome, game, legal, outcome,
                       pass_window, to_prep)
@@ -26,15 +27,9 @@ def test_short_deck_shape_turns_and_reward_turns():
     import numpy as np
 
     rng = np.random.default_rng(3)
-    from boardgym.core import sample_outcome
-
-    while not s.is_terminal():
-        if s.current_player == CHANCE:
-            if s.cq[0] == (CH_ARCADE, BACK_REWARD):
-                reward_turns.append(s.turn)
-            s.apply(sample_outcome(s.chance_outcomes(), rng))
-            continue
-        s.apply(agent.act(None, s.legal_mask().copy(), s))
+    for _ in random_play(s, rng, lambda s: agent.act(None, s.legal_mask().copy(), s)):
+        if s.current_player == CHANCE and s.cq[0] == (CH_ARCADE, BACK_REWARD):
+            reward_turns.append(s.turn)
     assert s.survived and s.turn == 6
     assert reward_turns == [1, 4]
     assert len(s.won) + len(s.lost) == 6
