@@ -254,9 +254,13 @@ def test_tr_flee_from_round_two():
 
 
 def test_tr_round_cap_counts_as_fleeing():
+    """TR-BASE-COMBAT-6: "Reaching the round cap counts as fleeing"; the cap is 30 rounds
+    (PP-COMBAT-13, ``max_combat_rounds``): after 29 the combat goes on, the 30th ends it."""
     s = _combat("tr", ["Pillar"], n=1)
-    for _ in range(30):
+    for _ in range(29):
         _pass_round(s)
+    assert combat.outcome(s) == CB_RUNNING and s.sg_com[C_ROUND] == 30
+    _pass_round(s)
     assert combat.outcome(s) == CB_FLED and s.res == [1, 1, 1, 1, 1]
 
 
