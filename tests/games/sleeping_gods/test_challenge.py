@@ -289,3 +289,53 @@ def test_the_total_so_far_is_the_participants_skills_before_the_roll():
     s.apply(CONFIRM)
     roll(s, 2)
     assert challenge.total(s) == 3 + 2
+
+
+
+@pytest.mark.parametrize("seats,active", [(2, 0), (2, 1), (3, 0), (3, 2)])
+def test_the_modify_window_closes_once_every_seat_passed_in_a_row(seats, active):
+    """PP-CHAL-3: "abilities, rerolls, any seat's carried resources": every seat may act in the
+    modify window, from the active seat on, and it closes once each has passed in turn: with a
+    reroll token left (so no seat is skipped), each seat is asked exactly once, then the check
+    (PP-CHAL-4) fails the challenge."""
+    s = new("pp", seats)
+    s.active, s.rerolls = active, 1
+    challenge.start(s, STR, 9, 0)
+    for seat in range(seats):
+        s.apply(CONFIRM)  # nobody joins
+    roll(s, 0)
+    asked = []
+    while s.pend and s.pend[-1][0] == D_MODIFY:
+        asked.append(s.pend[-1][1])
+        assert len(asked) <= seats, f"the window asked {asked} and is still open"
+        s.apply(CONFIRM)
+    assert asked == [(active + k) % seats for k in range(seats)] and s.rerolls == 1
+    assert challenge.result(s) == 0
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_seat_with_nothing_to_do_in_the_window_is_passed_for_the_next(seats):
+    """PP-CHAL-3: the window offers "any seat's carried resources": when only seat 1 carries one,
+    the active seat 0 (nothing but CONFIRM) is passed at once and seat 1 is asked, one pass in a
+    row so far; once it passes (and seat 2, with nothing either, is passed), the window closes."""
+    from . import host
+
+    core_mask, core_apply = host.TABLE[D_MODIFY]
+
+    def carried_by_seat_1(s, f, m):  # the reroll token is seat 1's own resource here
+        core_mask(s, f, m)
+        m[REROLL] = f[1] == 1 and s.rerolls > 0
+
+    host.TABLE[D_MODIFY] = (carried_by_seat_1, core_apply)
+    try:
+        s = new("pp", seats)
+        s.rerolls = 1
+        challenge.start(s, STR, 9, 0)
+        for _ in range(seats):
+            s.apply(CONFIRM)  # nobody joins
+        roll(s, 0)
+        assert s.pend[-1][:3] == (D_MODIFY, 1, 1) and legal(s) == {CONFIRM, REROLL}
+        s.apply(CONFIRM)
+        assert not s.pend and challenge.result(s) == 0
+    finally:
+        host.TABLE[D_MODIFY] = (core_mask, core_apply)

@@ -254,9 +254,13 @@ def test_tr_flee_from_round_two():
 
 
 def test_tr_round_cap_counts_as_fleeing():
+    """TR-BASE-COMBAT-6: "Reaching the round cap counts as fleeing"; the cap is 30 rounds
+    (PP-COMBAT-13, ``max_combat_rounds``): after 29 the combat goes on, the 30th ends it."""
     s = _combat("tr", ["Pillar"], n=1)
-    for _ in range(30):
+    for _ in range(29):
         _pass_round(s)
+    assert combat.outcome(s) == CB_RUNNING and s.sg_com[C_ROUND] == 30
+    _pass_round(s)
     assert combat.outcome(s) == CB_FLED and s.res == [1, 1, 1, 1, 1]
 
 
@@ -447,3 +451,15 @@ def test_keep_another_result_in_the_die_window():
     s.rerolls = 0
     s.invalidate()
     assert legal(s) == {CONFIRM} and REROLL not in legal(s)
+
+
+def test_an_ability_on_the_last_square_fires_in_the_enemy_phase():
+    """PP-COMBAT-10: in the enemy phase each remaining enemy's uncovered hourglass abilities fire
+    in grid order, the bottom right square's too (PP §2.7's Screech Swarm "F1./1P1/.1F"): with its
+    top left F covered, the bottom right F still frightens a character the active seat picks."""
+    s = _combat("pp", ["Screech Swarm"])
+    s.sg_cover[0] = 1  # the top left F
+    _pass_round(s)
+    assert s.pend[-1][0] == D_CHAR_TARGET and legal(s) == {CHAR + c for c in range(5)}
+    s.apply(CHAR + MILK)
+    assert characters.has(s, MILK, FRIGHTENED)

@@ -1,6 +1,7 @@
 """Enemies as data: ``parse_enemy`` reads the whole PP §2.7 roster and refuses each malformed
 grid with a message naming the enemy and the place (PP-ENEMY); the shared enemy schema is
 strict and reusable from another game's schema folder (core.content)."""
+import dataclasses
 import json
 import os
 
@@ -44,6 +45,8 @@ def test_bark_beetle_block_adds_up():
     (("Bad", 2, "P.1/1D/P.1", {"D": 1}), ["'Bad'", "row 2", "2 square(s)", "3"]),
     (("Bad", 2, "P.1/1D2", {"D": 1}), ["'Bad'", "2 row(s)", "3 rows"]),
     (("Bad", 2, "P.1/1D2/P.1", {}), ["'Bad'", "letter 'D'", "row 2, column 2", "needs a parameter"]),
+    (("Bad", 2, "P.1/1.2/PG1", {}), ["'Bad'", "letter 'G'", "row 3, column 2", "needs a parameter"]),
+    (("Bad", 2, "KP1/1.2/P.1", {}), ["'Bad'", "letter 'K'", "row 1, column 1", "needs a parameter"]),
     (("Bad", 2, "P.1/1W2/P.1", {"K": 1}), ["'Bad'", "parameter 'K'", "no 'K' square"]),
     (("Bad", 2, "P.1/1W2/P.1", {"W": 1}), ["'Bad'", "parameter 'W'", "only D G H K L O"]),
     (("Bad", 2, "P../.W./P..", {}), ["'Bad'", "no heart"]),
@@ -137,3 +140,53 @@ def test_enemy_error_names_the_field_and_a_pack_entry():
         with pytest.raises(ContentError) as err:
             enemy_from_entry(entry, "enemies.json")
         assert (err.value.file, err.value.entry, err.value.field) == ("enemies.json", entry.get("id", entry["name"]), field)
+
+
+def test_a_pack_roster_is_read_into_both_games_table():
+    """A pack's enemy table (``roster``, both games' content): each entry keeps its place, key,
+    name, attack, grid, params (sorted by letter) and squares; its hearts add up their values
+    (PP-ENEMY: "Each heart must be covered to defeat an enemy. This heart requires 2 damage to
+    cover") and its growth counts its P squares (PP-COMBAT-1: start power = growth squares).
+    The table is frozen: every game built on the pack shares it."""
+    from boardgym.games.sleeping_gods.enemies import roster
+
+    entries = [{"id": "croc", "name": "Croc", "attack": 2, "grid": "P.1/1D2/P.1", "params": {"D": 1}},
+               {"id": "brute", "name": "Brute", "attack": 3, "grid": "2N2/1P1/KDK", "params": {"K": 1, "D": 2}},
+               {"id": "pillar", "name": "Pillar", "attack": 0, "grid": "111/111/111"}]
+    croc, brute, pillar = roster(entries, "enemies.json")
+    assert (croc.id, croc.key, croc.name, croc.attack, croc.grid) == (0, "croc", "Croc", 2, "P.1/1D2/P.1")
+    assert croc.squares == ("P", ".", "1", "1", "D", "2", "P", ".", "1")
+    assert (croc.hearts, croc.growth, croc.params) == (5, 2, (("D", 1),))
+    assert croc.piece == parse_enemy("Croc", 2, "P.1/1D2/P.1", {"D": 1})
+    assert (brute.id, brute.hearts, brute.growth, brute.params) == (1, 6, 1, (("D", 2), ("K", 1)))
+    assert (pillar.id, pillar.hearts, pillar.growth, pillar.params) == (2, 9, 0, ())
+    with pytest.raises(dataclasses.FrozenInstanceError):  # a content table is shared by every game
+        croc.attack = 3
+    with pytest.raises(ContentError) as err:
+        roster(entries + [{"id": "blank", "name": "Blank", "attack": 1, "grid": "P../.../..."}], "enemies.json")
+    assert (err.value.entry, err.value.field) == ("blank", "grid")
+
+
+def test_attack_and_parameters_cover_their_whole_range():
+    """PP-ENEMY's numbers on a card are single digits: a basic attack 0..9, a parameter x 1..9
+    and a heart 1..9; both ends are taken, one past either end (or a number that is not a whole
+    number) is refused by name."""
+    assert parse_enemy("Weak", 0, "1../.../...", {}).attack == 0
+    assert parse_enemy("Strong", 9, "9../.../...", {}).values[0] == 9
+    assert parse_enemy("Wall", 1, "1K./.../...", {"K": 9}).values[1] == 9
+    assert parse_enemy("Nick", 1, "1D./.../...", {"D": 1}).values[1] == 1
+    for attack in (10, -1, True, 2.0):
+        with pytest.raises(ValueError, match=r"attack .* must be an int 0\.\.9"):
+            parse_enemy("Bad", attack, "1../.../...", {})
+    for x in (10, 0, True, 2.0):
+        with pytest.raises(ValueError, match=r"parameter K=.* must be an int 1\.\.9"):
+            parse_enemy("Bad", 1, "1K./.../...", {"K": x})
+
+
+def test_an_enemy_cannot_be_changed():
+    """An enemy is card data shared by every combat and every state of a game (PP §2.7's
+    roster): it is frozen, and equal enemies hash alike."""
+    e = parse_enemy("Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        e.attack = 3
+    assert hash(e) == hash(parse_enemy("Zokmere Croc a", 2, "P.1/1D2/P.1", {"D": 1}))

@@ -64,6 +64,7 @@ def test_counterattack_value():
     """PP-COMBAT-9: attack + power − block, floor 0; TR-BOSS-3 adds the global mods."""
     assert grid.counterattack(2, 1, 2) == 1
     assert grid.counterattack(2, 0, 2) == 0
+    assert grid.counterattack(1, 0, 3) == 0  # more block than damage: none, never negative
     assert grid.counterattack(2, 1, 0, extra=2) == 5
 
 
@@ -94,3 +95,57 @@ def test_hourglass_order_and_ignored():
     assert grid.hourglass(nest, cover, 0) == []
     warden = parse_enemy("Stilt Warden R", 2, "1H1/P2P/1M1", {"H": 2})
     assert grid.hourglass(warden, [0] * 9, 0) == [("H", 2), ("M", 0)]
+    swarm = parse_enemy("Screech Swarm", 1, "F1./1P1/.1F", {})  # the bottom right square fires too
+    assert grid.hourglass(swarm, [0] * 9, 0) == [("F", 0), ("F", 0)]
+
+
+def test_cells_are_one_enemys_nine_squares():
+    """PP-ENEMY: "Each enemy has a 3x3 grid": enemy e's squares are the cover list's 9 entries
+    from 9 e, top left first."""
+    cover = list(range(27))
+    assert grid.cells(cover, 0) == list(range(9))
+    assert grid.cells(cover, 1) == list(range(9, 18))
+    assert grid.cells(cover, 2) == list(range(18, 27))
+
+
+def test_left_edges_touch_the_enemy_before():
+    """PP-COMBAT-5: grids touch edge to edge only between neighbouring enemies: the first enemy's
+    left column has no neighbour to its left, the third enemy's touches the second's right column
+    in the same row."""
+    assert sorted(grid.neighbours(0, 2)) == [1, 3]
+    assert sorted(grid.neighbours(3, 2)) == [0, 4, 6]
+    assert sorted(grid.neighbours(9 * 2 + 3, 3)) == [9 + 5, 18, 22, 24]
+
+
+def test_a_later_enemy_reads_its_own_nine_squares():
+    """PP-COMBAT-7: an enemy is defeated when every one of its hearts is covered, and a covered
+    square's ability is inactive: for the second of three enemies, only its own squares (9 to
+    17) count, not its neighbours'."""
+    croc = parse_enemy("Croc", 2, "P.1/1D2/P.1", {"D": 1})
+    cover = [0] * 27
+    for sq in croc.hearts:
+        cover[9 + sq] = 1
+    cover[9 + 0] = 1  # its top left power growth square
+    assert grid.is_defeated(croc, cover, 1) and grid.hearts_left(croc, cover, 1) == 0
+    assert grid.uncovered(croc, cover, 1, "P") == [6] and grid.growth(croc, cover, 1) == 1
+    assert not grid.is_defeated(croc, cover, 0) and not grid.is_defeated(croc, cover, 2)
+    assert grid.hearts_left(croc, cover, 2) == 5
+    cover = [0] * 27
+    cover[9 + 4] = 1  # only the second enemy's D is covered: it does not fire, the third's does
+    assert grid.hourglass(croc, cover, 1) == [] and grid.hourglass(croc, cover, 2) == [("D", 1)]
+
+
+def test_the_first_token_goes_on_the_target_even_when_splash_is_open():
+    """PP-COMBAT-5: "The first token goes on the target": even when the target's block paid first
+    already reaches ⌈D/2⌉ (D 2, block 1, PP-COMBAT-6), the first token may not splash."""
+    cover = [0] * 27
+    assert grid.legal_placements([PILLAR, BLOCKER, PILLAR], cover, 1, 1, 1, 2) == list(range(9, 18))
+    assert grid.legal_placements([PILLAR, PILLAR, BLOCKER], cover, 2, 1, 1, 2) == list(range(18, 27))
+
+
+def test_later_tokens_follow_a_token_on_the_last_square():
+    """PP-COMBAT-5: each later token is orthogonally adjacent to a token placed this attack,
+    wherever it lies, the last enemy's bottom right square included."""
+    cover = [0] * 18
+    cover[17] = grid.PLACED
+    assert grid.legal_placements([PILLAR, PILLAR], cover, 1, 3, 1, 5) == [14, 16]

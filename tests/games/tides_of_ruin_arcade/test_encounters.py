@@ -307,7 +307,8 @@ def test_knack_is_offered_only_when_its_holder_takes_part():
 def test_fortune_keep_earlier_keeps_the_first_draw():
     """TR-BASE-SKILL: Fortune "after a Destiny draw ..., draw again and keep either": KNOWLEDGE 8,
     the Navigator (KNO 3 + 1 Fortune icon) draws 4 (total 8), Fortune draws 0, KEEP_EARLIER keeps
-    the 4: the challenge succeeds."""
+    the 4: the challenge succeeds. A save made while the choice is open (the keep decision holds
+    the draw's purpose and the new draw in one number) loads back, as one made after it does."""
     s = _navigator_with(FORTUNE)
     reveal(s, challenge_id(s, KNO, 8))
     s.apply(A.CREW + NAVIGATOR)
@@ -316,6 +317,9 @@ def test_fortune_keep_earlier_keeps_the_first_draw():
     s.apply(A.EQUIPPED + 2 * NAVIGATOR)
     outcome(s, 0)
     assert s.pend[-1][0] == D_KEEP
+    open_choice = s.to_json()
+    s = s.game.state_from_json(open_choice)
+    assert s.to_json() == open_choice
     s.apply(A.KEEP_EARLIER)
     assert s.pend[-1][0] == D_MODIFY and s.fk_seat == -1  # no Fortune choice left open
     saved = s.to_json()
