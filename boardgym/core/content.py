@@ -45,6 +45,22 @@ from .errors import ContentError, ContentOptionError
 from .files import load_json, pack_folder, pack_stamp  # noqa: F401  (load_json: the games' reader)
 
 
+class FrozenMap(dict):
+    """A read-only mapping for loaded content: read as a dict, any change refused with a
+    ``TypeError``. Unlike ``types.MappingProxyType`` it pickles and deep-copies, so a game (and an
+    agent or worker that holds one) can be copied."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} is read-only: content does not change once loaded")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+
 def _entry_name(doc, path) -> str:
     """The id of the list entry a JSON pointer path goes through, else ``<table>[index]``;
     ``<file>`` for a path through no list."""

@@ -16,7 +16,7 @@ import numpy as np
 from .actions import ActionCatalog, action_id
 from .errors import ConfigError, IllegalActionError, StateError, StepLimitError
 from .fields import show
-from .observation import ObsLayout
+from .observation import DerivedCache, ObsLayout
 
 CHANCE = -1
 TERMINAL = -2
@@ -70,6 +70,11 @@ class Game:
         merged = dict(self.info.defaults)
         merged.update(config)
         self.config = self._configure(merged)
+
+    def __getstate__(self) -> dict:
+        """What pickling or deep-copying keeps: everything but the caches built from the content
+        (``DerivedCache``), which the copy builds again on first use."""
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, DerivedCache)}
 
     # -- to implement -------------------------------------------------------------------
     def _configure(self, config: dict) -> dict:

@@ -117,7 +117,16 @@ class ObsLayout:
         return "\n".join(lines)
 
 
-class PieceOffsets:
+class DerivedCache:
+    """Marks a cache a game's modules build from its content and hang on the game object (the
+    block cache, an encoder's card rows): pickling or deep-copying the game leaves it out
+    (``Game.__getstate__``), and the copy builds its own on first use. Caches may hold objects that
+    neither pickle nor deep-copy, such as memoryviews."""
+
+    __slots__ = ()
+
+
+class PieceOffsets(DerivedCache):
     """A layout's offsets by piece name (attributes); an encoder keeps one per game
     (``game_offsets``) and may add its own precomputed rows to it."""
 
@@ -200,7 +209,13 @@ def entry_bytes(key: tuple, block: np.ndarray) -> int:
     return _ENTRY_BYTES + _ITEM_BYTES * len(key) + block.nbytes
 
 
-class BlockCache:
+class CachedTuple(tuple, DerivedCache):
+    """A tuple of cached tables (a ``DerivedCache``): left out when the game is copied."""
+
+    __slots__ = ()
+
+
+class BlockCache(DerivedCache):
     """Encoders' cache of observation blocks, bounded in bytes (``max_bytes``, counted by
     ``entry_bytes``), shared by every state of one game.
 

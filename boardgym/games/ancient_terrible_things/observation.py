@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import block_cache, clip_unit, f32_accumulated, f32_scaled, plain_f32
+from boardgym.core.observation import DerivedCache, block_cache, clip_unit, f32_accumulated, f32_scaled, plain_f32
 
 from .achievements import icon_counts
 from .constants import (BACKS, COMBOS, COURAGE, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
@@ -129,7 +129,7 @@ def _card_rows(content):
     return swag, feats, encs
 
 
-class _Cache:
+class _Cache(DerivedCache):
     __slots__ = ("swag", "feats", "encs", "template", "off", "spans", "pspans")
     # swag, feats, encs: each card's row as a float32 memoryview (copied into a memoryview of
     # the vector: a third of a NumPy slice copy)

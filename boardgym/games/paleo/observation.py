@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import block_cache, plain_f32
+from boardgym.core.observation import CachedTuple, block_cache, plain_f32
 
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
@@ -124,8 +124,8 @@ def _cache(game):
             backs[b, 1 + t] = 1
             for h in hints:
                 backs[b, 1 + len(BACK_TYPES) + h] = 1
-        game._obs_cards = cache = (rows, backs, [memoryview(r) for r in rows],
-                                   [r.tobytes() for r in backs])
+        game._obs_cards = cache = CachedTuple((rows, backs, [memoryview(r) for r in rows],
+                                               [r.tobytes() for r in backs]))
     return cache
 
 
@@ -136,7 +136,7 @@ def _tables(game):
     if tb is None:
         c = game.content
         btype = [t for t, _ in c.back_keys]
-        game._obs_tables = tb = ({}, btype, [card.back_type for card in c.cards])
+        game._obs_tables = tb = CachedTuple(({}, btype, [card.back_type for card in c.cards]))
     return tb
 
 

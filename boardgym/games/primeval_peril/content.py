@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import NamedTuple
 
-from boardgym.core.content import ids_of, load_json, load_pack, pack_loader
+from boardgym.core.content import FrozenMap, ids_of, load_json, load_pack, pack_loader
 from boardgym.core.errors import ContentError
 from boardgym.games.sleeping_gods.enemies import RosterEnemy as Enemy, roster  # noqa: F401 (Enemy: the table's record)
 
@@ -158,8 +157,8 @@ class Story:
     title: str
     intro: str             # section key
     sections: tuple
-    by_key: MappingProxyType        # {key: Section id}
-    location_entry: MappingProxyType  # {location: "N.1"}
+    by_key: FrozenMap        # {key: Section id}
+    location_entry: FrozenMap  # {location: "N.1"}
     markets: tuple
     keywords: tuple        # every keyword some quest card carries, sorted
 
@@ -220,7 +219,7 @@ class QuestCard:
 @dataclass(frozen=True, slots=True)
 class Cards:
     combat_s: tuple                 # the 12 S cards
-    numbered: MappingProxyType      # {number: AdventureCard | CombatCard | QuestCard}
+    numbered: FrozenMap      # {number: AdventureCard | CombatCard | QuestCard}
 
 
 
@@ -242,8 +241,8 @@ class Content:
     cards: Cards
     enemies: tuple
     combats: tuple
-    by_number: MappingProxyType     # {COMBAT n: Combat}
-    files: MappingProxyType         # {table: the pack file's path}
+    by_number: FrozenMap     # {COMBAT n: Combat}
+    files: FrozenMap         # {table: the pack file's path}
 
 
 # -- parsing ----------------------------------------------------------------------------------------
@@ -330,13 +329,13 @@ def build_checked(pack: Path) -> tuple[Content, list[ContentError]]:
     faults = Faults(files, [m["id"] for m in docs["story"]["markets"]])
     enemies = roster(docs["enemies"]["enemies"], files["enemies"])
     combats = _combats(docs["combats"]["combats"], enemies)
-    by_number = MappingProxyType({c.number: c for c in combats})
+    by_number = FrozenMap({c.number: c for c in combats})
     cards = _checks.cards(docs["cards"], faults)
     story = _checks.story(docs["story"], faults, cards)
     atlas = _checks.atlas(docs["atlas"], faults)
     events = _checks.events(docs["events"]["events"], faults)
     content = Content(atlas=atlas, story=story, events=events, cards=cards, enemies=enemies,
-                      combats=combats, by_number=by_number, files=MappingProxyType(files))
+                      combats=combats, by_number=by_number, files=FrozenMap(files))
     _checks.cross(content, docs, faults)
     return content, faults.items
 

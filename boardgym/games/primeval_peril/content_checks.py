@@ -7,7 +7,7 @@ Every fault goes to ``Faults.add(table, entry, field, message)``: the loader rai
 """
 from __future__ import annotations
 
-from types import MappingProxyType
+from boardgym.core.content import FrozenMap
 
 from .content import (MIN_S_DECK, DIRECTIONS, EFFECTS, ICONS, MAX_EXITS, NUMBERED, OPPOSITE, RESOURCES, SKILLS, SLOTS,
                       START_PAGE, ABILITIES, AdventureCard, Atlas, Banner, Cards, CombatCard, Event, Market,
@@ -69,7 +69,7 @@ def cards(doc, faults) -> Cards:
         else:
             card = QuestCard(i, d["id"], d["name"], n, tuple(d.get("keywords", ())), d["text"])
         numbered[n] = card
-    return Cards(tuple(s_cards), MappingProxyType(numbered))
+    return Cards(tuple(s_cards), FrozenMap(numbered))
 
 
 # -- story ------------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ def story(doc, faults, cards: Cards) -> Story:
                                 d.get("goto"), d.get("combat", 0), ends, d.get("ending", ""), i))
     by_key = {s.key: s.id for s in sections}
     entry = {s.location: s.key for s in sections if s.location and s.key == f"{s.location}.1"}
-    return Story(doc["title"], doc["intro"], tuple(sections), MappingProxyType(by_key), MappingProxyType(entry),
+    return Story(doc["title"], doc["intro"], tuple(sections), FrozenMap(by_key), FrozenMap(entry),
                  tuple(Market(i, m["id"], tuple(m["cards"])) for i, m in enumerate(doc["markets"])),
                  tuple(sorted(keywords)))
 

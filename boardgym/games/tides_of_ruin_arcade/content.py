@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 
-from boardgym.core.content import ids_of, load_json, load_pack, pack_loader
+from boardgym.core.content import FrozenMap, ids_of, load_json, load_pack, pack_loader
 from boardgym.core.errors import ContentError
 from boardgym.games.sleeping_gods.enemies import RosterEnemy as Enemy, roster  # noqa: F401 (Enemy: the table's record)
 
@@ -148,7 +147,7 @@ class BossImprovement:
 @dataclass(frozen=True, slots=True, eq=False)
 class Content:
     """Every table of one content pack."""
-    files: MappingProxyType      # {table name: the pack file's path}
+    files: FrozenMap      # {table name: the pack file's path}
     crew: tuple
     destiny: tuple
     skills: tuple                # SkillCard kinds
@@ -163,7 +162,7 @@ class Content:
     boss_name: str
     boss_text: str
     boss: tuple                  # BossImprovement per Destiny value, boss[v].value == v
-    enemy_index: MappingProxyType   # {enemy key: Enemy id}
+    enemy_index: FrozenMap   # {enemy key: Enemy id}
 
 
 def _idx(names, value) -> int:
@@ -341,7 +340,7 @@ def build(pack: Path) -> Content:
     enemies = roster(docs["enemies"]["enemies"], files["enemies"])
     combats, index = _combats(docs["combats"]["combats"], enemies, files["combats"])
     boss = docs["boss"]
-    return Content(files=MappingProxyType(files),
+    return Content(files=FrozenMap(files),
                    crew=_crew(docs["crew"]["crew"], files["crew"]),
                    destiny=_destiny(docs["destiny"]["cards"], files["destiny"]),
                    skills=skills, skill_deck=deck,
@@ -350,7 +349,7 @@ def build(pack: Path) -> Content:
                    enemies=enemies, combats=combats,
                    rewards=_rewards(docs["rewards"]["cards"], files["rewards"]),
                    boss_name=boss["name"], boss_text=boss["text"], boss=_boss(boss["improvements"]),
-                   enemy_index=MappingProxyType(index))
+                   enemy_index=FrozenMap(index))
 
 
 @pack_loader
