@@ -57,7 +57,7 @@ slow: install
 mutate: install
 	$(BIN)/python -m tools.mutation --jobs $(JOBS) $(MODULES)
 
-# the README's main job (~11 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
+# the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
 # short PPO fine-tune held near the distilled policy (boardgym/train/configs/primeval_dagger.yaml);
 # GAME=... trains that game's default config instead (boardgym/train/configs/defaults.yaml)
 TRAIN_CONFIG ?= boardgym/train/configs/primeval_dagger.yaml
