@@ -111,8 +111,8 @@ def test_the_performance_page_is_in_step_with_its_data_file(tmp_path):
     fresh = perf_page.write_page(tmp_path / "performance.md", data)
     assert fresh.read_text() == (DOCS / "performance.md").read_text(), "run: python -m boardgym.eval.bench --docs"
     for name in ("performance_envs.png", "performance_workers.png"):
-        assert (tmp_path / "plots" / name).is_file() and (DOCS / "plots" / name).is_file()
-        assert f"(plots/{name})" in fresh.read_text()
+        assert (tmp_path / perf_page.PLOTS / name).is_file() and (DOCS / perf_page.PLOTS / name).is_file()
+        assert f"({perf_page.PLOTS}/{name})" in fresh.read_text()
     for row in data["vector"]["rows"]:   # every registered id is on the page
         assert f"| {row['id']} |" in fresh.read_text()
     assert {r["id"] for r in data["vector"]["rows"]} == {e["id"] for e in bench_vector.gym_ids()}
