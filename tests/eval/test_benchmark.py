@@ -113,8 +113,8 @@ def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
     with pytest.raises(ConfigError, match="task 'att_2p_vs_heuristic'.*att_solo.*num_players=1"):
         scorecard.assign_agents(suite.select(["att_2p_vs_heuristic"]), "pretrained:att_solo", suite)
     # plain pretrained: the shipped policy where one fits, the other tasks skipped with the reason
-    picked, skipped = scorecard.assign_agents(suite.select(["att_solo", "tides_long_hard_solo"]), "pretrained", suite)
-    assert list(picked) == ["att_solo"] and "no shipped policy fits" in skipped["tides_long_hard_solo"]
+    picked, skipped = scorecard.assign_agents(suite.select(["att_solo", "primeval_hard_4p"]), "pretrained", suite)
+    assert list(picked) == ["att_solo"] and "no shipped policy fits" in skipped["primeval_hard_4p"]
     mapping = tmp_path / "agents.yaml"
     mapping.write_text("att_solo: heuristic\natt_sol: random\n")
     with pytest.raises(ConfigError, match="unknown task 'att_sol'"):
