@@ -55,6 +55,7 @@ from boardgym.core.replay import random_walk
 from boardgym.games import GAMES, make_game
 
 from .args import count, game_names, positive
+from .stats import ratio_summary
 
 CONFIG = Path(__file__).resolve().parent / "configs" / "defaults.yaml"
 CHECK_EVERY = 64
@@ -253,8 +254,7 @@ def paired_aec(make_env, make_peer, seconds: float, pairs: int = PAIRS) -> tuple
         steps, dt, games = steps + r["steps"], dt + r["seconds"], games + r["games"]
         ratios.append(r["steps_per_s"] / peer["steps_per_s"])
     rate = {"steps_per_s": steps / dt, "steps": steps, "games": games, "seconds": dt}
-    return rate, {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios),
-                  "pairs": pairs}
+    return rate, ratio_summary(ratios)
 
 
 def _connect_four_env():

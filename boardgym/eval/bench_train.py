@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import numpy as np
+from .stats import ratio_summary
 
 CONFIG = "boardgym/train/configs/att_solo.yaml"
 KINDS = ("batched", "subproc", "dummy")
@@ -79,7 +79,6 @@ def run(config: str = CONFIG, timesteps: int = TIMESTEPS, rounds: int = ROUNDS, 
     for kind in kinds[1:]:
         pairs = [g[kinds[0]]["steps_per_s"] / g[kind]["steps_per_s"] for g in per_round
                  if kinds[0] in g and kind in g]
-        ratios[f"{kinds[0]}/{kind}"] = ({"median": float(np.median(pairs)), "min": min(pairs), "max": max(pairs),
-                                         "pairs": len(pairs)} if pairs else None)
+        ratios[f"{kinds[0]}/{kind}"] = ratio_summary(pairs) if pairs else None
     return {"config": config, "name": cfg.get("name"), "env_id": cfg.get("env_id"), "timesteps": timesteps,
             "n_envs": n, "rounds": rounds, "rates": rates, "ratios": ratios}

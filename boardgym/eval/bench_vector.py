@@ -32,6 +32,8 @@ import time
 
 import numpy as np
 
+from .stats import ratio_summary
+
 NUM_ENVS = 16
 PAIRS = 3
 # (numerator, denominator) of every ratio, in the order they run
@@ -198,8 +200,7 @@ def paired(a, b, seconds: float, pairs: int, rng, states: dict, totals: dict, na
             r = _add(totals, name, timed_slice(stepper, seconds, rng, states[name]))
             rate[name] = r["steps"] / r["seconds"]
         ratios.append(rate[names[0]] / rate[names[1]])
-    return {"median": float(np.median(ratios)), "min": float(min(ratios)), "max": float(max(ratios)),
-            "pairs": pairs}
+    return ratio_summary(ratios)
 
 
 def _warm(stepper, seed: int, seconds: float, rng) -> dict:

@@ -10,6 +10,7 @@
 * ``aggregates``, ``performance_profiles``, ``probability_of_improvement``: the benchmark's
   aggregates of normalized scores from ``rliable`` (IQM, median, mean, optimality gap;
   stratified-bootstrap 95% intervals);
+* ``ratio_summary``: the median of paired speed ratios with their range (``make bench``);
 * ``fit_elo`` / ``elo_with_intervals``: Bradley-Terry (Elo) ratings with one virtual drawn game
   per pair as a prior, and 95% intervals from the profile of that regularised likelihood,
   widened to the bootstrap over games where that is wider (see ``elo_with_intervals``).
@@ -26,6 +27,13 @@ import numpy as np
 
 Z95 = 1.959963984540054
 LN10_400 = math.log(10.0) / 400.0   # Elo points -> natural log-odds
+
+
+def ratio_summary(ratios: Sequence[float]) -> dict:
+    """``{median, min, max, pairs}`` of per-pair ratios (A/B timed back to back, pair by pair):
+    the median, which machine drift between pairs moves least, and the range."""
+    return {"median": float(np.median(ratios)), "min": float(min(ratios)), "max": float(max(ratios)),
+            "pairs": len(ratios)}
 
 
 def wilson_interval(successes: float, n: int, level: float = 0.95) -> tuple[float, float]:

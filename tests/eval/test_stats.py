@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from boardgym.eval.stats import (bootstrap, elo_with_intervals, expected_score, fit_elo, mean_interval,
-                        pairwise_matrix, wilson_interval)
+                        pairwise_matrix, ratio_summary, wilson_interval)
 
 
 def test_wilson_known_values():
@@ -193,3 +193,8 @@ def test_paired_sign_test_counts_discordant_seeds_and_exact_p():
     assert paired_sign_test([1, 1], [1, 1])["p_value"] == 1.0
     with pytest.raises(ValueError, match="same seeds"):
         paired_sign_test([1], [1, 0])
+
+
+def test_ratio_summary_is_the_median_of_the_pairs_with_their_range():
+    assert ratio_summary([1.5, 0.9, 1.2, 2.0]) == {"median": 1.35, "min": 0.9, "max": 2.0, "pairs": 4}
+    assert ratio_summary([3.0]) == {"median": 3.0, "min": 3.0, "max": 3.0, "pairs": 1}
