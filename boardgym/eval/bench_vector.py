@@ -12,7 +12,10 @@ one run:
 * ``games``: the N games' own work and nothing else (each game's step rule and its observation
   and mask written into a row, in a plain loop): the floor under every vectorization, so
   ``batched / games alone`` is the batched env's own cost and ``games alone / Sync`` the most
-  any vectorization in one process could gain over Sync.
+  any vectorization in one process could gain over Sync;
+* ``games1`` / ``games2``: the same games' own work in one process (N games) and in two
+  processes at once (N/2 games each), with no parent in the loop and nothing shared: what this
+  machine gives two processes over one, the ceiling of ``2 workers / 1 worker`` here.
 
 PufferLib's vectorization is not measured: it does not install beside boardgym's pinned
 versions (``PUFFERLIB`` says why; the results and docs/performance.md repeat it).
@@ -38,10 +41,12 @@ NUM_ENVS = 16
 PAIRS = 3
 # (numerator, denominator) of every ratio, in the order they run
 RATIOS = (("batched", "games"), ("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
-          ("mp2", "mp1"))
+          ("mp2", "mp1"), ("games2", "games1"))
+CEILING = ("games2", "games1")   # measured by ceiling(), not by stepping a side from this process
 LABELS = {"games": "games alone", "batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
           "batched_sb3": "batched (SB3 VecEnv)", "dummy": "SB3 DummyVecEnv", "subproc": "SB3 SubprocVecEnv",
-          "mp1": "batched, 1 worker", "mp2": "batched, 2 workers"}
+          "mp1": "batched, 1 worker", "mp2": "batched, 2 workers",
+          "games1": "games alone, 1 process", "games2": "games alone, 2 processes"}
 SIDES = tuple(LABELS)
 SCALING_ENVS = (1, 4, 16, 64)
 WORKERS = (1, 2)
@@ -219,7 +224,7 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
         why = unavailable(side)
         if why is not None:
             rates[side] = {"unavailable": why}
-    plan = [(a, b) for a, b in RATIOS if a in sides and b in sides]
+    plan = [(a, b) for a, b in RATIOS if a in sides and b in sides and (a, b) != CEILING]
     for k, (a, b) in enumerate(plan):
         for side in (a, b):
             if side in live or side in rates:
@@ -250,7 +255,94 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
                        "build_seconds": round(builds[side], 2)}
     for stepper in live.values():
         stepper.close()
+    if all(side in sides for side in CEILING):
+        try:
+            got = ceiling(env_id, kwargs, n, seconds, pairs)
+            rates.update(got["rates"])
+            ratios["/".join(CEILING)] = got["ratio"]
+        except Exception as exc:  # noqa: BLE001 - as a side that fails: said, and the bench goes on
+            for side in CEILING:
+                rates[side] = {"error": f"{type(exc).__name__}: {exc}"}
+            ratios["/".join(CEILING)] = None
+            log(f"  {LABELS['games2']}: FAILED ({rates['games2']['error']})")
     return {"rates": rates, "ratios": ratios}
+
+
+def _games_process(conn, env_id: str, kwargs: dict, n: int, seed: int) -> None:
+    """A process of ``ceiling``: ``n`` games alone, stepped for the seconds each message asks,
+    answering each with its slice ``{steps, seconds}``; ``None`` ends it."""
+    import boardgym  # noqa: F401  (registers the ids)
+
+    try:
+        rng = np.random.default_rng(seed)
+        stepper = build("games", env_id, kwargs, n)
+        state = _warm(stepper, seed, 0.1, rng)
+        conn.send("ready")
+        while (seconds := conn.recv()) is not None:
+            conn.send(timed_slice(stepper, seconds, rng, state))
+        stepper.close()
+    except Exception as exc:  # noqa: BLE001 - said to the parent, which raises it
+        conn.send(f"{type(exc).__name__}: {exc}")
+
+
+def ceiling(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int) -> dict:
+    """What this machine gives two processes over one on the games' own work: ``n`` games
+    stepped alone in one process against ``n/2`` in each of two processes running at once
+    (``pairs`` alternating pairs of slices, the parent waiting idle). No vector env can split
+    the games over two workers better than this: the ratio is the ceiling of 2 workers / 1 worker.
+    Returns ``{rates: {games1, games2}, ratio}``."""
+    ctx = mp.get_context("forkserver")
+    procs, conns = [], []
+    try:
+        for k, size in enumerate((n, n // 2, n - n // 2)):
+            parent_end, child_end = ctx.Pipe()
+            proc = ctx.Process(target=_games_process, args=(child_end, env_id, kwargs, size, k), daemon=True)
+            proc.start()
+            child_end.close()
+            procs.append(proc)
+            conns.append(parent_end)
+        for conn in conns:
+            if not conn.poll(120):
+                raise TimeoutError("a games process did not start within 120 s")
+            if (msg := conn.recv()) != "ready":
+                raise RuntimeError(msg)
+
+        def slice_(group) -> dict:
+            for conn in group:
+                conn.send(seconds)
+            got = [conn.recv() for conn in group]
+            for r in got:
+                if isinstance(r, str):
+                    raise RuntimeError(r)
+            return {"steps": sum(r["steps"] for r in got), "seconds": max(r["seconds"] for r in got),
+                    "rate": sum(r["steps"] / r["seconds"] for r in got)}
+
+        one, two, totals, ratios = [conns[0]], conns[1:], {}, []
+        for i in range(pairs):
+            order = (("games2", two), ("games1", one)) if i % 2 == 0 else (("games1", one), ("games2", two))
+            rate = {}
+            for name, group in order:
+                r = slice_(group)
+                rate[name] = r["rate"]
+                tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0, "rates": []})
+                tot["steps"] += r["steps"]
+                tot["seconds"] += r["seconds"]
+                tot["rates"].append(r["rate"])
+            ratios.append(rate["games2"] / rate["games1"])
+        rates = {name: {"steps_per_s": float(np.mean(t["rates"])), "steps": t["steps"], "seconds": t["seconds"]}
+                 for name, t in totals.items()}
+        return {"rates": rates, "ratio": ratio_summary(ratios)}
+    finally:
+        for conn in conns:
+            try:
+                conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+        for proc in procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
 
 
 def scaling(env_id: str, kwargs: dict, seconds: float, pairs: int, envs=SCALING_ENVS) -> list[dict]:

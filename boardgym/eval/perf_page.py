@@ -20,7 +20,8 @@ DATA = ROOT / "docs" / "performance.json"
 VECTOR_RATIOS = {"batched/games": ("batched / games alone", None), "batched/sync": ("batched / Sync", 2.0), "batched/async": ("batched / Async", None),
                  "batched_sb3/subproc": ("batched / SubprocVecEnv (SB3)", None),
                  "batched_sb3/dummy": ("batched / DummyVecEnv (SB3)", None),
-                 "mp2/mp1": ("2 workers / 1 worker", 1.7)}
+                 "mp2/mp1": ("2 workers / 1 worker", 1.7),
+                 "games2/games1": ("games alone, 2 processes / 1 (this machine's ceiling for 2 workers / 1 worker)", None)}
 TRAIN_TARGET = 1.5
 KEEP = ("date", "python", "machine", "cpus", "note", "vector", "train")
 
@@ -167,6 +168,11 @@ def reading(vector: dict) -> list[str]:
     bound = [rate(r, "games") / rate(r, "sync") for r in vector["rows"] if rate(r, "games") and rate(r, "sync")]
     vs_sync = [row["ratios"]["batched/sync"]["median"] for row in vector["rows"] if row["ratios"].get("batched/sync")]
     workers = [row["ratios"]["mp2/mp1"]["median"] for row in vector["rows"] if row["ratios"].get("mp2/mp1")]
+    machine = [row["ratios"]["games2/games1"]["median"] for row in vector["rows"] if row["ratios"].get("games2/games1")]
+    ceiling = (f" Two processes stepping the games alone, with no parent in the loop and nothing shared, "
+               f"got {_span(machine)} of one process's rate on this machine (the last column): that is "
+               "the ceiling of 2 workers / 1 worker here, whatever the vector env does, and a target "
+               "above it cannot be met on this machine." if machine else "")
     return ["**Reading the table.** *Games alone* is the floor under every column: the rules, chance "
             "and opponents up to each learner decision, the legal mask and the observation of the "
             f"{vector['num_envs']} games, in a plain loop. The batched env runs at {_span(own)} of it "
@@ -179,7 +185,7 @@ def reading(vector: dict) -> list[str]:
             f"work between its workers (2 workers / 1 worker: {_span(workers)} here); it gets near 2× only "
             "when each worker has a core of its own: the parent's share of a step (drawing the actions, "
             "one message per worker) is small, but on a machine busy with other work the workers "
-            "queue for the cores."]
+            "queue for the cores." + ceiling]
 
 
 def _ppo_and_env(data: dict) -> tuple[float, float] | None:
