@@ -66,3 +66,72 @@ def test_a_name_that_matches_nothing_is_refused_in_words(tmp_path, capsys):
     _project(tmp_path)
     assert main(["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path), "nowhere"]) == 2
     assert "no module matches nowhere: name a group (tiny)" in capsys.readouterr().err
+
+
+# per-test coverage: a mutant runs only the tests that run the lines it changed
+TWO = """\
+LIMIT = 3
+
+
+def grow(x):
+    return x + 1
+
+
+def cap(x):
+    if x > LIMIT:
+        return LIMIT
+    return x
+"""
+TWO_TESTS = """\
+from two import cap, grow
+
+
+def test_grow():
+    assert grow(1) == 2
+
+
+def test_cap():
+    assert cap(9) == 3 and cap(2) == 2
+
+
+def test_cap_at_the_limit():
+    assert cap(3) == 3
+"""
+
+
+def test_each_mutant_runs_the_tests_that_run_its_lines(tmp_path):
+    """The map names, for each line, the tests that run it: a change to grow's body runs
+    test_grow alone, one to cap's body the two cap tests, and one to a line run at import (the
+    constant) the whole list; every mutant is still judged as the whole list would judge it."""
+    import json
+
+    from tools.mutation import covering
+
+    (tmp_path / "two.py").write_text(TWO)
+    (tmp_path / "test_two.py").write_text(TWO_TESTS)
+    (tmp_path / "targets.yaml").write_text(textwrap.dedent("""\
+        operators: [ReplaceBinaryOperator_Add_Sub, ReplaceComparisonOperator_Gt_GtE, NumberReplacer]
+        test_command: "{python} -m pytest -x -q -p no:cacheprovider {tests}"
+        copied: [two.py, test_two.py]
+        groups:
+          two: {modules: "two.py", tests: [test_two.py]}
+        """))
+    settings, targets = load(tmp_path / "targets.yaml", tmp_path, tmp_path / "out", tmp_path / "none.yaml")
+    data = run_module(settings, targets[0], say=lambda _: None)
+    spec = json.loads((tmp_path / "out" / "sessions" / "two.covering.json").read_text())
+    assert spec["lines"]["5"] == ["test_two.py::test_grow"]
+    assert spec["lines"]["9"] == ["test_two.py::test_cap", "test_two.py::test_cap_at_the_limit"]
+    assert "" in spec["lines"]["1"]   # LIMIT = 3 runs at import
+    assert covering.select(spec, {5}) == ["test_two.py::test_grow"]
+    assert covering.select(spec, {9, 10}) == ["test_two.py::test_cap", "test_two.py::test_cap_at_the_limit"]
+    assert covering.select(spec, {1}) == ["test_two.py"] and covering.select(spec, {99}) == ["test_two.py"]
+    assert covering.changed_lines(TWO, TWO.replace("x > LIMIT", "x >= LIMIT")) == {9}
+    # killed through the selected tests: grow's + made -, its 1 made 2 and 0, LIMIT made 4 and 2
+    # (the whole list); x >= LIMIT survives, as it would against every test: at x = 3 both return 3
+    outcomes = {m["key"]: m["outcome"] for m in data["mutants"]}
+    assert outcomes.pop("ReplaceComparisonOperator_Gt_GtE @ if x > LIMIT: #1") == "survived"
+    assert sorted(outcomes) == ["NumberReplacer @ LIMIT = 3 #1", "NumberReplacer @ LIMIT = 3 #2",
+                                "NumberReplacer @ return x + 1 #1", "NumberReplacer @ return x + 1 #2",
+                                "ReplaceBinaryOperator_Add_Sub @ return x + 1 #1"]
+    assert set(outcomes.values()) == {"killed"}
+    assert (tmp_path / "two.py").read_text() == TWO

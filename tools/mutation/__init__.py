@@ -29,6 +29,8 @@ from pathlib import Path
 
 import yaml
 
+from tools.mutation import covering
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 TARGETS = HERE / "targets.yaml"
@@ -124,9 +126,10 @@ def _fingerprint(s: Settings, t: Target) -> dict:
     }
 
 
-def _config(s: Settings, t: Target, timeout: float) -> str:
+def _config(s: Settings, t: Target, timeout: float, cover: Path) -> str:
     keep = "|".join(s.operators)
-    command = s.test_command.format(python=s.python, tests=" ".join(t.tests))
+    # each mutant runs the tests that run the lines it changed (covering.py), in this copy
+    command = f"{s.python} {HERE / 'covering.py'} run {cover}"
     return "\n".join([
         "[cosmic-ray]",
         f"module-path = {json.dumps(t.module)}",
@@ -179,14 +182,18 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
     old = json.loads(meta.read_text()) if meta.exists() and db.exists() else None
     _copy(s, work)
     with open(sessions / f"{t.slug}.log", "a") as log:
-        # the unmutated tests must pass, and their time sets each mutant's timeout
+        # the unmutated tests must pass (run once under coverage: which test runs which line of
+        # the module), and their time sets each mutant's timeout
+        source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
+        shutil.copy2(work / t.module, source)
+        covering.plan(cover, t.module, source, s.test_command, s.python, list(t.tests))
         start = time.monotonic()
-        base = _run(s.test_command.format(python=s.python, tests=" ".join(t.tests)).split(), work, log)
+        base = _run([s.python, str(HERE / "covering.py"), "collect", str(cover)], work, log)
         took = time.monotonic() - start
         if base.returncode != 0:
             raise MutateError(f"{t.module}: its tests fail before any mutation "
                               f"({' '.join(t.tests)}); see {sessions / (t.slug + '.log')}")
-        cfg.write_text(_config(s, t, timeout=max(30.0, 4 * took)))
+        cfg.write_text(_config(s, t, timeout=max(30.0, 4 * took), cover=cover))
         if old is None or old["source"] != fp["source"]:
             db.unlink(missing_ok=True)
             for step in ([_bin(s, "cosmic-ray"), "init", str(cfg), str(db)],
