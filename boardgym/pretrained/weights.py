@@ -77,7 +77,7 @@ def _shapes_problem(entry: Entry, activation: str, layers: dict) -> str | None:
     if activation != doc["activation"]:
         return f"its activation is {activation!r}, the manifest says {doc['activation']!r}"
     inputs = features_size(arch, doc["observation_size"])
-    what_in = "observation" if inputs == doc["observation_size"] and not arch else "encoder features"
+    what_in = "observation" if (arch or {}).get("encoder", "flat") == "flat" else "encoder features"
     k = kinds(arch)
     for role, arch_key, outputs in (("actor", "pi", doc["num_actions"]), ("critic", "vf", 1)):
         ls = list(layers[role])
