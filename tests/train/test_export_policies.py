@@ -192,6 +192,11 @@ def test_exported_policy_loads_and_plays_a_game_as_the_torch_one(exported, polic
         state.apply(a)
         decisions += 1
     assert decisions > 10 and state.returns() is not None
+    from boardgym.pretrained import describe
+
+    line = next(x for x in describe() if "MLP pi" in x)
+    assert line.endswith("tanh MLP pi [16] after an entity encoder (max over opponents, dice, row, my_swag, "
+                         "my_feats) with one action head per decision kind (26)")
 
 
 def test_playing_it_needs_no_torch(policies):
