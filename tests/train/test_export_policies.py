@@ -26,7 +26,7 @@ import torch as th  # noqa: E402
 import boardgym  # noqa: E402,F401  (registers the ids)
 from boardgym.agents.policy_net import PolicyNet  # noqa: E402
 from boardgym.core.errors import ConfigError, ContentError  # noqa: E402
-from boardgym.games import make_game  # noqa: E402
+from boardgym.games import GAMES, make_game  # noqa: E402
 from boardgym.pretrained import ENV_VAR, load_manifest  # noqa: E402
 from boardgym.pretrained.manifest import sha256_of  # noqa: E402
 from boardgym.pretrained.weights import read_checked  # noqa: E402
@@ -273,3 +273,45 @@ def test_arrays_that_do_not_fit_the_architecture_are_refused(policies, spoil, wo
     edit_manifest(policies, lambda e: e.update(sha256=sha256_of(path), size=path.stat().st_size))
     with pytest.raises(ConfigError, match=words):
         read_checked(load_manifest().find(GAME, NAME))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_s_entity_and_kind_policy_exports_to_the_same_logits(name):
+    """Every registered game's layout (its entity sets, rows apart or adjacent, with or without a
+    presence column, and its decision-kind piece): the numpy policy of a BoardgymPolicy with both
+    options gives its logits and values on real observations."""
+    from types import SimpleNamespace
+
+    from gymnasium import spaces
+
+    from boardgym.agents.policy_net import layout_spec
+    from boardgym.train.policies import BoardgymPolicy, EntityExtractor
+
+    from ..core.test_entity_layout import observations
+
+    th.set_num_threads(1)
+    game = make_game(name)
+    spec = layout_spec(game.layout)
+    th.manual_seed(0)
+    policy = BoardgymPolicy(spaces.Box(-1, 1, (game.layout.size,), np.float32), spaces.Discrete(game.num_actions),
+                            lambda _: 3e-4, heads="per_kind", decision=spec["decision"], net_arch=[8],
+                            features_extractor_class=EntityExtractor,
+                            features_extractor_kwargs=dict(spec=spec, entity_dim=8, flat_dim=8, pooling="max"))
+    policy.set_training_mode(False)
+    with th.no_grad():
+        for p in policy.parameters():
+            p.add_(th.randn_like(p) * 0.1)
+    net = PolicyNet(*numpy_net(SimpleNamespace(model=SimpleNamespace(policy=policy))))
+    obs = np.stack([o for seed in range(2) for o in observations(game, seed, 40)])
+    none = obs[:3].copy()   # no decision pending: the head for no kind
+    o, k = spec["decision"]
+    none[:, o:o + k] = 0
+    obs = np.concatenate([obs, none])
+    assert {net.kind(x) for x in obs} >= {k, 0}
+    with th.no_grad():
+        t = th.as_tensor(obs)
+        features = policy.extract_features(t, policy.pi_features_extractor)
+        logits = policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
+        values = policy.predict_values(t).numpy()[:, 0]
+    np.testing.assert_allclose(np.stack([net.logits(o) for o in obs]), logits, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose([net.value(o) for o in obs], values, rtol=1e-4, atol=1e-5)
