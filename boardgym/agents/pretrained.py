@@ -4,8 +4,9 @@
 game's policy trained for the options of the game being played (its declared default when that
 fits, else the first that does: a 2-player ATT game gets the 2-player policy, a solo game the solo
 one), checks its file (``boardgym.pretrained.weights.read_checked``) and plays the policy's most
-probable legal action, evaluated with numpy alone (``boardgym.agents.value_net.SparseMLP``, the one
-forward pass): no torch, nothing unpickled. The spec is ``pretrained`` / ``pretrained:NAME``
+probable legal action, evaluated with numpy alone (``boardgym.agents.policy_net.PolicyNet``: the
+flat MLP, or the entity encoder and per-kind heads it was trained with): no torch, nothing
+unpickled. The spec is ``pretrained`` / ``pretrained:NAME``
 (``boardgym/agents/specs.py``).
 
 A policy plays only the game configuration it was trained and measured for: the first decision
@@ -20,7 +21,7 @@ from boardgym.core.agent import Agent
 from boardgym.core.errors import ConfigError
 
 from .ppo import masked_choice
-from .value_net import SparseMLP
+from .policy_net import PolicyNet
 
 
 class PretrainedPolicy:
@@ -31,14 +32,13 @@ class PretrainedPolicy:
 
         activation, layers = read_checked(entry)
         self.entry = entry
-        self.actor = SparseMLP(layers["actor"], activation, "pretrained actor")
-        self.critic = SparseMLP(layers["critic"], activation, "pretrained critic")
+        self.net = PolicyNet(activation, layers, entry.doc.get("architecture"), "pretrained")
 
     def logits(self, observation) -> np.ndarray:
-        return self.actor.forward(observation)
+        return self.net.logits(observation)
 
     def value(self, observation) -> float:
-        return float(self.critic.forward(observation)[0])
+        return self.net.value(observation)
 
 
 def load_policy(game_name: str, name: str | None = None, folder=None) -> PretrainedPolicy:

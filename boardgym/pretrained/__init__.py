@@ -27,10 +27,22 @@ def describe(folder=None) -> list[str]:
         lines.append(f"  {e.name}: {e.game}, {e.options_text()}, {d['env_id']}{default}")
         git = d["git"]["commit"][:10] + (" with uncommitted changes" if d["git"]["dirty"] else "")
         lines.append(f"    {d['method']}; {d['date']}, commit {git}, seed {d['seed']}; "
-                     f"{d['size'] / 1e6:.2f} MB, {d['activation']} MLP pi {d['net_arch']['pi']}")
+                     f"{d['size'] / 1e6:.2f} MB, {d['activation']} MLP pi {d['net_arch']['pi']}"
+                     f"{_architecture_text(d.get('architecture'))}")
         for r in d["evaluation"]["rows"]:
             lines.append("    " + _row_text(r))
     return lines
+
+
+def _architecture_text(a: dict | None) -> str:
+    """What the policy adds to the MLP, in words (nothing for the plain MLP)."""
+    parts = []
+    if a and a.get("encoder") == "entity":
+        e = a["entity"]
+        parts.append(f"after an entity encoder ({e['pooling']} over {', '.join(s['name'] for s in e['sets'])})")
+    if a and a.get("heads") == "per_kind":
+        parts.append(f"with one action head per decision kind ({a['decision']['size']})")
+    return "".join(" " + p for p in parts)
 
 
 def _row_text(r: dict) -> str:

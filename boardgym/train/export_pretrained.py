@@ -3,9 +3,10 @@ trained MaskablePPO run as a pretrained baseline (``boardgym/pretrained/``).
 
 Reads the run folder (``model.zip``, ``config.yaml``: the resolved config with the command and
 seed, ``results.json``: the evaluation rows), converts the policy's actor and critic to plain
-numpy arrays (``boardgym.pretrained.weights``), checks that the numpy policy picks the same
-action as the torch ``PPOAgent`` on ``--check`` real observations of the game (refusing to
-export otherwise), records the git commit of this checkout (and whether it had uncommitted
+numpy arrays (``boardgym.pretrained.weights``: the flat MLP, or the entity encoder and per-kind
+heads of a ``policy:`` section, which ``boardgym.agents.policy_net`` evaluates), checks that the
+numpy policy picks the same action as the torch ``PPOAgent`` on ``--check`` real observations of
+the game (refusing to export otherwise), records the git commit of this checkout (and whether it had uncommitted
 changes) and adds or replaces the manifest entry. ``--dir`` writes to another folder (default:
 ``$BOARDGYM_PRETRAINED_DIR`` or the package's own).
 """
@@ -56,25 +57,43 @@ def read_run(run: Path) -> tuple[dict, dict]:
 _ACTIVATIONS = {"Tanh": "tanh", "ReLU": "relu"}
 
 
-def policy_layers(model) -> tuple[str, list, list, dict]:
-    """``(activation, actor layers, critic layers, net_arch)`` of a MaskablePPO MlpPolicy; a
-    ConfigError for a policy this format cannot hold (another features extractor, activation
-    or layer type)."""
-    import torch.nn as nn
+def _array(t) -> np.ndarray:
+    return t.detach().cpu().numpy()
+
+
+def _extractor(policy):
+    """The policy's one features extractor (flat or the entity encoder), or a ConfigError naming
+    what this format cannot hold."""
     from stable_baselines3.common.torch_layers import FlattenExtractor
 
-    policy = model.policy
-    extractors = {getattr(policy, k, None) for k in ("features_extractor", "pi_features_extractor",
-                                                      "vf_features_extractor")} - {None}
-    odd = [("the entity encoder (policy.encoder: entity)" if type(e).__name__ == "EntityExtractor"
-            else type(e).__name__) for e in extractors if not isinstance(e, FlattenExtractor)]
-    heads = getattr(policy, "heads", "shared")
-    if heads != "shared":
-        odd.append(f"one action head per decision kind (policy.heads: {heads})")
+    from boardgym.train.policies import EntityExtractor
+
+    ext = policy.pi_features_extractor
+    odd = sorted({type(e).__name__ for e in (policy.pi_features_extractor, policy.vf_features_extractor)
+                  if not isinstance(e, (FlattenExtractor, EntityExtractor))})
     if odd or len(policy.observation_space.shape) != 1:
-        raise ConfigError("only an MlpPolicy on the flat observation vector can be exported "
-                          "(a run's policy: encoder flat, heads shared, the default); this one has "
+        raise ConfigError("only a policy on the flat observation vector, with the flat encoder or the "
+                          "entity encoder (policy.encoder: flat or entity), can be exported; this one has "
                           f"{', '.join(odd) or 'a shaped observation'}")
+    if isinstance(ext, EntityExtractor) and policy.vf_features_extractor is not ext:
+        raise ConfigError("the policy's actor and critic each have their own entity encoder "
+                          "(ppo.policy_kwargs.share_features_extractor: false); an exported policy "
+                          "shares one between them")
+    return ext
+
+
+def policy_layers(model) -> tuple[str, list, list, dict]:
+    """``(activation, actor layers, critic layers, net_arch)`` of a MaskablePPO policy: the
+    layers after the features extractor, the actor's last one its action head (with per-kind
+    heads, ``W`` of shape (kinds + 1, actions, latent)); a ConfigError for a policy this format
+    cannot hold (another features extractor, activation or layer type). The encoder and the
+    heads' kind are ``policy_architecture``'s."""
+    import torch.nn as nn
+
+    from boardgym.train.policies import KindHeads, KindLatent
+
+    policy = model.policy
+    _extractor(policy)
     activation = _ACTIVATIONS.get(policy.activation_fn.__name__)
     if activation is None:
         raise ConfigError(f"the policy's activation {policy.activation_fn.__name__} cannot be exported "
@@ -84,16 +103,60 @@ def policy_layers(model) -> tuple[str, list, list, dict]:
         layers = []
         for m in list(seq) + [head]:
             if isinstance(m, nn.Linear):
-                layers.append((m.weight.detach().cpu().numpy(), m.bias.detach().cpu().numpy()))
+                layers.append((_array(m.weight), _array(m.bias)))
+            elif isinstance(m, KindHeads):
+                layers.append((_array(m.weight), _array(m.bias)))
             elif type(m).__name__ not in _ACTIVATIONS:
                 raise ConfigError(f"the policy has a {type(m).__name__} layer, which cannot be exported")
         return layers
 
     ext = policy.mlp_extractor
+    if isinstance(ext, KindLatent):
+        ext = ext.inner
     actor = linear(ext.policy_net, policy.action_net)
     critic = linear(ext.value_net, policy.value_net)
     arch = {"pi": [int(w.shape[0]) for w, _ in actor[:-1]], "vf": [int(w.shape[0]) for w, _ in critic[:-1]]}
     return activation, actor, critic, arch
+
+
+def policy_architecture(model) -> tuple[dict | None, dict]:
+    """``(architecture, encoder arrays)`` of a MaskablePPO policy as ``boardgym.agents.policy_net``
+    reads them: ``(None, {})`` for the flat MLP with one head (a manifest entry without
+    ``architecture``)."""
+    import torch.nn as nn
+
+    from boardgym.train.policies import EntityExtractor
+
+    policy = model.policy
+    ext = _extractor(policy)
+    heads = getattr(policy, "heads", "shared")
+    if not isinstance(ext, EntityExtractor) and heads == "shared":
+        return None, {}
+    arch = {"encoder": "entity" if isinstance(ext, EntityExtractor) else "flat", "heads": heads}
+    if heads == "per_kind":
+        arch["decision"] = {"offset": int(policy.decision[0]), "size": int(policy.decision[1])}
+    arrays = {}
+    if isinstance(ext, EntityExtractor):
+        def plain(seq, n):
+            kinds = [type(m).__name__ for m in seq]
+            if kinds != ["Linear", "ReLU"] * n:
+                raise ConfigError(f"the entity encoder has layers {kinds}, which cannot be exported")
+            return [m for m in seq if isinstance(m, nn.Linear)]
+
+        sets = []
+        for i, (name, phi) in enumerate(zip(ext.set_names, ext.phi)):
+            rows = getattr(ext, f"rows{i}")
+            sets.append({"name": name, "rows": [int(r) for r in rows[:, 0]], "width": int(rows.shape[1]),
+                         "presence": None if ext.presence[i] is None else int(ext.presence[i])})
+            first, second = plain(phi, 2)
+            arrays.update({f"entity{i}_w0": _array(first.weight), f"entity{i}_b0": _array(first.bias),
+                           f"entity{i}_w1": _array(second.weight), f"entity{i}_b1": _array(second.bias)})
+        (flat,) = plain(ext.flat, 1)
+        arrays.update(rest_w=_array(flat.weight), rest_b=_array(flat.bias))
+        arch["entity"] = {"pooling": ext.pooling, "entity_dim": int(ext.phi[0][0].out_features) if sets else 1,
+                          "flat_dim": int(flat.out_features), "sets": sets,
+                          "rest": [[int(o), int(n)] for o, n in ext.rest_spans]}
+    return arch, arrays
 
 
 # -- the check: numpy and torch agree on real observations ---------------------------------------
@@ -123,21 +186,18 @@ def real_observations(game, torch_agent, n: int, seed: int = 0, view=None):
     return out
 
 
-def compare(game, torch_agent, layers: tuple, n: int, view=None) -> dict:
-    """How often the numpy actor picks the torch policy's action, and the largest gaps."""
+def compare(game, torch_agent, net, n: int, view=None) -> dict:
+    """How often the numpy policy (``boardgym.agents.policy_net.PolicyNet``) picks the torch
+    policy's action, and the largest gaps of the logits and values."""
     from boardgym.agents.ppo import masked_choice
-    from boardgym.agents.value_net import SparseMLP
 
-    activation, actor, critic = layers
-    np_actor = SparseMLP(actor, activation, "actor")
-    np_critic = SparseMLP(critic, activation, "critic")
     same, logit_gap, value_gap = 0, 0.0, 0.0
     pairs = real_observations(game, torch_agent, n, view=view)
     for obs, mask in pairs:
-        lt, ln = torch_agent.logits(obs), np_actor.forward(obs)
+        lt, ln = torch_agent.logits(obs), net.logits(obs)
         same += masked_choice(lt, mask, True, None) == masked_choice(ln, mask, True, None)
         logit_gap = max(logit_gap, float(np.max(np.abs(lt - ln))))
-        value_gap = max(value_gap, abs(torch_agent.value(obs) - float(np_critic.forward(obs)[0])))
+        value_gap = max(value_gap, abs(torch_agent.value(obs) - net.value(obs)))
     return {"observations": len(pairs), "same_action": same, "max_logit_gap": logit_gap,
             "max_value_gap": value_gap}
 
@@ -202,15 +262,24 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     game = make_game(game_name, **options)
     torch_agent = PPOAgent(str(run / "model.zip"))
     activation, actor, critic, arch = policy_layers(torch_agent.model)
+    architecture, encoder = policy_architecture(torch_agent.model)
+    from boardgym.agents.policy_net import PolicyNet
     from boardgym.envs.views import build_view
+    from boardgym.pretrained.weights import layout_change
 
     space = (cfg.get("env_kwargs") or {}).get("action_space", "flat")   # (ATT: "combinations")
     view, n_actions = build_view(game_name, game, space)
-    if actor[0][0].shape[1] != game.observation_size or actor[-1][0].shape[0] != n_actions:
-        raise ConfigError(f"{run}/model.zip reads {actor[0][0].shape[1]} observation entries and gives "
-                          f"{actor[-1][0].shape[0]} actions; {game_name} with {options} has "
+    policy = torch_agent.model.policy
+    reads, gives = int(policy.observation_space.shape[0]), int(policy.action_space.n)
+    if reads != game.observation_size or gives != n_actions:
+        raise ConfigError(f"{run}/model.zip reads {reads} observation entries and gives "
+                          f"{gives} actions; {game_name} with {options} has "
                           f"{game.observation_size} and {n_actions}: the run does not fit the game now")
-    agree = compare(game, torch_agent, (activation, actor, critic), check, view)
+    changed = layout_change(architecture, game.layout)
+    if changed:
+        raise ConfigError(f"{run}/model.zip does not fit {game_name} now: {changed}")
+    net = PolicyNet(activation, {"actor": actor, "critic": critic, "encoder": encoder}, architecture, "exported")
+    agree = compare(game, torch_agent, net, check, view)
     print(f"check: the numpy policy picks the torch policy's action on {agree['same_action']} of "
           f"{agree['observations']} observations (largest logit gap {agree['max_logit_gap']:.2e}, "
           f"value gap {agree['max_value_gap']:.2e})", file=out)
@@ -224,7 +293,7 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     doc = json.loads(json.dumps(manifest.doc)) if manifest else empty_manifest()
     path = folder / f"{name}.npz"
     tmp = folder / f".{name}.npz.tmp"
-    save_layers(tmp, activation, actor, critic)
+    save_layers(tmp, activation, actor, critic, encoder)
     entry = {
         "name": name, "game": game_name, "options": options, "env_id": cfg["env_id"],
         "observation_size": game.observation_size, "num_actions": n_actions,
@@ -237,6 +306,8 @@ def export(run: str | Path, name: str, default: bool = False, method: str | None
     }
     if view is not None:
         entry["action_space"] = space
+    if architecture is not None:
+        entry["architecture"] = architecture
     doc["policies"] = [p for p in doc["policies"] if p["name"] != name] + [entry]
     first = game_name not in doc["defaults"] or doc["defaults"][game_name] == name
     if default or first:

@@ -23,38 +23,9 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor, FlattenExtractor
 from torch import nn
 
+from boardgym.agents.policy_net import layout_spec  # noqa: F401  (shared with the numpy policy)
+
 from .policy_config import POOLINGS
-
-
-def layout_spec(layout, sets=None) -> dict:
-    """What the networks need from an ``ObsLayout``, as plain values (saved inside model.zip):
-    ``sets`` (name, row offsets, width, presence column or None), ``rest`` (spans of the vector
-    outside the chosen sets), ``decision`` ((offset, size) of the decision-kind piece or None)
-    and ``size``. ``sets``: the names of the entity sets to pool (None: every declared one)."""
-    chosen = [e for e in layout.entity_sets if sets is None or e.name in sets]
-    if sets is not None:
-        unknown = sorted(set(sets) - {e.name for e in layout.entity_sets})
-        if unknown:
-            raise ValueError(f"no entity set {unknown[0]!r} in this game's observation (declared: "
-                             f"{', '.join(e.name for e in layout.entity_sets) or 'none'})")
-    covered = np.zeros(layout.size, bool)
-    for e in chosen:
-        for r in e.rows:
-            covered[r:r + e.width] = True
-    rest, start = [], None
-    for i, c in enumerate(list(covered) + [True]):
-        if not c and start is None:
-            start = i
-        elif c and start is not None:
-            rest.append((start, i - start))
-            start = None
-    decision = None
-    if layout.decision_piece is not None:
-        s = layout.slice(layout.decision_piece)
-        decision = (s.start, s.stop - s.start)
-    return {"size": int(layout.size), "decision": decision, "rest": rest,
-            "sets": [{"name": e.name, "rows": list(e.rows), "width": e.width, "presence": e.presence}
-                     for e in chosen]}
 
 
 class EntityExtractor(BaseFeaturesExtractor):

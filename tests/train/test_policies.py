@@ -231,23 +231,30 @@ def test_entity_sets_choose_what_is_pooled():
     assert sorted(rest + list(range(dice.start, dice.stop))) == list(range(spec["size"]))
 
 
-def test_export_refuses_the_new_policies_naming_the_supported_one(tmp_path):
+def test_export_takes_the_new_policies_and_refuses_an_unshared_encoder(tmp_path):
+    """Both options export (tests/train/test_export_policies.py compares their numpy logits with
+    torch's); an entity encoder that the actor and critic do not share is refused naming it."""
     from sb3_contrib import MaskablePPO
 
     from boardgym.core.errors import ConfigError
     from boardgym.train.envs import make_vec_env
-    from boardgym.train.export_pretrained import policy_layers
+    from boardgym.train.export_pretrained import policy_architecture, policy_layers
 
     th.set_num_threads(1)
     gid = "boardgym/AncientTerribleThingsSolo-v0"
     venv = make_vec_env(gid, {}, 1, 0, "dummy")
-    for policy, what in (({"encoder": "entity"}, "the entity encoder (policy.encoder: entity)"),
-                         ({"heads": "per_kind"}, "one action head per decision kind (policy.heads: per_kind)")):
+    for policy in ({"encoder": "entity"}, {"heads": "per_kind"}):
         cls, kwargs = policy_for(config(gid, **policy), venv.observation_space.shape[0])
         model = MaskablePPO(cls, venv, n_steps=64, device="cpu", policy_kwargs=kwargs)
-        with pytest.raises(ConfigError) as exc:
-            policy_layers(model)
-        assert "policy: encoder flat, heads shared" in str(exc.value) and what in str(exc.value)
+        policy_layers(model)
+        architecture, _ = policy_architecture(model)
+        assert architecture["encoder"] == policy.get("encoder", "flat")
+    cls, kwargs = policy_for(config(gid, encoder="entity"), venv.observation_space.shape[0])
+    model = MaskablePPO(cls, venv, n_steps=64, device="cpu",
+                        policy_kwargs=dict(kwargs, share_features_extractor=False))
+    with pytest.raises(ConfigError) as exc:
+        policy_layers(model)
+    assert "each have their own entity encoder (ppo.policy_kwargs.share_features_extractor: false)" in str(exc.value)
     venv.close()
 
 
