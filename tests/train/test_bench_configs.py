@@ -86,3 +86,25 @@ def test_an_interrupted_run_resumes_from_its_folder(tmp_path):
     again = yaml.safe_load((out / "config.yaml").read_text())
     assert again["env_id"] == recorded["env_id"] and again["n_envs"] == 2
     assert Path(again["config_file"]).name == "config.yaml"
+
+
+RLLIB = CONFIG_DIR / "bench_rllib"
+
+
+@pytest.mark.parametrize("path", sorted(RLLIB.glob("*.yaml")), ids=lambda p: p.stem)
+def test_rllib_configs_play_their_task_within_the_tier(path):
+    """The RLlib PPO row's configs (bench_rllib/<task>.yaml): the task's env id and options, seeded
+    inside its training seeds, from scratch, and at most the tier's 1,000,000 env steps in all
+    (iterations x train batch)."""
+    task = next((t for t in PLAYED if t.id == path.stem), None)
+    assert task is not None, f"{path.name} names no task of the suite"
+    cfg = load_config(path)
+    assert cfg["backend"] == "rllib" and cfg["env_id"] == task.env
+    kwargs = dict(cfg["env_kwargs"])
+    assert {k: v for k, v in kwargs.items() if k not in TRAINING_ONLY} == task.raw["options"]
+    assert task.agent_seats != "one" or kwargs.get("opponents") is not None
+    first, last = task.train_seeds
+    assert first <= cfg["seed"] <= last and cfg["seed"] < task.test_first
+    rl = cfg["rllib"]
+    assert 0 < rl["iterations"] * rl["train_batch_size"] <= TIER
+    assert not any(cfg.get(k) for k in ("pretrain", "dagger", "kl", "exit", "pool"))
