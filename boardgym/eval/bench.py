@@ -375,10 +375,11 @@ def sections(text: str) -> list[str]:
 def vector_slice(budget: float, ids: int, pairs: int) -> float:
     """Seconds per slice so that the vector section's slices take about ``budget`` (process
     start-ups come on top): per id every ratio's 2 x ``pairs`` slices and a half-slice warm-up
-    per side; the scaling curve's envs counts, each 2 x ``pairs`` slices and two warm-ups."""
+    per side, and the workers' larger envs counts, each two ratios' slices and two warm-ups; the
+    scaling curve's envs counts, each 2 x ``pairs`` slices and two warm-ups."""
     from . import bench_vector as bv
 
-    per_id = 2 * pairs * len(bv.RATIOS) + len(bv.SIDES) / 2
+    per_id = 2 * pairs * len(bv.RATIOS) + len(bv.SIDES) / 2 + len(bv.WORKER_ENVS) * (4 * pairs + 1)
     scaling = len(bv.SCALING_ENVS) * (2 * pairs + 1)
     return budget / (ids * per_id + scaling)
 

@@ -15,7 +15,12 @@ one run:
   any vectorization in one process could gain over Sync;
 * ``games1`` / ``games2``: the same games' own work in one process (N games) and in two
   processes at once (N/2 games each), with no parent in the loop and nothing shared: what this
-  machine gives two processes over one, the ceiling of ``2 workers / 1 worker`` here.
+  machine's cores give two processes over one;
+* ``lock1`` / ``lock2``: the same processes in lockstep, as a synchronous vector env steps its
+  workers: the parent sends each process one message a vector step and waits for every answer,
+  so a step lasts as long as the slower half (its games' steps vary: an opponent's turn, a new
+  game) plus the messages. No vector env that splits one synchronous step over two workers can
+  beat ``lock2 / lock1``: it is the ceiling of ``2 workers / 1 worker`` here.
 
 PufferLib's vectorization is not measured: it does not install beside boardgym's pinned
 versions (``PUFFERLIB`` says why; the results and docs/performance.md repeat it).
@@ -41,15 +46,17 @@ NUM_ENVS = 16
 PAIRS = 3
 # (numerator, denominator) of every ratio, in the order they run
 RATIOS = (("batched", "games"), ("batched", "sync"), ("batched", "async"), ("batched_sb3", "subproc"), ("batched_sb3", "dummy"),
-          ("mp2", "mp1"), ("games2", "games1"))
-CEILING = ("games2", "games1")   # measured by ceiling(), not by stepping a side from this process
+          ("mp2", "mp1"), ("games2", "games1"), ("lock2", "lock1"))
+CEILING = ("games1", "games2", "lock1", "lock2")   # measured by ceiling(), not stepped from this process
 LABELS = {"games": "games alone", "batched": "batched", "sync": "SyncVectorEnv", "async": "AsyncVectorEnv",
           "batched_sb3": "batched (SB3 VecEnv)", "dummy": "SB3 DummyVecEnv", "subproc": "SB3 SubprocVecEnv",
           "mp1": "batched, 1 worker", "mp2": "batched, 2 workers",
-          "games1": "games alone, 1 process", "games2": "games alone, 2 processes"}
+          "games1": "games alone, 1 process", "games2": "games alone, 2 processes",
+          "lock1": "games alone, 1 process in lockstep", "lock2": "games alone, 2 processes in lockstep"}
 SIDES = tuple(LABELS)
 SCALING_ENVS = (1, 4, 16, 64)
-WORKERS = (1, 2)
+WORKER_ENVS = (64,)   # more envs a step, where 2 workers are paired with 1 again (and lock2 with lock1)
+WORKER_SIDES = ("mp1", "mp2", "lock1", "lock2")
 PUFFERLIB = ("not measured: pufferlib 3.0.0 is published as source only and its build downloads "
              "Raylib from GitHub, which a package-registry install cannot reach, and pufferlib-core "
              "3.0.23 (a wheel) requires torch==2.9.0 where boardgym pins torch 2.13.0")
@@ -224,7 +231,7 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
         why = unavailable(side)
         if why is not None:
             rates[side] = {"unavailable": why}
-    plan = [(a, b) for a, b in RATIOS if a in sides and b in sides and (a, b) != CEILING]
+    plan = [(a, b) for a, b in RATIOS if a in sides and b in sides and a not in CEILING]
     for k, (a, b) in enumerate(plan):
         for side in (a, b):
             if side in live or side in rates:
@@ -255,22 +262,25 @@ def measure_id(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, si
                        "build_seconds": round(builds[side], 2)}
     for stepper in live.values():
         stepper.close()
-    if all(side in sides for side in CEILING):
+    wanted = [(a, b) for a, b in RATIOS if a in CEILING and a in sides and b in sides]
+    if wanted:
         try:
-            got = ceiling(env_id, kwargs, n, seconds, pairs)
+            got = ceiling(env_id, kwargs, n, seconds, pairs, lockstep=("lock2", "lock1") in wanted,
+                          free=("games2", "games1") in wanted)
             rates.update(got["rates"])
-            ratios["/".join(CEILING)] = got["ratio"]
+            ratios.update(got["ratios"])
         except Exception as exc:  # noqa: BLE001 - as a side that fails: said, and the bench goes on
-            for side in CEILING:
-                rates[side] = {"error": f"{type(exc).__name__}: {exc}"}
-            ratios["/".join(CEILING)] = None
-            log(f"  {LABELS['games2']}: FAILED ({rates['games2']['error']})")
+            for a, b in wanted:
+                rates[a] = rates[b] = {"error": f"{type(exc).__name__}: {exc}"}
+                ratios[f"{a}/{b}"] = None
+            log(f"  {LABELS[wanted[0][0]]}: FAILED ({rates[wanted[0][0]]['error']})")
     return {"rates": rates, "ratios": ratios}
 
 
 def _games_process(conn, env_id: str, kwargs: dict, n: int, seed: int) -> None:
-    """A process of ``ceiling``: ``n`` games alone, stepped for the seconds each message asks,
-    answering each with its slice ``{steps, seconds}``; ``None`` ends it."""
+    """A process of ``ceiling``: ``n`` games alone, stepped for the seconds each float message
+    asks (answered with the slice's ``{steps, seconds}``) or once for each ``1`` (answered with
+    ``1``: the lockstep); ``None`` ends it."""
     import boardgym  # noqa: F401  (registers the ids)
 
     try:
@@ -278,21 +288,53 @@ def _games_process(conn, env_id: str, kwargs: dict, n: int, seed: int) -> None:
         stepper = build("games", env_id, kwargs, n)
         state = _warm(stepper, seed, 0.1, rng)
         conn.send("ready")
-        while (seconds := conn.recv()) is not None:
-            conn.send(timed_slice(stepper, seconds, rng, state))
+        while (msg := conn.recv()) is not None:
+            if type(msg) is int:   # one vector step, as a synchronous vector env's worker takes it
+                state["mask"] = stepper.step(sample_actions(state["mask"], rng))
+                conn.send(1)
+            else:
+                conn.send(timed_slice(stepper, msg, rng, state))
         stepper.close()
     except Exception as exc:  # noqa: BLE001 - said to the parent, which raises it
         conn.send(f"{type(exc).__name__}: {exc}")
 
 
-def ceiling(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int) -> dict:
+def ceiling(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int, lockstep: bool = True,
+            free: bool = True) -> dict:
     """What this machine gives two processes over one on the games' own work: ``n`` games
-    stepped alone in one process against ``n/2`` in each of two processes running at once
-    (``pairs`` alternating pairs of slices, the parent waiting idle). No vector env can split
-    the games over two workers better than this: the ratio is the ceiling of 2 workers / 1 worker.
-    Returns ``{rates: {games1, games2}, ratio}``."""
+    stepped alone in one process against ``n/2`` in each of two processes (``pairs`` alternating
+    pairs of slices, the parent waiting idle). ``free``: each process steps on its own for the
+    slice (games2/games1: what the cores give). ``lockstep``: the parent sends every process one
+    message a vector step and waits for all the answers (lock2/lock1), as a synchronous vector
+    env does; no vector env splitting its steps over two workers does better, so that ratio is
+    the ceiling of 2 workers / 1 worker. Returns ``{rates: {side: ...}, ratios: {"a/b": ...}}``."""
     ctx = mp.get_context("forkserver")
     procs, conns = [], []
+    def free_slice(group) -> dict:
+        for conn in group:
+            conn.send(float(seconds))
+        got = [conn.recv() for conn in group]
+        for r in got:
+            if isinstance(r, str):
+                raise RuntimeError(r)
+        return {"steps": sum(r["steps"] for r in got), "seconds": max(r["seconds"] for r in got),
+                "rate": sum(r["steps"] / r["seconds"] for r in got)}
+
+    def lock_slice(group) -> dict:
+        calls, t0 = 0, time.perf_counter()
+        end = t0 + seconds
+        while True:
+            for conn in group:
+                conn.send(1)
+            for conn in group:
+                if (r := conn.recv()) != 1:
+                    raise RuntimeError(r)
+            calls += 1
+            if time.perf_counter() >= end:
+                break
+        took = time.perf_counter() - t0
+        return {"steps": calls * n, "seconds": took, "rate": calls * n / took}
+
     try:
         for k, size in enumerate((n, n // 2, n - n // 2)):
             parent_end, child_end = ctx.Pipe()
@@ -306,32 +348,27 @@ def ceiling(env_id: str, kwargs: dict, n: int, seconds: float, pairs: int) -> di
                 raise TimeoutError("a games process did not start within 120 s")
             if (msg := conn.recv()) != "ready":
                 raise RuntimeError(msg)
-
-        def slice_(group) -> dict:
-            for conn in group:
-                conn.send(seconds)
-            got = [conn.recv() for conn in group]
-            for r in got:
-                if isinstance(r, str):
-                    raise RuntimeError(r)
-            return {"steps": sum(r["steps"] for r in got), "seconds": max(r["seconds"] for r in got),
-                    "rate": sum(r["steps"] / r["seconds"] for r in got)}
-
-        one, two, totals, ratios = [conns[0]], conns[1:], {}, []
-        for i in range(pairs):
-            order = (("games2", two), ("games1", one)) if i % 2 == 0 else (("games1", one), ("games2", two))
-            rate = {}
-            for name, group in order:
-                r = slice_(group)
-                rate[name] = r["rate"]
-                tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0, "rates": []})
-                tot["steps"] += r["steps"]
-                tot["seconds"] += r["seconds"]
-                tot["rates"].append(r["rate"])
-            ratios.append(rate["games2"] / rate["games1"])
-        rates = {name: {"steps_per_s": float(np.mean(t["rates"])), "steps": t["steps"], "seconds": t["seconds"]}
-                 for name, t in totals.items()}
-        return {"rates": rates, "ratio": ratio_summary(ratios)}
+        one, two = [conns[0]], conns[1:]
+        kinds = ([("games", free_slice)] if free else []) + ([("lock", lock_slice)] if lockstep else [])
+        rates, ratios = {}, {}
+        for prefix, slice_ in kinds:
+            totals, per_pair = {}, []
+            for i in range(pairs):
+                order = ((f"{prefix}2", two), (f"{prefix}1", one)) if i % 2 == 0 else \
+                    ((f"{prefix}1", one), (f"{prefix}2", two))
+                rate = {}
+                for name, group in order:
+                    r = slice_(group)
+                    rate[name] = r["rate"]
+                    tot = totals.setdefault(name, {"steps": 0, "seconds": 0.0, "rates": []})
+                    tot["steps"] += r["steps"]
+                    tot["seconds"] += r["seconds"]
+                    tot["rates"].append(r["rate"])
+                per_pair.append(rate[f"{prefix}2"] / rate[f"{prefix}1"])
+            rates.update({name: {"steps_per_s": float(np.mean(t["rates"])), "steps": t["steps"],
+                                 "seconds": t["seconds"]} for name, t in totals.items()})
+            ratios[f"{prefix}2/{prefix}1"] = ratio_summary(per_pair)
+        return {"rates": rates, "ratios": ratios}
     finally:
         for conn in conns:
             try:
@@ -386,8 +423,11 @@ def preload_forkserver() -> None:
 
 
 def run(seconds: float = 0.5, pairs: int = PAIRS, num_envs: int = NUM_ENVS, ids=None, sides=SIDES,
-        scaling_envs=SCALING_ENVS, log=print) -> dict:
-    """The vector section: ``{num_envs, seconds_per_slice, pairs, rows: [...], scaling: {...}}``."""
+        scaling_envs=SCALING_ENVS, worker_envs=WORKER_ENVS, log=print) -> dict:
+    """The vector section: ``{num_envs, seconds_per_slice, pairs, rows: [...], scaling: {...}}``;
+    each row's ``workers`` holds, for each count of ``worker_envs``, the multi-process env's 1 and
+    2 workers and the lockstep ceiling measured again over that many envs (a longer step, so the
+    messages and the slower half weigh less)."""
     import boardgym  # noqa: F401  (registers the ids)
 
     preload_forkserver()
@@ -396,6 +436,9 @@ def run(seconds: float = 0.5, pairs: int = PAIRS, num_envs: int = NUM_ENVS, ids=
         kwargs = id_kwargs(entry["id"])
         row = {"id": entry["id"], "game": entry["game"], "kwargs": kwargs, **sizes(entry["id"], kwargs)}
         row.update(measure_id(entry["id"], kwargs, num_envs, seconds, pairs, sides, log))
+        on = tuple(s for s in WORKER_SIDES if s in sides)
+        row["workers"] = [{"num_envs": n, **measure_id(entry["id"], kwargs, n, seconds, pairs, on, log)}
+                          for n in worker_envs if on]
         rows.append(row)
         log(f"{entry['id']}: " + ", ".join(
             f"{LABELS[s]} {r['steps_per_s']:.0f}/s" for s, r in row["rates"].items() if "steps_per_s" in r)

@@ -21,7 +21,8 @@ VECTOR_RATIOS = {"batched/games": ("batched / games alone", None), "batched/sync
                  "batched_sb3/subproc": ("batched / SubprocVecEnv (SB3)", None),
                  "batched_sb3/dummy": ("batched / DummyVecEnv (SB3)", None),
                  "mp2/mp1": ("2 workers / 1 worker", 1.7),
-                 "games2/games1": ("games alone, 2 processes / 1 (this machine's ceiling for 2 workers / 1 worker)", None)}
+                 "games2/games1": ("games alone, 2 processes / 1 (what the cores give)", None),
+                 "lock2/lock1": ("the same in lockstep, 2 / 1 (the ceiling of 2 workers / 1 worker)", None)}
 TRAIN_TARGET = 1.5
 KEEP = ("date", "python", "machine", "cpus", "note", "vector", "train")
 
@@ -71,6 +72,24 @@ def scaling_table(vector: dict) -> list[str]:
     return out
 
 
+def workers_table(vector: dict) -> list[str]:
+    """2 workers / 1 worker and its lockstep ceiling at the main table's N and at the larger N of
+    each row's ``workers``."""
+    counts = sorted({w["num_envs"] for row in vector["rows"] for w in row.get("workers", [])})
+    if not counts:
+        return []
+    ns = [vector["num_envs"]] + [n for n in counts if n != vector["num_envs"]]
+    out = ["2 workers against 1 as the number of envs grows (the same pairing; the lockstep ceiling "
+           "measured again at each N):\n",
+           "| id | " + " | ".join(f"N = {n}: 2 workers / 1 | N = {n}: lockstep ceiling" for n in ns) + " |",
+           "|---|" + "---:|" * (2 * len(ns))]
+    for row in vector["rows"]:
+        at = {vector["num_envs"]: row["ratios"]} | {w["num_envs"]: w["ratios"] for w in row.get("workers", [])}
+        out.append(f"| {row['id']} | " + " | ".join(
+            f"{_ratio(at.get(n, {}).get('mp2/mp1'))} | {_ratio(at.get(n, {}).get('lock2/lock1'))}" for n in ns) + " |")
+    return out
+
+
 def train_table(train: dict) -> list[str]:
     kinds = list(train["rates"])
     out = [f"`python -m boardgym.train --config {train['config']}` ({train['env_id']}), {train['n_envs']} envs, "
@@ -90,7 +109,9 @@ def bench_markdown(result: dict) -> str:
     """The vector and training sections of results/bench.md."""
     lines = []
     if result.get("vector"):
-        lines += ["", "## Vector envs", ""] + vector_tables(result["vector"]) + [""] + scaling_table(result["vector"])
+        workers = workers_table(result["vector"])
+        lines += (["", "## Vector envs", ""] + vector_tables(result["vector"]) + [""] + (workers + [""] if workers else [])
+                  + scaling_table(result["vector"]))
     if result.get("train"):
         lines += ["", "## Training throughput", ""] + train_table(result["train"])
     return "\n".join(lines) + ("\n" if lines else "")
@@ -169,23 +190,51 @@ def reading(vector: dict) -> list[str]:
     vs_sync = [row["ratios"]["batched/sync"]["median"] for row in vector["rows"] if row["ratios"].get("batched/sync")]
     workers = [row["ratios"]["mp2/mp1"]["median"] for row in vector["rows"] if row["ratios"].get("mp2/mp1")]
     machine = [row["ratios"]["games2/games1"]["median"] for row in vector["rows"] if row["ratios"].get("games2/games1")]
-    ceiling = (f" Two processes stepping the games alone, with no parent in the loop and nothing shared, "
-               f"got {_span(machine)} of one process's rate on this machine (the last column): that is "
-               "the ceiling of 2 workers / 1 worker here, whatever the vector env does, and a target "
-               "above it cannot be met on this machine." if machine else "")
+    cores = (f" Two processes stepping the games alone, each on its own with nothing shared, got {_span(machine)} "
+             "of one process's rate (what the machine's cores give); see below for why a vector env's "
+             "workers get less." if machine else "")
     return ["**Reading the table.** *Games alone* is the floor under every column: the rules, chance "
             "and opponents up to each learner decision, the legal mask and the observation of the "
             f"{vector['num_envs']} games, in a plain loop. The batched env runs at {_span(own)} of it "
-            "(batched / games alone): nearly all of its time is the games' own work. Sync adds its "
+            "(batched / games alone): most of its time is the games' own work. Sync adds its "
             "wrappers, info dicts and stacking on top: the games alone are "
             f"{_span(bound)} Sync's rate (from the steps/s above), and that is the most any way of "
             f"stepping the games in one process could gain over Sync; the batched env reached {_span(vs_sync)}. "
             "A 2× gain over Sync would need the games themselves (rules, masks, observation encoders) "
             "to get cheaper, which speeds every column up. The multi-process env divides the games' "
-            f"work between its workers (2 workers / 1 worker: {_span(workers)} here); it gets near 2× only "
-            "when each worker has a core of its own: the parent's share of a step (drawing the actions, "
-            "one message per worker) is small, but on a machine busy with other work the workers "
-            "queue for the cores." + ceiling]
+            f"work between its workers (2 workers / 1 worker: {_span(workers)} here)." + cores]
+
+
+def workers_reading(vector: dict) -> list[str]:
+    """Why 2 workers stay under 2× one: the lockstep columns, at each N."""
+    def ratios(key: str, n: int) -> list[float]:
+        out = []
+        for row in vector["rows"]:
+            at = {vector["num_envs"]: row["ratios"]} | {w["num_envs"]: w["ratios"] for w in row.get("workers", [])}
+            if at.get(n, {}).get(key):
+                out.append(at[n][key]["median"])
+        return out
+
+    n0 = vector["num_envs"]
+    lock = ratios("lock2/lock1", n0)
+    if not lock:
+        return []
+    big = sorted({w["num_envs"] for row in vector["rows"] for w in row.get("workers", [])} - {n0})
+    more = "".join(f" With N = {n} the step is longer, the messages and the slower half weigh less: "
+                   f"lockstep {_span(ratios('lock2/lock1', n))}, 2 workers / 1 worker {_span(ratios('mp2/mp1', n))}."
+                   for n in big)
+    return ["**Why 2 workers do not double one.** A Gymnasium vector env's `step` is synchronous: it "
+            "returns when every worker has stepped its games, so each step lasts as long as the slower "
+            "worker's half, plus a message to each worker and back. The games' steps are uneven (an "
+            "opponent's turn, a chance draw, a new game), so the slower half of a step is usually "
+            "longer than half the whole. The lockstep columns measure exactly that, with no vector env "
+            "in the way: the same games alone in one process and in two, the parent sending each one "
+            f"message a step and waiting for the answers. At N = {n0} they give {_span(lock)}: the "
+            "ceiling of 2 workers / 1 worker for any synchronous split of the step on this machine, "
+            f"whatever the vector env does, where the multi-process env reached {_span(ratios('mp2/mp1', n0))}."
+            + more + " Stepping more envs per worker, or an asynchronous API that hands the learner "
+            "whichever games are ready (EnvPool's `batch_size` below `num_envs`), is how a larger "
+            "machine gets nearer the cores' 2×."]
 
 
 def _ppo_and_env(data: dict) -> tuple[float, float] | None:
@@ -270,7 +319,10 @@ def page_markdown(data: dict, images: list[Path]) -> str:
              + (f" {data['note']}" if data.get("note") else "")
              + " Timings move with the machine: read the ratios, each measured within one run.", "",
              "### Vector envs, steps/s", ""] + vector_tables(vector) + [""]
-    lines += reading(vector) + [""] + scaling_table(vector) + [""]
+    lines += reading(vector) + [""]
+    for part in (workers_table(vector), workers_reading(vector)):
+        lines += part + [""] if part else []
+    lines += scaling_table(vector) + [""]
     lines += [f"![{p.stem.replace('_', ' ')}]({PLOTS}/{p.name})\n" for p in images]
     if data.get("train"):
         lines += ["### Training throughput", ""] + train_table(data["train"]) + [""] + train_reading(data) + [""]

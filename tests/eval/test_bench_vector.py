@@ -15,8 +15,10 @@ TIDES = {"id": "boardgym/TidesOfRuinArcade-v0", "game": "tides_of_ruin_arcade"}
 
 @pytest.fixture(scope="module")
 def tiny_run():
-    """Every side and ratio over 2 envs of one id, slices of 10 ms, the curve at 1 and 2 envs."""
-    return bench_vector.run(seconds=0.01, pairs=2, num_envs=2, ids=[TIDES], scaling_envs=(1, 2), log=lambda *a: None)
+    """Every side and ratio over 2 envs of one id, slices of 10 ms, the curve at 1 and 2 envs, the
+    workers again over 4 envs."""
+    return bench_vector.run(seconds=0.01, pairs=2, num_envs=2, ids=[TIDES], scaling_envs=(1, 2), worker_envs=(4,),
+                            log=lambda *a: None)
 
 
 def test_the_vector_section_fills_every_column(tiny_run, tmp_path):
@@ -29,12 +31,16 @@ def test_the_vector_section_fills_every_column(tiny_run, tmp_path):
     assert set(row["ratios"]) == {f"{a}/{b}" for a, b in bench_vector.RATIOS}
     for key, r in row["ratios"].items():
         assert r["pairs"] == 2 and 0 < r["min"] <= r["median"] <= r["max"], key
+    (more,) = row["workers"]   # 1 and 2 workers, and the lockstep ceiling, over 4 envs
+    assert more["num_envs"] == 4 and set(more["rates"]) == set(bench_vector.WORKER_SIDES)
+    assert set(more["ratios"]) == {"mp2/mp1", "lock2/lock1"} and all(r["median"] > 0 for r in more["ratios"].values())
+    assert all(r["steps"] % 4 == 0 for s, r in more["rates"].items())   # N steps per call: lockstep too
     assert [p["num_envs"] for p in tiny_run["scaling"]["points"]] == [1, 2]
     assert all(p["batched"] > 0 and p["sync"] > 0 and p["ratio"]["median"] > 0 for p in tiny_run["scaling"]["points"])
     assert "PufferLib" not in bench_vector.SIDES and "torch" in tiny_run["pufferlib"]   # says why it is absent
     md = perf_page.bench_markdown({"vector": tiny_run})
     table = [line for line in md.splitlines() if line.startswith(f"| {TIDES['id']} |")]
-    assert len(table) == 2   # the rates and the ratios
+    assert len(table) == 3   # the rates, the ratios, and 2 workers / 1 with its ceiling at N = 2 and 4
     for line in table:
         cells = [c.strip() for c in line.strip("|").split("|")][1:]
         assert cells and all(c not in ("-", "n/a", "failed", "") for c in cells), line
@@ -78,16 +84,23 @@ def test_a_side_that_fails_is_reported_and_the_others_still_run(monkeypatch):
 
 
 def test_the_machine_ceiling_runs_one_and_two_processes_and_reports_a_failure():
-    """games2/games1: the games alone in two processes at once against one; a process that cannot
-    build its games is reported as the side's error, and no process is left behind."""
+    """games2/games1: the games alone in two processes at once against one; lock2/lock1: the same
+    processes stepped one message a vector step (every call steps all N games: N/2 in each of two);
+    a process that cannot build its games is reported as the sides' error, and no process is left
+    behind."""
     import multiprocessing as mp
 
     got = bench_vector.ceiling(TIDES["id"], {}, 4, 0.01, 2)
-    assert set(got["rates"]) == {"games1", "games2"} and got["ratio"]["pairs"] == 2
+    assert set(got["rates"]) == {"games1", "games2", "lock1", "lock2"}
+    assert set(got["ratios"]) == {"games2/games1", "lock2/lock1"} and all(r["pairs"] == 2 for r in got["ratios"].values())
     assert all(r["steps"] > 0 for r in got["rates"].values())
-    bad = bench_vector.measure_id(TIDES["id"], {"num_players": 99}, 2, 0.005, 1, ("games1", "games2"),
+    assert got["rates"]["lock1"]["steps"] % 4 == 0 and got["rates"]["lock2"]["steps"] % 4 == 0
+    only = bench_vector.ceiling(TIDES["id"], {}, 2, 0.01, 1, free=False)
+    assert set(only["rates"]) == {"lock1", "lock2"} and set(only["ratios"]) == {"lock2/lock1"}
+    bad = bench_vector.measure_id(TIDES["id"], {"num_players": 99}, 2, 0.005, 1, ("games1", "games2", "lock1", "lock2"),
                                   log=lambda *a: None)
-    assert "num_players" in bad["rates"]["games2"]["error"] and bad["ratios"]["games2/games1"] is None
+    assert "num_players" in bad["rates"]["games2"]["error"] and "num_players" in bad["rates"]["lock1"]["error"]
+    assert bad["ratios"]["games2/games1"] is None and bad["ratios"]["lock2/lock1"] is None
     assert not [p for p in mp.active_children() if p.is_alive()]
 
 
