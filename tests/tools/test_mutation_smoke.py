@@ -2,7 +2,10 @@
 each mutant, and the reports count killed, surviving and equivalent mutants (with the reason);
 a second run continues the session instead of starting anew. The full runs are make mutate."""
 
+import json
 import textwrap
+
+import pytest
 
 from tools.mutation import load, main, run_module, select, tally
 
@@ -58,8 +61,57 @@ def test_a_module_is_mutated_reported_and_resumed(tmp_path, capsys):
     assert "why: declared here to check the report" in report
     assert "NumberReplacer @ if x > 2: #1" in report
     summary = (tmp_path / "out" / "summary.md").read_text()
-    assert "| tiny.py | 5 | 2 | 2 | 1 | 0 | 0 | 50.0 |" in summary
+    assert "| tiny.py | 5 | 2 | 2 | 1 | 0 | 0 | 0 | 50.0 |" in summary
     assert "new session" not in capsys.readouterr().out
+
+
+def test_a_sample_tries_a_fixed_subset_and_a_larger_one_adds_to_it(tmp_path, capsys):
+    """--sample F tries the mutants that sampled() puts in the sample, the same on every run, and
+    reports the killed share with its interval; a larger fraction then tries only the mutants the
+    smaller one left out, and the whole run gives the outcomes a run without sampling gives."""
+    import sqlite3
+
+    from tools.mutation import sampled
+
+    settings, targets = _project(tmp_path)
+    args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
+            "--out", str(tmp_path / "out"), "--equivalent", str(tmp_path / "equivalent.yaml")]
+    assert main(args + ["--sample", "0.5", "tiny"]) == 0
+    db = tmp_path / "out" / "sessions" / "tiny.sqlite"
+    with sqlite3.connect(db) as con:
+        specs = con.execute("SELECT operator_name, start_pos_row, start_pos_col, occurrence "
+                            "FROM mutation_specs").fetchall()
+    used = [spec for spec in specs if spec[0].removeprefix("core/") in settings.operators]
+    chosen = [spec for spec in used if sampled(*spec, 0.5)]
+    assert len(used) == 5
+    assert 0 < len(chosen) < 5   # the hash of these five mutants cuts them 2 and 3, on every run
+    data = json.loads((tmp_path / "out" / "sessions" / "tiny.data.json").read_text())
+    assert (len(data["mutants"]), data["not_sampled"], data["sample"]) == (len(chosen), 5 - len(chosen), 0.5)
+    assert sum(1 for m in data["mutants"] if m["outcome"] != "pending") == len(chosen)
+    summary = (tmp_path / "out" / "summary.md").read_text()
+    assert f"| tiny.py | {len(chosen)} |" in summary and f"| {5 - len(chosen)} |" in summary
+    report = (tmp_path / "out" / "tiny.md").read_text()
+    assert f"A sample: {len(chosen)} of the module's 5 mutants were tried (--sample 0.5)" in report
+
+    assert main(args + ["--sample", "0.5", "tiny"]) == 0   # the same sample again: nothing new
+    assert json.loads((tmp_path / "out" / "sessions" / "tiny.data.json").read_text()) == data
+    assert main(args + ["tiny"]) == 0                      # the rest, tried now
+    whole = json.loads((tmp_path / "out" / "sessions" / "tiny.data.json").read_text())
+    assert (len(whole["mutants"]), whole["not_sampled"]) == (5, 0)
+    before = {m["key"]: m["outcome"] for m in data["mutants"]}
+    assert {m["key"]: m["outcome"] for m in whole["mutants"] if m["key"] in before} == before
+    counts = tally(whole, {"ReplaceComparisonOperator_Gt_GtE @ if x > 2: #1": "declared"})
+    assert (counts["killed"], counts["survived"], counts["equivalent"], counts["interval"]) == (2, 2, 1, None)
+    assert "| tiny.py | 5 | 2 | 2 | 1 | 0 | 0 | 0 | 50.0 |" in (tmp_path / "out" / "summary.md").read_text()
+
+
+@pytest.mark.parametrize("fraction", ["0", "1.5", "half"])
+def test_a_sample_outside_0_to_1_is_refused_in_words(tmp_path, capsys, fraction):
+    _project(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path), "--sample", fraction])
+    assert stop.value.code == 2
+    assert f"--sample takes a fraction above 0 and at most 1, such as 0.1; got '{fraction}'" in capsys.readouterr().err
 
 
 def test_a_name_that_matches_nothing_is_refused_in_words(tmp_path, capsys):

@@ -9,6 +9,12 @@ tests change, the killed mutants stay killed and the others are tried again.
 Reports: results/mutate/<module>.md (killed, survived, equivalent with its reason) and
 results/mutate/summary.md (one row per module). Equivalent mutants are declared in
 tools/mutation/equivalent.yaml, keyed by the description the reports print.
+
+``--sample F`` tries a fixed random fraction F of each module's mutants (mutant sampling): each
+mutant is in or out by a hash of what it changes, so a sample is the same on every run and a
+larger fraction holds every mutant of a smaller one (a session resumed at a larger F tries only
+the new ones). The reports then give the killed share of the sample with its 95% interval
+(Wilson), an estimate of the whole module's.
 """
 
 from __future__ import annotations
@@ -63,17 +69,18 @@ class Settings:
     copied: tuple[str, ...]
     equivalent: Path
     python: str = sys.executable
+    sample: float = 1.0   # the fraction of each module's mutants tried (1: every one)
 
 
 def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
-         equivalent: Path = EQUIVALENT) -> tuple[Settings, list[Target]]:
+         equivalent: Path = EQUIVALENT, sample: float = 1.0) -> tuple[Settings, list[Target]]:
     """The settings and every target of a targets file, modules sorted within each group."""
     data = yaml.safe_load(config.read_text())
     if not isinstance(data, dict) or "groups" not in data:
         raise MutateError(f"{config}: needs 'operators', 'test_command' and 'groups'")
     settings = Settings(root=root, out=out or root / "results" / "mutate",
                         operators=tuple(data["operators"]), test_command=data["test_command"],
-                        copied=tuple(data.get("copied", COPIED)), equivalent=equivalent)
+                        copied=tuple(data.get("copied", COPIED)), equivalent=equivalent, sample=sample)
     targets = []
     for group, spec in data["groups"].items():
         paths = sorted(glob.glob(str(root / spec["modules"])))
@@ -208,6 +215,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
                             "(test_outcome IS NULL OR test_outcome != 'KILLED')")
             say(f"{t.module}: tests changed, surviving mutants tried again")
         meta.write_text(json.dumps(fp))
+        _sample(db, s.sample)
         with sqlite3.connect(db) as con:
             pending = con.execute("SELECT COUNT(*) FROM work_items WHERE job_id NOT IN "
                                   "(SELECT job_id FROM work_results)").fetchone()[0]
@@ -216,10 +224,40 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
             raise MutateError(f"{t.module}: cosmic-ray exec failed; see {sessions / (t.slug + '.log')}")
         dump = _run([_bin(s, "cosmic-ray"), "dump", str(db)], work, log)
     shutil.rmtree(work)  # each run copies anew: a finished module's copy is not kept
-    data = {"module": t.module, "group": t.group, "tests": list(t.tests),
-            "mutants": _mutants(s, t.module, dump.stdout)}
+    mutants = _mutants(s, t.module, dump.stdout)
+    data = {"module": t.module, "group": t.group, "tests": list(t.tests), "sample": s.sample,
+            "not_sampled": sum(m["outcome"] == "not sampled" for m in mutants),
+            "mutants": [m for m in mutants if m["outcome"] != "not sampled"]}
     (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
     return data
+
+
+NOT_SAMPLED = "not in the sample"   # the output of a work result that _sample set
+
+
+def sampled(operator: str, row: int, col: int, occurrence: int, fraction: float) -> bool:
+    """Whether a mutant is in a ``fraction`` sample: a hash of what it changes, mapped to [0, 1),
+    below the fraction. The same on every run; a larger fraction keeps every smaller one's."""
+    if fraction >= 1.0:
+        return True
+    digest = hashlib.sha256(f"{operator}|{row}|{col}|{occurrence}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2 ** 64 < fraction
+
+
+def _sample(db: Path, fraction: float) -> None:
+    """Mark the mutants outside the sample as skipped (``NOT_SAMPLED``) and free those inside it
+    that an earlier, smaller sample left out, so that cosmic-ray tries exactly the sample."""
+    with sqlite3.connect(db) as con:
+        rows = con.execute("SELECT m.job_id, m.operator_name, m.start_pos_row, m.start_pos_col, m.occurrence, "
+                           "r.worker_outcome, r.output FROM mutation_specs m "
+                           "LEFT JOIN work_results r ON r.job_id = m.job_id").fetchall()
+        for job, op, row, col, occ, outcome, output in rows:
+            inside = sampled(op, row, col, occ, fraction)
+            if outcome is None and not inside:
+                con.execute("INSERT INTO work_results (job_id, worker_outcome, output) VALUES (?, 'SKIPPED', ?)",
+                            (job, NOT_SAMPLED))
+            elif outcome == "SKIPPED" and output == NOT_SAMPLED and inside:
+                con.execute("DELETE FROM work_results WHERE job_id = ?", (job,))
 
 
 def _mutants(s: Settings, module: str, dump: str) -> list[dict]:
@@ -232,8 +270,8 @@ def _mutants(s: Settings, module: str, dump: str) -> list[dict]:
                              r[0]["mutations"][0]["occurrence"]))
     for item, result in rows:
         m = item["mutations"][0]
-        if result and result.get("worker_outcome") == "skipped":
-            continue
+        if result and result.get("worker_outcome") == "skipped" and result.get("output") != NOT_SAMPLED:
+            continue   # an operator make mutate does not use
         op = m["operator_name"].removeprefix("core/")
         row = m["start_pos"][0]
         text = " ".join(lines[row - 1].split()) if row <= len(lines) else ""
@@ -241,6 +279,8 @@ def _mutants(s: Settings, module: str, dump: str) -> list[dict]:
         seen[base] = seen.get(base, 0) + 1
         if result is None:
             outcome = "pending"
+        elif result.get("output") == NOT_SAMPLED:
+            outcome = "not sampled"
         elif result["worker_outcome"] == "timeout":
             outcome = "killed"  # the mutant made the tests hang: caught
         elif result["worker_outcome"] in ("exception", "abnormal"):
@@ -277,7 +317,19 @@ def tally(data: dict, equivalent: dict[str, str]) -> dict:
         counts[kind] = counts.get(kind, 0) + 1
     judged = counts["killed"] + counts["survived"]
     counts["score"] = round(100.0 * counts["killed"] / judged, 1) if judged else None
+    counts["not_sampled"] = data.get("not_sampled", 0)
+    counts["interval"] = None
+    if counts["not_sampled"] and judged:   # a sample: the killed share's 95% interval (Wilson)
+        from boardgym.eval.stats import wilson_interval
+
+        lo, hi = wilson_interval(counts["killed"], judged)
+        counts["interval"] = (round(100.0 * lo, 1), round(100.0 * hi, 1))
     return counts
+
+
+def _score(c: dict) -> str:
+    return "" if c["score"] is None else f"{c['score']}" + (
+        f" [{c['interval'][0]}, {c['interval'][1]}]" if c["interval"] else "")
 
 
 def module_report(data: dict, equivalent: dict[str, str]) -> str:
@@ -287,6 +339,10 @@ def module_report(data: dict, equivalent: dict[str, str]) -> str:
            f"mutants {c['mutants']}, killed {c['killed']}, survived {c['survived']}, "
            f"equivalent {c['equivalent']}, incompetent {c['incompetent']}, pending {c['pending']}; "
            f"score {c['score']}% of the non-equivalent mutants killed", ""]
+    if c["not_sampled"]:
+        out[-2:-1] = [out[-2], "", f"A sample: {c['mutants']} of the module's {c['mutants'] + c['not_sampled']} "
+                      f"mutants were tried (--sample {data.get('sample')}); the killed share's 95% interval "
+                      f"is {c['interval'][0] if c['interval'] else '-'}% to {c['interval'][1] if c['interval'] else '-'}%."]
     for title, want in (("Survived", "survived"), ("Equivalent", "equivalent")):
         rows = [m for m in data["mutants"] if m["outcome"] == "survived"
                 and (m["key"] in equivalent) == (want == "equivalent")]
@@ -314,24 +370,38 @@ def write_reports(s: Settings) -> list[tuple[str, dict]]:
         eq = equivalents.get(data["module"], {})
         (s.out / f"{Path(path.name).stem.removesuffix('.data')}.md").write_text(module_report(data, eq))
         rows.append((data["module"], tally(data, eq)))
-        total = groups.setdefault(data["group"], {"group": data["group"], "mutants": []})
+        total = groups.setdefault(data["group"], {"group": data["group"], "mutants": [], "not_sampled": 0})
+        total["not_sampled"] += data.get("not_sampled", 0)
         # keys qualified by module: two modules may hold the same line
         total["mutants"] += [{**m, "key": f"{data['module']}: {m['key']}"} for m in data["mutants"]]
         total.setdefault("equivalent", {}).update({f"{data['module']}: {k}": v for k, v in eq.items()})
-    head = "| module | mutants | killed | survived | equivalent | incompetent | pending | killed % |"
+    head = ("| module | mutants | killed | survived | equivalent | incompetent | pending | not sampled "
+            "| killed % [95% interval of a sample] |")
     lines = ["# Mutation testing summary", "",
-             "Killed % is killed / (killed + survived): equivalent mutants are left out.", "",
-             head, "|" + "---|" * 8]
+             "Killed % is killed / (killed + survived): equivalent mutants are left out. Where only a "
+             "sample of a module's mutants was tried (--sample), the interval is the Wilson 95% interval "
+             "of the killed share: an estimate of the whole module's.", "",
+             head, "|" + "---|" * 9]
     for module, c in rows:
         lines.append(f"| {module} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
-                     f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
-    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 8]
+                     f"| {c['incompetent']} | {c['pending']} | {c['not_sampled']} | {_score(c)} |")
+    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 9]
     for name, g in groups.items():
         c = tally(g, g["equivalent"])
         lines.append(f"| {name} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
-                     f"| {c['incompetent']} | {c['pending']} | {c['score']} |")
+                     f"| {c['incompetent']} | {c['pending']} | {c['not_sampled']} | {_score(c)} |")
     (s.out / "summary.md").write_text("\n".join(lines) + "\n")
     return rows
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value <= 1.0:
+        raise argparse.ArgumentTypeError(f"--sample takes a fraction above 0 and at most 1, such as 0.1; got {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -344,9 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=None, help="default: ROOT/results/mutate")
     p.add_argument("--report", action="store_true", help="only rewrite the reports from the sessions")
     p.add_argument("--list", action="store_true", help="only list the modules and their tests")
+    p.add_argument("--sample", type=_fraction, default=1.0, metavar="F",
+                   help="try a fixed random fraction F (0 < F <= 1) of each module's mutants (default 1: all)")
     a = p.parse_args(argv)
     try:
-        s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent)
+        s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent, a.sample)
         targets = select(targets, a.names)
         if a.list:
             for t in targets:
