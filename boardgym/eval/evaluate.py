@@ -35,8 +35,10 @@ def team_jobs(game_name: str, game_kwargs: dict, spec, seeds: list[int]) -> list
 def team_row(label: str, results: list) -> dict:
     """The row of one agent's solo / cooperative games (``team_jobs`` results, in order)."""
     per_seed = [solo_win(r) for r in results]
-    row = score_row(label, "-", sum(per_seed), len(results), [sum(r.scores) / len(r.scores) for r in results])
+    scores = [sum(r.scores) / len(r.scores) for r in results]
+    row = score_row(label, "-", sum(per_seed), len(results), scores)
     row["per_seed"] = per_seed  # wins seed by seed, for paired comparisons
+    row["per_seed_score"] = scores  # the team's mean score seed by seed, likewise
     return row
 
 

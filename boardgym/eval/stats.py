@@ -66,6 +66,24 @@ def paired_sign_test(a: Sequence[float], b: Sequence[float]) -> dict:
     return {"a_only": a_only, "b_only": b_only, "p_value": min(1.0, p)}
 
 
+def paired_score_test(a: Sequence[float], b: Sequence[float], level: float = 0.95) -> dict:
+    """Two agents' scores on the same seeds: the mean of A - B seed by seed with its Student t
+    interval, the paired t test's two-sided p-value and the Wilcoxon signed-rank test's (which
+    assumes no normal differences; seeds scored alike are left out, as its default does). No
+    difference on any seed gives p = 1 for both."""
+    from scipy.stats import ttest_rel, wilcoxon
+
+    if len(a) != len(b):
+        raise ValueError(f"paired scores need the same seeds, got {len(a)} and {len(b)}")
+    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    mean, low, high = mean_interval(d, level)
+    if d.size < 2 or not np.any(d):
+        return {"mean_difference": mean, "low": low, "high": high, "t_p_value": 1.0, "wilcoxon_p_value": 1.0}
+    t_p = float(ttest_rel(a, b).pvalue) if np.std(d) > 0 else 0.0
+    return {"mean_difference": mean, "low": low, "high": high, "t_p_value": min(1.0, t_p),
+            "wilcoxon_p_value": min(1.0, float(wilcoxon(d).pvalue))}
+
+
 def mean_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float, float]:
     """``(mean, low, high)``: the Student t interval of a sample mean. One value says nothing
     about its spread: its bounds are NaN. A sample without spread gives ``(m, m, m)``."""

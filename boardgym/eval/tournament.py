@@ -21,7 +21,7 @@ from boardgym.games import make_game
 from .evaluate import score_row, evaluate_team, results_table, team_jobs
 from .play import pair_outcomes, players_kwarg, seat_assignments, seat_win, try_agent
 from .runner import GameJob, GameRunner
-from .stats import elo_with_intervals, paired_sign_test, pairwise_matrix, wilson_interval
+from .stats import elo_with_intervals, paired_score_test, paired_sign_test, pairwise_matrix, wilson_interval
 
 
 def competitive_jobs(game_name: str, game_kwargs: dict, specs: list, k_specs: list[int], games: int,
@@ -99,7 +99,8 @@ def team(game_name: str, game_kwargs: dict, specs: list[str], games: int, seed_b
     rows = evaluate_team(game_name, game_kwargs, specs, seeds, runner)
     game = make_game(game_name, **game_kwargs)
     played = [r for r in rows if r.get("per_seed")]
-    paired = [{"a": a["agent"], "b": b["agent"], **paired_sign_test(a["per_seed"], b["per_seed"])}
+    paired = [{"a": a["agent"], "b": b["agent"], **paired_sign_test(a["per_seed"], b["per_seed"]),
+               "scores": paired_score_test(a["per_seed_score"], b["per_seed_score"])}
               for i, a in enumerate(played) for b in played[i + 1:]]
     return {"kind": "team", "players": game.num_players, "game_kwargs": game_kwargs,
             "seeds": [seeds[0], seeds[-1]] if seeds else [], "rows": rows, "paired": paired,
@@ -117,13 +118,24 @@ def run(game_name: str, specs: list[str], players: int, games: int, seed_base: i
     return competitive(game_name, kwargs, specs, games, seed_base, n_boot, runner)
 
 
+def _score_line(x: dict) -> str:
+    """The paired score comparison of a team tournament's pair, in words (empty in older results)."""
+    sc = x.get("scores")
+    if not sc:
+        return ""
+    d, lo, hi = sc["mean_difference"], sc["low"], sc["high"]
+    span = f" [{lo:+.2f}, {hi:+.2f}]" if lo == lo and hi == hi else ""
+    return (f"; it scored {d:+.2f}{span} points a game against {x['b']} on the same seeds (paired t "
+            f"p = {sc['t_p_value']:.3g}, Wilcoxon signed-rank p = {sc['wilcoxon_p_value']:.3g})")
+
+
 def to_markdown(result: dict) -> str:
     p = result["players"]
     if result["kind"] == "team":
         title = "solo" if p == 1 else f"{p} players (cooperative)"
         paired = "".join(
             f"\n- {x['a']} won {x['a_only']} seeds that {x['b']} lost, and lost {x['b_only']} that it "
-            f"won (exact McNemar p = {x['p_value']:.3g})" for x in result.get("paired", []))
+            f"won (exact McNemar p = {x['p_value']:.3g})" + _score_line(x) for x in result.get("paired", []))
         return (f"## {title}\n\nSeeds {result['seeds'][0]}..{result['seeds'][-1]}, the same for every "
                 f"agent.\n\n" + results_table(result["rows"]) + "\n"
                 + (f"\nPaired on the same seeds:\n{paired}\n" if paired else ""))

@@ -106,6 +106,21 @@ def test_a_suite_without_a_required_field_and_with_a_duplicate_task_is_refused(t
         load_suite(str(tmp_path / "b.json"))
 
 
+def test_a_header_the_schema_would_refuse_is_refused_before_any_game(tmp_path, monkeypatch):
+    """A --compute or --name that the scorecard schema refuses stops the run before it plays: a
+    long scorecard refused only at --check would have cost the whole run."""
+    def no_game(*_a, **_k):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(scorecard.score, "measure_task", no_game)
+    base = ["--agent", "random", "--tasks", "att_solo", "--episodes", "1", "--out", str(tmp_path)]
+    with pytest.raises(SystemExit, match=r"--compute: at most 300 characters in a scorecard \(this one has 301\)"):
+        bench_main(base + ["--compute", "x" * 301])
+    with pytest.raises(SystemExit, match="the scorecard would be refused.*name"):
+        bench_main(base + ["--name", "-bad name"])
+    assert not any(tmp_path.iterdir())
+
+
 def test_unknown_tasks_and_specs_that_do_not_fit_are_refused(tmp_path, capsys):
     suite = load_suite()
     with pytest.raises(ConfigError, match="unknown task 'att_sol'.*did you mean 'att_solo'"):

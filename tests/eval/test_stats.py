@@ -195,6 +195,29 @@ def test_paired_sign_test_counts_discordant_seeds_and_exact_p():
         paired_sign_test([1], [1, 0])
 
 
+def test_paired_score_test_on_known_numbers():
+    """Scores on the same seeds: differences 2, 1, 3, 0 (mean 1.5, sd sqrt(5/3)); the paired t
+    statistic 1.5 / (sd / 2) on 3 degrees of freedom; Wilcoxon drops the tie and ranks 2, 1, 3 all
+    positive: the exact two-sided p of W = 0 with 3 pairs is 2 / 2^3."""
+    from scipy.stats import t
+
+    from boardgym.eval.stats import paired_score_test
+
+    r = paired_score_test([3, 5, 7, 9], [1, 4, 4, 9])
+    sd = (5 / 3) ** 0.5
+    assert r["mean_difference"] == pytest.approx(1.5)
+    half = t.ppf(0.975, 3) * sd / 2
+    assert (r["low"], r["high"]) == (pytest.approx(1.5 - half), pytest.approx(1.5 + half))
+    assert r["t_p_value"] == pytest.approx(2 * t.sf(1.5 / (sd / 2), 3), rel=1e-9)
+    assert r["wilcoxon_p_value"] == pytest.approx(0.25, rel=1e-9)
+    flipped = paired_score_test([1, 4, 4, 9], [3, 5, 7, 9])
+    assert flipped["mean_difference"] == pytest.approx(-1.5) and flipped["t_p_value"] == pytest.approx(r["t_p_value"])
+    same = paired_score_test([4, 5], [4, 5])
+    assert (same["mean_difference"], same["t_p_value"], same["wilcoxon_p_value"]) == (0.0, 1.0, 1.0)
+    with pytest.raises(ValueError, match="same seeds"):
+        paired_score_test([1], [1, 0])
+
+
 def test_ratio_summary_is_the_median_of_the_pairs_with_their_range():
     assert ratio_summary([1.5, 0.9, 1.2, 2.0]) == {"median": 1.35, "min": 0.9, "max": 2.0, "pairs": 4}
     assert ratio_summary([3.0]) == {"median": 3.0, "min": 3.0, "max": 3.0, "pairs": 1}

@@ -1,6 +1,8 @@
 """A tiny tournament (random vs random, competitive and solo) writes md, json and png files."""
 import json
 
+import pytest
+
 from boardgym.eval.__main__ import main
 
 
@@ -55,7 +57,11 @@ def test_ismcts_spec_and_game_options(tmp_path):
     assert (pair["a"], pair["b"]) == ("heuristic", "ismcts")
     h, i = team["rows"][0]["per_seed"][0], team["rows"][1]["per_seed"][0]
     assert (pair["a_only"], pair["b_only"]) == (int(h == 1 and i == 0), int(h == 0 and i == 1))
-    assert "Paired on the same seeds" in (out / "tournament.md").read_text()
+    # and their scores seed by seed, compared pair by pair
+    hs, is_ = team["rows"][0]["per_seed_score"][0], team["rows"][1]["per_seed_score"][0]
+    assert hs == team["rows"][0]["mean_score"] and pair["scores"]["mean_difference"] == pytest.approx(hs - is_)
+    md = (out / "tournament.md").read_text()
+    assert "Paired on the same seeds" in md and "points a game against ismcts on the same seeds" in md
 
 
 def test_seat_and_team_wins_count_shared_first_places():

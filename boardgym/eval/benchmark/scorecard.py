@@ -123,6 +123,8 @@ def run(suite: Suite, tasks: list[Task], agents: dict[str, str], skipped: dict[s
     if track is not None and track == "no-search" and auto_track == "search":
         raise ConfigError("--track no-search: an agent of this scorecard searches at play time (ISMCTS); "
                           "its track is 'search'")
+    card = header(suite, name, track or auto_track, budget or default_budget(specs), compute, command, runner)
+    check_header(card)   # before any game: a field the schema refuses would lose the whole run
     t_start = time.perf_counter()
     rows = []
     for t in tasks:
@@ -138,7 +140,6 @@ def run(suite: Suite, tasks: list[Task], agents: dict[str, str], skipped: dict[s
             shown = f"{row['normalized']:.3f}" if row["normalized"] is not None else "unscored (no references)"
             log(f"  {t.id}: {t.measure} {m['value']:.3f} [{m['low']:.3f}, {m['high']:.3f}], normalized {shown} "
                 f"({row['seconds']:.0f} s)")
-    card = header(suite, name, track or auto_track, budget or default_budget(specs), compute, command, runner)
     card["tasks"] = rows
     card["aggregates"] = aggregate(card, reps)
     card["seconds"] = round(time.perf_counter() - t_start, 2)
@@ -150,6 +151,26 @@ def header(suite: Suite, name: str, track: str, budget: str, compute: str, comma
             "compute": compute, "commit": commit(),
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "command": command, "played_on": runner.describe() if runner is not None else "this process"}
+
+
+# the flag each header field comes from, for the error when the schema refuses one
+HEADER_FLAGS = {"name": "--name", "compute": "--compute", "command": "the command line", "played_on": "--address"}
+
+
+def check_header(card: dict) -> None:
+    """Refuse, with the flag to change, a scorecard header that its schema would refuse."""
+    schemas = load_schemas(str(SCHEMAS))
+    props = schemas["scorecard"]["properties"]
+    for key, value in card.items():
+        limit = props.get(key, {}).get("maxLength")
+        if isinstance(value, str) and limit is not None and len(value) > limit:
+            raise ConfigError(f"{HEADER_FLAGS.get(key, key)}: at most {limit} characters in a scorecard "
+                              f"(this one has {len(value)}); say it shorter")
+    part = {"type": "object", "properties": {k: props[k] for k in card if k in props}}
+    try:
+        validate(card, part, "the scorecard", schemas=schemas)
+    except ContentError as exc:
+        raise ConfigError(f"the scorecard would be refused: {exc}") from None
 
 
 def task_row(t: Task, spec: str, m: dict, seconds: float, refs: dict | None = None) -> dict:
