@@ -12,6 +12,7 @@ places (Wilson 95%) and mean score, which shows what moving first or last is wor
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
@@ -119,12 +120,10 @@ def run(game_name: str, specs: list[str], players: int, games: int, seed_base: i
 
 
 def _score_line(x: dict) -> str:
-    """The paired score comparison of a team tournament's pair, in words (empty in older results)."""
-    sc = x.get("scores")
-    if not sc:
-        return ""
+    """The paired score comparison of a team tournament's pair, in words (one seed has no interval)."""
+    sc = x["scores"]
     d, lo, hi = sc["mean_difference"], sc["low"], sc["high"]
-    span = f" [{lo:+.2f}, {hi:+.2f}]" if lo == lo and hi == hi else ""
+    span = f" [{lo:+.2f}, {hi:+.2f}]" if math.isfinite(lo) and math.isfinite(hi) else ""
     return (f"; it scored {d:+.2f}{span} points a game against {x['b']} on the same seeds (paired t "
             f"p = {sc['t_p_value']:.3g}, Wilcoxon signed-rank p = {sc['wilcoxon_p_value']:.3g})")
 

@@ -340,7 +340,7 @@ def module_report(data: dict, equivalent: dict[str, str]) -> str:
            f"equivalent {c['equivalent']}, incompetent {c['incompetent']}, pending {c['pending']}; "
            f"score {c['score']}% of the non-equivalent mutants killed", ""]
     if c["not_sampled"]:
-        out[-2:-1] = [out[-2], "", f"A sample: {c['mutants']} of the module's {c['mutants'] + c['not_sampled']} "
+        out[-1:-1] = ["", f"A sample: {c['mutants']} of the module's {c['mutants'] + c['not_sampled']} "
                       f"mutants were tried (--sample {data.get('sample')}); the killed share's 95% interval "
                       f"is {c['interval'][0] if c['interval'] else '-'}% to {c['interval'][1] if c['interval'] else '-'}%."]
     for title, want in (("Survived", "survived"), ("Equivalent", "equivalent")):
