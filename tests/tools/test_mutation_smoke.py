@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tools.mutation import load, main, run_module, select, tally
+from tools.mutation import MutateError, load, main, module_report, run_module, select, tally
 
 MODULE = """\
 def bonus(x, step):
@@ -187,3 +187,36 @@ def test_each_mutant_runs_the_tests_that_run_its_lines(tmp_path):
                                 "ReplaceBinaryOperator_Add_Sub @ return x + 1 #1"]
     assert set(outcomes.values()) == {"killed"}
     assert (tmp_path / "two.py").read_text() == TWO
+
+
+def test_a_groups_select_narrows_its_tests_with_pytest_k(tmp_path):
+    """A group's ``select`` (a pytest -k expression, spaces and all) runs only the cases it names:
+    with "cap and not limit", test_grow never runs, so the map has no test for grow's line and
+    its mutants survive, while those of LIMIT (run at import: the whole list, narrowed) are still
+    killed by test_cap. A select that is not text is refused in words."""
+    import json
+
+    (tmp_path / "two.py").write_text(TWO)
+    (tmp_path / "test_two.py").write_text(TWO_TESTS)
+    targets_file = tmp_path / "targets.yaml"
+    targets_file.write_text(textwrap.dedent("""\
+        operators: [ReplaceBinaryOperator_Add_Sub, NumberReplacer]
+        test_command: "{python} -m pytest -x -q -p no:cacheprovider {tests}"
+        copied: [two.py, test_two.py]
+        groups:
+          two: {modules: "two.py", tests: [test_two.py], select: "cap and not limit"}
+        """))
+    settings, targets = load(targets_file, tmp_path, tmp_path / "out", tmp_path / "none.yaml")
+    assert targets[0].keyword == "cap and not limit"
+    data = run_module(settings, targets[0], say=lambda _: None)
+    spec = json.loads((tmp_path / "out" / "sessions" / "two.covering.json").read_text())
+    assert "-k 'cap and not limit'" in spec["test_command"]
+    assert "5" not in spec["lines"] and spec["lines"]["9"] == ["test_two.py::test_cap"]
+    assert {m["key"]: m["outcome"] for m in data["mutants"]} == {
+        "ReplaceBinaryOperator_Add_Sub @ return x + 1 #1": "survived",
+        "NumberReplacer @ return x + 1 #1": "survived", "NumberReplacer @ return x + 1 #2": "survived",
+        "NumberReplacer @ LIMIT = 3 #1": "killed", "NumberReplacer @ LIMIT = 3 #2": "killed"}
+    assert "only the cases pytest -k 'cap and not limit' selects" in module_report(data, {})
+    targets_file.write_text(targets_file.read_text().replace('select: "cap and not limit"', "select: [cap]"))
+    with pytest.raises(MutateError, match="'select' is a pytest -k expression"):
+        load(targets_file, tmp_path, tmp_path / "out", tmp_path / "none.yaml")

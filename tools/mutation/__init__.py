@@ -24,6 +24,7 @@ import fnmatch
 import glob
 import hashlib
 import json
+import shlex
 import shutil
 import sqlite3
 import subprocess
@@ -54,6 +55,7 @@ class Target:
     group: str
     module: str  # path relative to the root, e.g. boardgym/games/paleo/night.py
     tests: tuple[str, ...]
+    keyword: str = ""   # a pytest -k expression that narrows the test list to this game's cases
 
     @property
     def slug(self) -> str:
@@ -92,10 +94,16 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
             if name in spec.get("skip", ()):
                 continue
             tests = tuple(own.get(name, spec["tests"]))
+            if spec.get("select"):   # the tests over every game, narrowed to this group's cases
+                tests += tuple(t for t in data.get("game_tests", ()) if t not in tests)
             for test in tests:  # a path, or a pytest node id (path::test_name)
                 if not (root / test.split("::")[0]).exists():
                     raise MutateError(f"{config}: group {group!r} names a test path that does not exist: {test}")
-            targets.append(Target(group, str(Path(path).relative_to(root)), tests))
+            keyword = spec.get("select", "")
+            if not isinstance(keyword, str):
+                raise MutateError(f"{config}: group {group!r}: 'select' is a pytest -k expression, "
+                                  f"as text (got {keyword!r})")
+            targets.append(Target(group, str(Path(path).relative_to(root)), tests, keyword))
     return settings, targets
 
 
@@ -129,8 +137,15 @@ def _fingerprint(s: Settings, t: Target) -> dict:
         "source": _digest([s.root / t.module]) + "|" + ",".join(s.operators),
         "tests": _digest([s.root / p.split("::")[0] for p in dict.fromkeys(t.tests)]
                          + [p for p in [s.root / "tests" / "conftest.py"] if p.exists()])
-        + "|" + s.test_command + "|" + " ".join(t.tests),
+        + "|" + _test_command(s, t) + "|" + " ".join(t.tests),
     }
+
+
+def _test_command(s: Settings, t: Target) -> str:
+    """The settings' test command, with the group's ``select`` as pytest's -k before the tests."""
+    if not t.keyword:
+        return s.test_command
+    return s.test_command.replace("{tests}", f"-k {shlex.quote(t.keyword)} {{tests}}")
 
 
 def _config(s: Settings, t: Target, timeout: float, cover: Path) -> str:
@@ -193,7 +208,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
         # the module), and their time sets each mutant's timeout
         source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
         shutil.copy2(work / t.module, source)
-        covering.plan(cover, t.module, source, s.test_command, s.python, list(t.tests))
+        covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(t.tests))
         start = time.monotonic()
         base = _run([s.python, str(HERE / "covering.py"), "collect", str(cover)], work, log)
         took = time.monotonic() - start
@@ -225,7 +240,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
         dump = _run([_bin(s, "cosmic-ray"), "dump", str(db)], work, log)
     shutil.rmtree(work)  # each run copies anew: a finished module's copy is not kept
     mutants = _mutants(s, t.module, dump.stdout)
-    data = {"module": t.module, "group": t.group, "tests": list(t.tests), "sample": s.sample,
+    data = {"module": t.module, "group": t.group, "tests": list(t.tests), "keyword": t.keyword, "sample": s.sample,
             "not_sampled": sum(m["outcome"] == "not sampled" for m in mutants),
             "mutants": [m for m in mutants if m["outcome"] != "not sampled"]}
     (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
@@ -335,7 +350,8 @@ def _score(c: dict) -> str:
 def module_report(data: dict, equivalent: dict[str, str]) -> str:
     c = tally(data, equivalent)
     out = [f"# Mutation report: {data['module']}", "",
-           f"Tests run against each mutant: {', '.join(data['tests'])}", "",
+           f"Tests run against each mutant: {', '.join(data['tests'])}"
+           + (f" (only the cases pytest -k {data['keyword']!r} selects)" if data.get("keyword") else ""), "",
            f"mutants {c['mutants']}, killed {c['killed']}, survived {c['survived']}, "
            f"equivalent {c['equivalent']}, incompetent {c['incompetent']}, pending {c['pending']}; "
            f"score {c['score']}% of the non-equivalent mutants killed", ""]
@@ -422,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         targets = select(targets, a.names)
         if a.list:
             for t in targets:
-                print(f"{t.module}: {' '.join(t.tests)}")
+                print(f"{t.module}: {' '.join(t.tests)}" + (f" (-k {t.keyword!r})" if t.keyword else ""))
             return 0
         if not a.report:
             with ThreadPoolExecutor(max(1, a.jobs)) as pool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -52,7 +53,7 @@ def collect(map_file: Path) -> int:
             yield
             cov.switch_context(IMPORT)
 
-    parts = spec["test_command"].format(python=spec["python"], tests="\0").split()
+    parts = shlex.split(spec["test_command"].format(python=spec["python"], tests="\0"))
     if "pytest" not in parts:   # not pytest: no test ids to select; every mutant runs the whole list
         at = parts.index("\0")
         return subprocess.call(parts[:at] + spec["tests"] + parts[at + 1:])
@@ -114,7 +115,7 @@ def run(map_file: Path) -> int:
     original = Path(spec["source"]).read_text()
     mutated = Path(spec["module"]).read_text()
     tests = select(spec, changed_lines(original, mutated))
-    command = spec["test_command"].format(python=spec["python"], tests="\0").split()
+    command = shlex.split(spec["test_command"].format(python=spec["python"], tests="\0"))
     at = command.index("\0")
     return subprocess.call(command[:at] + tests + command[at + 1:])
 
