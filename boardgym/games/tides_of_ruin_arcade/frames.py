@@ -49,6 +49,11 @@ SHAPES = {
 }
 
 
+# a Destiny draw's purpose and the phase it is drawn in, in words
+_PURPOSE = {P_CHALLENGE: "a challenge", P_ATTACK: "an attack", P_HOST: "a boss or Fortune draw"}
+_DURING = {PH_CHALLENGE: "during a challenge", PH_COMBAT: "during a combat", PH_BOSS: "during the boss draws"}
+
+
 def errors(s) -> list[str]:
     shape = SHAPES.get(s.phase)
     if shape is None:
@@ -63,7 +68,8 @@ def errors(s) -> list[str]:
     for e in s.cq:
         want = {PH_BOSS: P_HOST, PH_CHALLENGE: P_CHALLENGE}.get(s.phase, P_ATTACK)
         if e[0] == CH_ROLL and e[1] != want and not (e[1] == P_HOST and s.fk_seat >= 0):
-            out.append(f"a Destiny draw for purpose {e[1]} in phase {PHASES[s.phase]}")
+            out.append(f"a Destiny draw for {_PURPOSE.get(e[1], 'no known purpose')} "
+                       f"{_DURING.get(s.phase, 'in the ' + PHASES[s.phase] + ' phase')}")
         if e[0] == CH_ROLL and e[1] == P_HOST and s.fk_seat >= 0 and (
                 not s.pend or s.pend[-1][0] not in (D_MODIFY, D_ROLLED) or s.pend[-1][1] != s.fk_seat):
             out.append("Fortune's draw without its window")

@@ -260,7 +260,9 @@ def test_training_limit_is_per_crew_member():
 def test_a_pack_whose_first_card_is_an_item_moves_it_like_any_other(tmp_path):
     """TR-BASE-ADV-4: weapons and items "move freely between crew members and the stash", whatever
     a pack's card order: in a pack listing the Brass Spyglass first (its card number 0), the
-    spyglass held by the Navigator is still the crew's gear, offered to move back to the stash."""
+    spyglass held by the Navigator is still the crew's gear, offered to move back to the stash,
+    and while held it adds its bonuses to the Navigator's skills (TR-BASE-CHAL-2: base + item +
+    equipped skill cards + training)."""
     from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK
 
     from ..packs import edited_pack
@@ -274,9 +276,12 @@ def test_a_pack_whose_first_card_is_an_item_moves_it_like_any_other(tmp_path):
     spyglass = next(a.id for a in s.game.content.adventure if a.key == "brass_spyglass")
     assert spyglass == 0
     to_prep(s)
+    before = [s.skill(NAVIGATOR, k) for k in range(5)]
     s.apply(A.ADVENTURE + spyglass)
     s.apply(A.CREW + NAVIGATOR)
     assert s.item[NAVIGATOR] == spyglass
+    bonuses = s.game.content.adventure[spyglass].bonuses
+    assert any(bonuses) and [s.skill(NAVIGATOR, k) for k in range(5)] == [b + x for b, x in zip(before, bonuses)]
     assert A.ADVENTURE + spyglass in legal(s)
     s.apply(A.ADVENTURE + spyglass)
     s.apply(A.CONFIRM)

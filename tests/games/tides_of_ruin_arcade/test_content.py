@@ -166,6 +166,11 @@ def test_tables_are_immutable_with_integer_ids(pack):
         assert isinstance(table, tuple) and [e.id for e in table] == list(range(len(table)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         pack.enemies[0].attack = 9
+    for table in (pack.crew, pack.skills, pack.adventure, pack.challenges, pack.combats, pack.rewards,
+                  pack.boss):
+        for entry in table[:1]:   # every kind of entry, each frozen
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(entry, dataclasses.fields(entry)[0].name, 0)
     with pytest.raises(TypeError):
         pack.enemy_index["reef_eel"] = 3
     assert load_content() is pack  # cached while the files are unchanged
@@ -228,6 +233,9 @@ GAME_CHECKS = [
     ("combats", _set("combats", "the_coral_wall", enemies=["coral_brute"] * 3), "the_coral_wall", "enemies",
      "hold 18 hearts"),
     ("combats", _set("combats", "eel_holes", enemies=["reef_eel"]), "eel_holes", "enemies", "hold 3 hearts"),
+    ("combats", _set("combats", "the_coral_wall", enemies=["coral_brute", "tide_raider", "barnacle_crab"]),
+     "the_coral_wall", "enemies", "hold 14 hearts"),   # one past the most
+    ("combats", _set("combats", "eel_holes", enemies=["tide_raider"]), "eel_holes", "enemies", "hold 4 hearts"),
     # TR-BASE-REWARD: 6 Port and 6 Market
     ("rewards", _set("cards", "fair_winds", corner="market"), "treasure_buoy", "corner",
      "5 cards show Port and 7 Market"),

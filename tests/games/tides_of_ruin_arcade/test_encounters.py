@@ -48,6 +48,20 @@ def test_knowledge_6_total_8(difficulty, mastery):
     assert s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR) - (0 if mastery else 1)
 
 
+@pytest.mark.parametrize("difficulty,draw,mastery", [
+    ("easy", 1, True), ("intermediate", 3, True), ("hard", 4, False), ("hard", 5, True)])
+def test_mastery_margin_at_its_boundary(difficulty, draw, mastery):
+    """TR-MAST-1,2: "A total >= number + M also grants the card's mastery rewards", M = 0 / 2 / 4:
+    on KNOWLEDGE 6 (KNO 3 + 2 joined) a total of exactly 6 on easy, 8 on intermediate and 10 on
+    hard is mastery (+1 XP, 1 wound healed); 9 on hard is a success without it."""
+    s = _knowledge_6(difficulty, draw)
+    card = s.game.content.challenges[challenge_id(s, KNO, 6)]
+    assert card.id in s.won
+    reward_xp = card.reward[1] if card.reward[0] == 3 else 0
+    assert s.xp_gained == reward_xp + (1 if mastery else 0)
+    assert s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR) - (0 if mastery else 1)
+
+
 def test_total_7_on_intermediate_succeeds_without_mastery():
     s = _knowledge_6("intermediate", 2)
     assert challenge_id(s, KNO, 6) in s.won and s.hp[NAVIGATOR] == s.max_hp(NAVIGATOR) - 1

@@ -8,6 +8,7 @@ from boardgym.core.errors import ConfigError
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, BACK_REWARD, CH_ARCADE, D_PLACE_CARD,
                                                        D_PREP, D_START_PICK, PH_OVER)
+from boardgym.games.tides_of_ruin_arcade.cards import om_supply_left
 from tests.games.soundness import random_play
 
 from .helpers import (CAPTAIN, GUNNER, NAVIGATOR, challenge_id, first_outcome, game, legal, outcome,
@@ -81,6 +82,15 @@ def test_three_players_get_12_om_and_6_skill_cards():
     assert sorted(owners[1:].count(p) for p in range(3)) == [1, 1, 2]
     s2 = game(num_players=2).new_initial_state()
     assert [s2.controller(c) for c in range(1, 5)].count(0) == 2  # 2 players: 2 + 2
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_supply_holds_30_order_markers(players):
+    """TR-BASE-SETUP 8: "supply: ... OM (30)": after 4 are dealt to each player (TR-SETUP-3), the
+    rest stay in the supply (what the team may still gain)."""
+    s = game(num_players=players).new_initial_state()
+    to_prep(s)
+    assert s.game.om_supply == 30 and om_supply_left(s) == 30 - 4 * players
 
 
 def test_setup_state_and_the_first_window():

@@ -1,0 +1,195 @@
+"""Saved Tides of Ruin states that no game could reach are refused in words, and the legal states
+at the same boundaries load: each case takes a state of seeded random play where the rule is at
+work, changes one thing the rules forbid, and expects the loader's StateError to say what is
+wrong. The generic tests (tests/games/test_saved_states.py, test_state_mutation.py) attack every
+field at random; these pin each boundary of this game's own checks to the rule behind it."""
+from __future__ import annotations
+
+import copy
+import functools
+import json
+
+import numpy as np
+import pytest
+
+from boardgym.core import StateError
+from boardgym.games.sleeping_gods.kinds import CH_ROLL, P_ATTACK, P_CHALLENGE
+from boardgym.games.tides_of_ruin_arcade import actions as A
+from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWARD, CH_ADV, CH_ARCADE,
+                                                       D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
+                                                       D_TRAIN_SKILL, PH_CHALLENGE, PH_PREP, PH_PREP_OPEN,
+                                                       PH_REVEAL, TRAIN_LIMIT)
+from tests.games.soundness import random_play
+
+from .helpers import game
+
+CONFIGS = ({"num_players": 1}, {"num_players": 2}, {"num_players": 1, "difficulty": "easy"})
+SEEDS = range(3)
+
+
+@functools.lru_cache(maxsize=None)
+def _pool() -> tuple[tuple[int, str], ...]:
+    """Every state (decisions and chance nodes) of seeded random games, saved: (config, JSON)."""
+    out = []
+    for i, cfg in enumerate(CONFIGS):
+        g = game(**cfg)
+        for seed in SEEDS:
+            s = g.new_initial_state()
+            for st in random_play(s, np.random.default_rng(seed)):
+                out.append((i, st.to_json()))
+    return tuple(out)
+
+
+def _find(pred):
+    """The first saved state of the pool that ``pred`` accepts: (its game, its data to edit)."""
+    for i, text in _pool():
+        data = json.loads(text)
+        if pred(data["state"]):
+            return game(**CONFIGS[i]), data
+    raise AssertionError("no state of the pool fits the case")
+
+
+def _load(g, data):
+    return g.state_from_json(json.dumps(data))
+
+
+def _refused(g, data, *words):
+    with pytest.raises(StateError) as err:
+        _load(g, data)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+
+
+def _top(st):
+    return st["pend"][-1] if st["pend"] else None
+
+
+def _edited(data, **changes):
+    out = copy.deepcopy(data)
+    out["state"].update(changes)
+    return out
+
+
+# -- the field declaration: ranges the rules set -----------------------------------------------
+def test_an_encounter_is_a_challenge_or_a_combat():
+    """TR-TURN-3: a drawn challenge or combat card is the encounter; a reward card never is
+    (TR-TURN-1). The encounter's kind is its back: 1 challenge, 2 combat; 0 (reward) or 3 refused."""
+    g, data = _find(lambda st: st["enc_kind"] == BACK_CHALLENGE)
+    assert _load(g, data) is not None
+    for bad in (0, 3):
+        _refused(g, _edited(data, enc_kind=bad), "enc_kind")
+
+
+def test_an_encounter_is_won_once():
+    """TR-TURN-3: each Arcade card is met once a game, so an encounter is in `won` at most once."""
+    g, data = _find(lambda st: len(st["won"]) >= 1)
+    _refused(g, _edited(data, won=data["state"]["won"] + data["state"]["won"][:1]), "won")
+
+
+def test_six_rewards_of_a_card_fit_the_taken_bits():
+    """TR-REW-2: a reward card has 6 rewards; on easy all 6 are taken one at a time, so the bits
+    of the rewards taken reach 63 (all six) and no further."""
+    g, data = _find(lambda st: st["rw_open"] >= 0 and st["rw_taken"] > 0)
+    ok = _edited(data, rw_taken=63)
+    try:   # 63 fits the field; the loader may still refuse it for the open card's own count
+        _load(g, ok)
+    except StateError as err:
+        assert "rw_taken is 63" not in str(err), str(err)
+    _refused(g, _edited(data, rw_taken=64), "rw_taken is 64")
+
+
+def test_experience_up_to_999_loads():
+    """TR-BASE-COND-6: experience is gained without limit and spent 3 at a time on training; the
+    save keeps up to 999 of it, gained and banked, and refuses 1,000."""
+    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP)
+    state = _load(g, _edited(data, xp_gained=999, xp_bank=999))
+    assert (state.xp_gained, state.xp_bank) == (999, 999)
+    _refused(g, _edited(data, xp_gained=1000, xp_bank=999), "xp_gained is 1000")
+    _refused(g, _edited(data, xp_gained=999, xp_bank=1000), "xp_bank is 1000")
+
+
+# -- what each pending choice points at ---------------------------------------------------------
+def test_equipping_names_a_card_in_the_hand():
+    """TR-TURN-2 (equip skill cards): the card equipped is one of the seat's hand; a slot past the
+    hand's last card is refused."""
+    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP and len(st["hand"][_top(st)[1]]) >= 1)
+    st = data["state"]
+    seat = _top(st)[1]
+    n = len(st["hand"][seat])
+    last = _edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n - 1, 0]])
+    assert _load(g, last).pend[-1] == (D_EQUIP_TO, seat, n - 1, 0)
+    _refused(g, _edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n, 0]]), "no such hand card")
+
+
+def test_training_needs_room_and_three_xp():
+    """TR-BASE-COND-6: training costs 3 XP and raises a crew member's skills by at most +2 in all;
+    a pending training of a crew member at the limit, or with 2 XP, is refused, and the limit of
+    one crew member does not stop another's."""
+    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP and _top(st)[1] == st["active"])
+    st = data["state"]
+    seat = st["active"]
+    train = [0] * len(st["train"])
+    train[1 * 5] = TRAIN_LIMIT          # the Navigator is fully trained, the Captain not at all
+    base = dict(train=train, xp_gained=3, xp_bank=3)
+    ok = _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]], **base)
+    assert _load(g, ok).pend[-1][2] == 0
+    _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 1, 0]], **base), "cannot train")
+    _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]],
+                        **dict(base, xp_bank=2)), "cannot train")
+
+
+# -- what may be drawn when ---------------------------------------------------------------------
+def test_a_destiny_draw_serves_the_step_it_is_drawn_in():
+    """TR-BASE-CHAL-1: a challenge's Destiny draw is the challenge's; one marked for an attack
+    while a challenge runs is refused, and the message says so in words."""
+    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
+    assert data["state"]["cq"][0][1] == P_CHALLENGE
+    _refused(g, _edited(data, cq=[[CH_ROLL, P_ATTACK]]), "a Destiny draw for an attack during a challenge")
+
+
+def test_the_turns_reward_card_is_drawn_only_before_the_window():
+    """TR-TURN-1: a reward card is drawn at the start of the turn (before preparation), an
+    encounter card at the reveal; a reward back drawn at the reveal is refused, as is an
+    encounter back drawn before the window."""
+    g, data = _find(lambda st: st["phase"] == PH_REVEAL and st["cq"] and st["cq"][0][0] == CH_ARCADE)
+    _refused(g, _edited(data, cq=[[CH_ARCADE, BACK_REWARD]]), "wrong back")
+    g, data = _find(lambda st: st["phase"] == PH_PREP_OPEN and st["cq"] and st["cq"][0][0] == CH_ARCADE)
+    _refused(g, _edited(data, cq=[[CH_ARCADE, BACK_CHALLENGE]]), "wrong back")
+
+
+def test_no_card_is_drawn_while_a_choice_waits_above_the_window():
+    """TR-TURN-2: each preparation action ends before the next begins: a draw pending while an
+    equip choice sits above the window is refused; at the window itself it loads."""
+    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and _top(st) and _top(st)[0] == D_PREP
+                    and len(st["hand"][_top(st)[1]]) >= 1)
+    st = data["state"]
+    assert _load(g, data) is not None
+    _refused(g, _edited(data, pend=st["pend"] + [[D_EQUIP_TO, _top(st)[1], 0, 0]]),
+             "a card is drawn while a choice waits above the window")
+
+
+def test_the_market_is_open_exactly_while_its_frame_or_draws_are():
+    """TR-BASE-REWARD (Market corner): the market opens with its choice and its cards' draws; a
+    market draw with the market closed is refused, and so is the market open with neither."""
+    g, data = _find(lambda st: st["mk_open"] == 1 and any(e[0] == CH_ADV and e[1] == 1 for e in st["cq"]))
+    _refused(g, _edited(data, mk_open=0), "the market is open without its frame or draws")
+    g, data = _find(lambda st: st["mk_open"] == 0 and st["phase"] == PH_PREP)
+    _refused(g, _edited(data, mk_open=1), "the market is open without its frame or draws")
+
+
+@pytest.mark.parametrize("kind,highest,words", [
+    (D_STRIKE, A.N_CREW * A.EQUIP_SLOTS - 1, "an equipped card"),
+    (D_EQUIP_SWAP, A.HAND_SLOTS - 1, "a hand slot"),
+])
+def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
+    """TR-BASE-SKILL: each of the 5 crew members holds at most 2 equipped skill cards (10 in
+    all); TR-SETUP-3, TR-REW-4: a hand holds 3 cards and up to 4 drawn before the discard (7).
+    The highest position passes the save's declaration (then the frame's own check refuses it
+    here, in words of the rules); one past it is refused by the declaration, naming the range."""
+    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP)
+    st = data["state"]
+    seat = _top(st)[1]
+    with pytest.raises(StateError) as err:
+        _load(g, _edited(data, pend=st["pend"] + [[kind, seat, highest, 0]]))
+    assert words not in str(err.value), str(err.value)
+    _refused(g, _edited(data, pend=st["pend"] + [[kind, seat, highest + 1, 0]]), f"is {highest + 1}", words)
