@@ -81,7 +81,7 @@ def check(s) -> list[str]:
         out.append("an encounter is both a success and a failure")
     for x in codes:
         if not _seen_code(s, x):
-            out.append(f"resolved encounter {x} was never revealed")
+            out.append(f"resolved encounter {_code_name(s, x)} was never revealed")
             break
     out += _encounter(s, codes) + _boss(s)
     running = s.enc_kind >= 1 and s.enc_id >= 0
@@ -100,6 +100,8 @@ def check(s) -> list[str]:
         out.append("the game is over with a decision or draw pending")
     if s.phase == PH_SCORING and not s.survived:
         out.append("the scoring window is open though the crew did not survive the deck")
+    if s.rw_open < 0 and (s.rw_taken or s.rw_corner):
+        out.append("rewards are marked taken with no reward card open")
     if s.rw_open >= 0 and s.phase not in (PH_PREP, PH_SCORING):
         out.append("a reward card is open outside the preparation and scoring windows")
     if s.sg_com[0] and s.phase != PH_COMBAT:
@@ -107,6 +109,13 @@ def check(s) -> list[str]:
     if s.sg_chal[0] and s.phase != PH_CHALLENGE:
         out.append("a challenge runs outside the challenge phase")
     return out
+
+
+def _code_name(s, x) -> str:
+    """A resolved encounter's code (challenge id, or COMBAT_CODE + combat id) in words."""
+    c = s.game.content
+    cards, i, back = (c.combats, x - COMBAT_CODE, "combat") if x >= COMBAT_CODE else (c.challenges, x, "challenge")
+    return f"{cards[i].key!r} ({back})" if i < len(cards) else f"{x} (no {back} card has that number)"
 
 
 def _seen_code(s, x) -> bool:

@@ -73,6 +73,19 @@ def test_scoring_window_cooking_heals_for_points():
     assert s.is_terminal() and s.returns() == [1.0]
 
 
+def test_every_player_may_act_in_the_scoring_window():
+    """TR-END-3: the scoring window is a preparation window: it passes round the table and ends
+    only once every player has passed in a row. With 2 players, the active player's pass hands
+    the window to the other, whose pass ends the game."""
+    s = _to_scoring(num_players=2)
+    assert s.pend[-1] == (D_PREP, s.active, 0, 0)
+    first = s.active
+    s.apply(A.CONFIRM)
+    assert not s.is_terminal() and s.pend[-1][:2] == (D_PREP, 1 - first)
+    s.apply(A.CONFIRM)
+    assert s.is_terminal() and s.phase == PH_OVER
+
+
 @pytest.mark.parametrize("reward", ["sparse", "score", "shaped"])
 def test_reward_modes(reward):
     """Spec §4: sparse +1 survived; score = TR-END-4 / 300; shaped the same with Φ = score / 300."""

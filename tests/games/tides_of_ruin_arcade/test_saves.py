@@ -98,6 +98,14 @@ def test_six_rewards_of_a_card_fit_the_taken_bits():
     _refused(g, _edited(data, rw_taken=64), "rw_taken is 64")
 
 
+def test_rewards_are_taken_only_from_an_open_card():
+    """TR-REW-2: rewards are taken one at a time from the open card, then the card is discarded;
+    with no card open nothing is marked taken, neither a reward nor the corner action."""
+    g, data = _find(lambda st: st["rw_open"] < 0 and st["phase"] == PH_PREP)
+    for change in ({"rw_taken": 5}, {"rw_corner": 1}):
+        _refused(g, _edited(data, **change), "rewards are marked taken with no reward card open")
+
+
 def test_experience_up_to_999_loads():
     """TR-BASE-COND-6: experience is gained without limit and spent 3 at a time on training; the
     save keeps up to 999 of it, gained and banked, and refuses 1,000."""
@@ -193,3 +201,25 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
         _load(g, _edited(data, pend=st["pend"] + [[kind, seat, highest, 0]]))
     assert words not in str(err.value), str(err.value)
     _refused(g, _edited(data, pend=st["pend"] + [[kind, seat, highest + 1, 0]]), f"is {highest + 1}", words)
+
+
+def test_an_item_slot_holds_an_item():
+    """TR-BASE-ADV-4: a crew member holds one weapon and one item; a weapon card in the item
+    slot is refused, naming the card."""
+    g, data = _find(lambda st: any(w >= 0 for w in st["weapon"]) and st["phase"] == PH_PREP)
+    st = data["state"]
+    ch = next(c for c, w in enumerate(st["weapon"]) if w >= 0)
+    weapon, item = list(st["weapon"]), list(st["item"])
+    item[ch], weapon[ch] = weapon[ch], -1
+    key = g.content.adventure[item[ch]].key
+    _refused(g, _edited(data, weapon=weapon, item=item), f"holds {key} as an item")
+
+
+def test_a_resolved_encounter_was_revealed():
+    """TR-TURN-3: only a revealed card is won or lost; a success on a challenge never revealed
+    is refused."""
+    g, data = _find(lambda st: st["won"] and st["phase"] == PH_PREP)
+    st = data["state"]
+    unseen = next(i for i, seen in enumerate(st["seen_ch"]) if not seen)
+    key = g.content.challenges[unseen].key
+    _refused(g, _edited(data, won=st["won"] + [unseen]), f"resolved encounter {key!r} (challenge) was never revealed")
