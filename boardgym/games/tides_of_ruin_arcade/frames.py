@@ -12,7 +12,6 @@ from boardgym.games.sleeping_gods.kinds import (A_CH, A_STEP, AS_BLOCK, AS_FIRST
                                                 D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, H_SEATS,
                                                 H_STATE, P_ATTACK, P_CHALLENGE, P_HOST)
 
-from . import actions as A
 from .cards import RECIPE, kind_of, owned_gear, statuses_of
 from .kinds import (BACK_REWARD, CH_ADV, CH_ARCADE, CH_SKILL, CHANCES, D_ADV_TO, D_BUY_TO, D_DISCARD,
                     D_EQUIP_SWAP, D_EQUIP_TO, D_KEEP, D_MARKET, D_OM_CREW, D_PICK_STATUS, D_PLACE_CARD,
@@ -146,7 +145,8 @@ def _frame(s, f) -> str | None:
         return None
     if k == D_STRIKE:
         ch, j = divmod(a, 2)
-        ok = ch < A.N_CREW and j < len(s.equip[ch]) and c.skills[s.equip[ch][j]].ability == 2
+        # ch < N_CREW: the field declaration (actions.EQUIPPED_CARD) refused any other card first
+        ok = j < len(s.equip[ch]) and c.skills[s.equip[ch][j]].ability == 2
         return None if ok and s.sg_atk[A_CH] == ch else "not the attacker's Strike card"
     if k == D_KEEP:
         return None if seat == s.fk_seat else "not the Fortune's seat"
@@ -166,6 +166,8 @@ _STEP_OF = {D_TARGET: {AS_TARGET}, D_ROLLED: {AS_ROLLED}, D_PLACE: {AS_PLACE},
 
 
 def _records(s) -> list[str]:
+    """The running challenge's or combat's record against the frame on top. (Only a Fortune or
+    Strike choice ever sits on another frame here: SHAPES refuses any other stack first.)"""
     out = []
     top = s.pend[-1][0] if s.pend else None
     if s.phase == PH_CHALLENGE:
@@ -174,8 +176,6 @@ def _records(s) -> list[str]:
                 CH_WOUNDS: ({D_WOUND}, False)}.get(st)
         if want is None or top not in want[0] or (s.cq and not want[1]) or (top is None and not s.cq):
             out.append(f"challenge step {st} does not match what is pending")
-        if len(s.pend) > 1 and top != D_KEEP:
-            out.append("challenge frames are stacked")
     if s.phase == PH_COMBAT:
         if s.sg_com[C_STATE] != CB_RUNNING:
             out.append("the combat is not running in the combat phase")
@@ -191,8 +191,6 @@ def _records(s) -> list[str]:
                 out.append("a combat draw outside an attack's draw step")
         elif step not in _STEP_OF.get(top, ()):
             out.append(f"attack step {step} does not match the '{DECISIONS[top]}' frame")
-        if top not in (D_STRIKE, D_KEEP) and len(s.pend) > 1:
-            out.append("combat frames are stacked")
         if s.sg_com[C_EOR_E] >= 0 and top not in _EOR:
             out.append("the end of round is running without its choice")
     if any(s.sk_assign):
