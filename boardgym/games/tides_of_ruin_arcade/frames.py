@@ -50,6 +50,8 @@ SHAPES = {
 
 # a Destiny draw's purpose and the phase it is drawn in, in words
 _PURPOSE = {P_CHALLENGE: "a challenge", P_ATTACK: "an attack", P_HOST: "a boss or Fortune draw"}
+_CH_STEP = {CH_JOIN: "joining", CH_ROLLING: "its Destiny draw", CH_WINDOW: "the window after its draw",
+            CH_WOUNDS: "its wounds"}
 _DURING = {PH_CHALLENGE: "during a challenge", PH_COMBAT: "during a combat", PH_BOSS: "during the boss draws"}
 
 
@@ -175,7 +177,8 @@ def _records(s) -> list[str]:
         want = {CH_JOIN: ({D_JOIN}, False), CH_ROLLING: ({None}, True), CH_WINDOW: ({D_MODIFY, D_KEEP}, True),
                 CH_WOUNDS: ({D_WOUND}, False)}.get(st)
         if want is None or top not in want[0] or (s.cq and not want[1]) or (top is None and not s.cq):
-            out.append(f"challenge step {st} does not match what is pending")
+            out.append(f"the challenge is at {_CH_STEP.get(st, 'no step it can wait in')}, "
+                       "which is not what is pending")
     if s.phase == PH_COMBAT:
         if s.sg_com[C_STATE] != CB_RUNNING:
             out.append("the combat is not running in the combat phase")

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from boardgym.core import StateError
-from boardgym.games.sleeping_gods.kinds import CH_ROLL, P_ATTACK, P_CHALLENGE
+from boardgym.games.sleeping_gods.kinds import CH_ROLL, D_TARGET, D_WOUND, P_ATTACK, P_CHALLENGE, P_HOST
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWARD, CH_ADV, CH_ARCADE,
-                                                       D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
-                                                       D_TRAIN_SKILL, PH_CHALLENGE, PH_PREP, PH_PREP_OPEN,
+                                                       D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
+                                                       D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP, PH_PREP_OPEN,
                                                        PH_REVEAL, TRAIN_LIMIT)
 from tests.games.soundness import random_play
 
@@ -61,7 +61,8 @@ def _refused(g, data, *words):
 
 
 def _top(st):
-    return st["pend"][-1] if st["pend"] else None
+    """The frame on top of the stack, or a frame of nothing when the stack is empty."""
+    return st["pend"][-1] if st["pend"] else [None] * 4
 
 
 def _edited(data, **changes):
@@ -109,7 +110,7 @@ def test_rewards_are_taken_only_from_an_open_card():
 def test_experience_up_to_999_loads():
     """TR-BASE-COND-6: experience is gained without limit and spent 3 at a time on training; the
     save keeps up to 999 of it, gained and banked, and refuses 1,000."""
-    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP)
+    g, data = _find(lambda st: _top(st)[0] == D_PREP)
     state = _load(g, _edited(data, xp_gained=999, xp_bank=999))
     assert (state.xp_gained, state.xp_bank) == (999, 999)
     _refused(g, _edited(data, xp_gained=1000, xp_bank=999), "xp_gained is 1000")
@@ -120,7 +121,7 @@ def test_experience_up_to_999_loads():
 def test_equipping_names_a_card_in_the_hand():
     """TR-TURN-2 (equip skill cards): the card equipped is one of the seat's hand; a slot past the
     hand's last card is refused."""
-    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP and len(st["hand"][_top(st)[1]]) >= 1)
+    g, data = _find(lambda st: _top(st)[0] == D_PREP and len(st["hand"][_top(st)[1]]) >= 1)
     st = data["state"]
     seat = _top(st)[1]
     n = len(st["hand"][seat])
@@ -133,7 +134,7 @@ def test_training_needs_room_and_three_xp():
     """TR-BASE-COND-6: training costs 3 XP and raises a crew member's skills by at most +2 in all;
     a pending training of a crew member at the limit, or with 2 XP, is refused, and the limit of
     one crew member does not stop another's."""
-    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP and _top(st)[1] == st["active"])
+    g, data = _find(lambda st: _top(st)[0] == D_PREP and _top(st)[1] == st["active"])
     st = data["state"]
     seat = st["active"]
     train = [0] * len(st["train"])
@@ -168,7 +169,7 @@ def test_the_turns_reward_card_is_drawn_only_before_the_window():
 def test_no_card_is_drawn_while_a_choice_waits_above_the_window():
     """TR-TURN-2: each preparation action ends before the next begins: a draw pending while an
     equip choice sits above the window is refused; at the window itself it loads."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and _top(st) and _top(st)[0] == D_PREP
+    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and _top(st)[0] == D_PREP
                     and len(st["hand"][_top(st)[1]]) >= 1)
     st = data["state"]
     assert _load(g, data) is not None
@@ -194,7 +195,7 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
     all); TR-SETUP-3, TR-REW-4: a hand holds 3 cards and up to 4 drawn before the discard (7).
     The highest position passes the save's declaration (then the frame's own check refuses it
     here, in words of the rules); one past it is refused by the declaration, naming the range."""
-    g, data = _find(lambda st: st["pend"] and _top(st)[0] == D_PREP)
+    g, data = _find(lambda st: _top(st)[0] == D_PREP)
     st = data["state"]
     seat = _top(st)[1]
     with pytest.raises(StateError) as err:
@@ -223,3 +224,66 @@ def test_a_resolved_encounter_was_revealed():
     unseen = next(i for i, seen in enumerate(st["seen_ch"]) if not seen)
     key = g.content.challenges[unseen].key
     _refused(g, _edited(data, won=st["won"] + [unseen]), f"resolved encounter {key!r} (challenge) was never revealed")
+
+
+def test_an_adventure_card_is_in_one_place():
+    """TR-BASE-ADV-4: each adventure card is in one place, held by a crew member or in the stash;
+    the first card of the pack (the Boarding Cutlass, a starting weapon) held and stashed at once
+    is refused."""
+    g, data = _find(lambda st: 0 in st["weapon"] and st["phase"] == PH_PREP)
+    _refused(g, _edited(data, stash=data["state"]["stash"] + [0]),
+             f"adventure card {g.content.adventure[0].key} is in two places")
+
+
+def test_passes_in_a_row_are_fewer_than_the_players():
+    """TR-TURN-2: the window passes round the table and closes when every player has passed in a
+    row; with no reward card open, a window frame counting as many passes as players is refused,
+    one fewer loads."""
+    g, data = _find(lambda st: st["phase"] == PH_PREP and st["rw_open"] < 0 and len(st["om"]) == 2
+                    and _top(st)[0] == D_PREP and not st["cq"] and len(st["pend"]) == 1)
+    seat = _top(data["state"])[1]
+    assert _load(g, _edited(data, pend=[[D_PREP, seat, 1, 0]])).pend[-1][2] == 1
+    _refused(g, _edited(data, pend=[[D_PREP, seat, 2, 0]]), "2 passes in a row where at most 1 can be")
+
+
+def test_a_discard_waits_only_over_the_hand_limit():
+    """TR-REW-4: "A player over a hand of 3 discards down to 3": a discard choice with 4 cards in
+    hand loads; with 3 it is refused."""
+    g, data = _find(lambda st: st["phase"] == PH_PREP and _top(st)[0] == D_PREP and not st["cq"])
+    st = data["state"]
+    seat = _top(st)[1]
+    kind = next(k.id for k in g.content.skills if k.count >= 4)
+    for n, ok in ((4, True), (3, False)):
+        hand = [[] for _ in st["hand"]]   # the other cards back in the deck: only these 4 or 3 out
+        hand[seat] = [kind] * n
+        case = _edited(data, hand=hand, equip=[[] for _ in st["equip"]], sk_disc=[0] * len(st["sk_disc"]),
+                       pend=st["pend"] + [[D_DISCARD, seat, 0, 0]])
+        if ok:
+            assert _load(g, case).pend[-1][0] == D_DISCARD
+        else:
+            _refused(g, case, "the hand is within the limit")
+
+
+def test_the_attackers_choices_belong_to_the_attackers_seat():
+    """TR-BASE-CREW, TR-BASE-COMBAT: the player controlling the attacking crew member picks its
+    target; with 2 players, a target choice given to the other seat is refused."""
+    g, data = _find(lambda st: st["phase"] == PH_COMBAT and len(st["om"]) == 2 and _top(st)[0] == D_TARGET)
+    st = data["state"]
+    frame = list(_top(st))
+    frame[1] = 1 - frame[1]
+    _refused(g, _edited(data, pend=st["pend"][:-1] + [frame]), "not the attacker's seat")
+
+
+def test_no_draw_waits_while_a_challenges_wounds_are_placed():
+    """TR-BASE-CHAL-4: the wounds of a failure are placed after the draw; a Destiny draw pending
+    while they are is refused, in words."""
+    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and _top(st)[0] == D_WOUND and not st["cq"])
+    _refused(g, _edited(data, cq=[[CH_ROLL, P_CHALLENGE]]), "the challenge is at its wounds, which is not what is pending")
+
+
+def test_fortunes_second_draw_needs_its_window():
+    """TR-BASE-SKILL (Fortune): the second draw is made in the window after the first, by the
+    Fortune's holder; a Fortune draw pending at a boss draw, with no window, is refused, for the
+    first seat as for any."""
+    g, data = _find(lambda st: any(e[0] == CH_ROLL and e[1] == P_HOST for e in st["cq"]))
+    _refused(g, _edited(data, fk_seat=0), "Fortune's draw without its window")
