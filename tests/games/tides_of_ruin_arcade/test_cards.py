@@ -287,3 +287,28 @@ def test_a_pack_whose_first_card_is_an_item_moves_it_like_any_other(tmp_path):
     s.apply(A.CONFIRM)
     assert s.item[NAVIGATOR] == -1 and spyglass in s.stash
     _loads_back(s)
+
+
+def test_a_recipe_that_rests_one_crew_member_removes_that_ones_fatigue(tmp_path):
+    """TR-BASE-ADV-4 (cooking pays the recipe's food): a recipe's effect on "one" crew member asks the active player
+    which; a pack whose Hardtack and Grog rests one crew member (1 fatigue) takes exactly that
+    fatigue from the one chosen, and nothing from the others."""
+    from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK
+    from boardgym.games.tides_of_ruin_arcade.kinds import D_RECIPE_CREW
+
+    from ..packs import edited_pack
+
+    def grog_for_one(doc):
+        card = next(d for d in doc["cards"] if d["id"] == "hardtack_and_grog")
+        card["effects"] = [{"kind": "fatigue", "target": "one", "amount": 1}]
+
+    s = game(content_pack=edited_pack(DEFAULT_PACK, tmp_path, "adventure", grog_for_one)).new_initial_state()
+    grog = next(a.id for a in s.game.content.adventure if a.key == "hardtack_and_grog")
+    to_prep(s)
+    s.recipes.append(grog)
+    s.food, s.res = 2, [0, 2, 1, 0, 0]
+    s.invalidate()
+    s.apply(A.ADVENTURE + grog)
+    assert s.pend[-1][0] == D_RECIPE_CREW and legal(s) == {A.CREW + NAVIGATOR, A.CREW + GUNNER}
+    s.apply(A.CREW + NAVIGATOR)
+    assert s.res == [0, 1, 1, 0, 0] and s.food == 0

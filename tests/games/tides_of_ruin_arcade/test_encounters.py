@@ -187,7 +187,8 @@ def _to_final_battle(difficulty, seed=5):
 
 def test_boss_draws_redraw_repeated_values():
     """TR-BOSS-1: hard draws Destiny 3 times; draws 2, 2, 5, 3 apply {2, 5, 3}, the second 2 is
-    ignored and redrawn; the draws are chance nodes with no REDRAW or Fortune between them."""
+    ignored and redrawn; the draws are chance nodes with no REDRAW or Fortune between them, and
+    the observation shows the values applied and the draws left."""
     s = _to_final_battle("hard")
     s.sg_discard = [0] * len(s.sg_discard)
     outcome(s, combat_id(s, "dead_mans_boarding"))
@@ -196,6 +197,11 @@ def test_boss_draws_redraw_repeated_values():
         assert s.current_player == CHANCE and not s.pend
         destiny(s, v)
     assert s.boss == (1 << 2) | (1 << 5) and s.boss_left == 1
+    # what the players see: the encounter piece ends with the final battle, the boss values
+    # applied (6) and the boss draws left / 3
+    enc = s.observation_dict(0)["encounter"]
+    assert enc[-8] == 1.0 and list(enc[-7:-1]) == [0, 0, 1, 0, 0, 1]
+    assert enc[-1] == pytest.approx(1 / 3)
     destiny(s, 3)
     assert s.boss == (1 << 2) | (1 << 3) | (1 << 5) and s.phase == PH_COMBAT
     assert s.sg_enemy == list(s.game.content.combats[combat_id(s, "dead_mans_boarding")].enemies)
