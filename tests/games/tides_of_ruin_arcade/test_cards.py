@@ -290,8 +290,8 @@ def test_a_pack_whose_first_card_is_an_item_moves_it_like_any_other(tmp_path):
 
 
 def test_a_recipe_that_rests_one_crew_member_removes_that_ones_fatigue(tmp_path):
-    """TR-BASE-ADV-4 (cooking pays the recipe's food): a recipe's effect on "one" crew member asks the active player
-    which; a pack whose Hardtack and Grog rests one crew member (1 fatigue) takes exactly that
+    """TR-BASE-ADV-4 (cooking pays the recipe's food): a recipe's effect on "one" crew member
+    asks the active player which; a pack whose Hardtack and Grog rests one crew member (1 fatigue) takes exactly that
     fatigue from the one chosen, and nothing from the others."""
     from boardgym.games.tides_of_ruin_arcade.content import DEFAULT_PACK
     from boardgym.games.tides_of_ruin_arcade.kinds import D_RECIPE_CREW
