@@ -220,3 +220,34 @@ def test_a_groups_select_narrows_its_tests_with_pytest_k(tmp_path):
     targets_file.write_text(targets_file.read_text().replace('select: "cap and not limit"', "select: [cap]"))
     with pytest.raises(MutateError, match="'select' is a pytest -k expression"):
         load(targets_file, tmp_path, tmp_path / "out", tmp_path / "none.yaml")
+
+
+def test_modules_sharing_their_tests_run_them_once_under_coverage(tmp_path, capsys):
+    """Two modules of one group with the same test list: make mutate runs those tests once under
+    coverage for both (one map each, from the same run), and each module's mutants are judged as
+    with a collection of its own: grow's + made - and cap's LIMIT made 4 are killed, by the tests
+    that run their lines."""
+    import json
+
+    (tmp_path / "two.py").write_text(TWO)
+    (tmp_path / "three.py").write_text("def triple(x):\n    return 3 * x\n")
+    (tmp_path / "test_two.py").write_text(TWO_TESTS + "\n\ndef test_triple():\n    from three import triple\n"
+                                          "    assert triple(2) == 6\n")
+    (tmp_path / "targets.yaml").write_text(textwrap.dedent("""\
+        operators: [ReplaceBinaryOperator_Add_Sub, ReplaceBinaryOperator_Mul_Div]
+        test_command: "{python} -m pytest -x -q -p no:cacheprovider {tests}"
+        copied: [two.py, three.py, test_two.py]
+        groups:
+          pair: {modules: "t*.py", skip: [test_two.py], tests: [test_two.py]}
+        """))
+    args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path), "--out", str(tmp_path / "out"),
+            "--equivalent", str(tmp_path / "none.yaml")]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "pair: the tests of 2 modules run once under coverage" in out
+    sessions = tmp_path / "out" / "sessions"
+    two, three = (json.loads((sessions / f"{m}.covering.json").read_text()) for m in ("two", "three"))
+    assert two["run"] == three["run"] != "" and two["seconds"] == three["seconds"]
+    assert two["lines"]["5"] == ["test_two.py::test_grow"] and three["lines"]["2"] == ["test_two.py::test_triple"]
+    assert "two.py: 1 killed, 0 survived" in out and "three.py: 1 killed, 0 survived" in out
+    assert not (tmp_path / "out" / "work" / "_collect.pair").exists()

@@ -72,6 +72,7 @@ class Settings:
     equivalent: Path
     python: str = sys.executable
     sample: float = 1.0   # the fraction of each module's mutants tried (1: every one)
+    run_id: str = ""      # this run's token: a map collected in this run (shared by a group) is reused
 
 
 def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
@@ -207,14 +208,18 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
         # the unmutated tests must pass (run once under coverage: which test runs which line of
         # the module), and their time sets each mutant's timeout
         source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
-        shutil.copy2(work / t.module, source)
-        covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(t.tests))
-        start = time.monotonic()
-        base = _run([s.python, str(HERE / "covering.py"), "collect", str(cover)], work, log)
-        took = time.monotonic() - start
-        if base.returncode != 0:
-            raise MutateError(f"{t.module}: its tests fail before any mutation "
-                              f"({' '.join(t.tests)}); see {sessions / (t.slug + '.log')}")
+        spec = json.loads(cover.read_text()) if cover.exists() else {}
+        if s.run_id and spec.get("run") == s.run_id and spec.get("lines") is not None:
+            took = spec["seconds"]   # collected in this run with the other modules of its tests
+        else:
+            shutil.copy2(work / t.module, source)
+            covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(t.tests), s.run_id)
+            start = time.monotonic()
+            base = _run([s.python, str(HERE / "covering.py"), "collect", str(cover)], work, log)
+            took = time.monotonic() - start
+            if base.returncode != 0:
+                raise MutateError(f"{t.module}: its tests fail before any mutation "
+                                  f"({' '.join(t.tests)}); see {sessions / (t.slug + '.log')}")
         cfg.write_text(_config(s, t, timeout=max(30.0, 4 * took), cover=cover))
         if old is None or old["source"] != fp["source"]:
             db.unlink(missing_ok=True)
@@ -245,6 +250,35 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
             "mutants": [m for m in mutants if m["outcome"] != "not sampled"]}
     (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
     return data
+
+
+def collect_shared(s: Settings, targets: list[Target], say=print) -> None:
+    """Run the tests of the modules that share a test list once under coverage for all of them
+    (in a copy of their own), writing each module's map for this run; run_module then reuses
+    the map instead of running the same tests once per module. A module alone keeps its own."""
+    bundles: dict[tuple, list[Target]] = {}
+    for t in targets:
+        bundles.setdefault((t.tests, t.keyword), []).append(t)
+    sessions = s.out / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    for (tests, _), group in bundles.items():
+        if len(group) < 2:
+            continue
+        work = s.out / "work" / f"_collect.{group[0].group}"
+        _copy(s, work)
+        maps = []
+        for t in group:
+            source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
+            shutil.copy2(work / t.module, source)
+            covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(tests), s.run_id)
+            maps.append(str(cover))
+        with open(sessions / f"_collect.{group[0].group}.log", "a") as log:
+            base = _run([s.python, str(HERE / "covering.py"), "collect", *maps], work, log)
+        shutil.rmtree(work)
+        if base.returncode != 0:
+            raise MutateError(f"group {group[0].group}: its tests fail before any mutation ({' '.join(tests)}); "
+                              f"see {sessions / ('_collect.' + group[0].group + '.log')}")
+        say(f"{group[0].group}: the tests of {len(group)} modules run once under coverage")
 
 
 NOT_SAMPLED = "not in the sample"   # the output of a work result that _sample set
@@ -441,6 +475,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{t.module}: {' '.join(t.tests)}" + (f" (-k {t.keyword!r})" if t.keyword else ""))
             return 0
         if not a.report:
+            s.run_id = f"{time.time_ns():x}"
+            collect_shared(s, targets)
             with ThreadPoolExecutor(max(1, a.jobs)) as pool:
                 for data in pool.map(lambda t: run_module(s, t), targets):
                     c = tally(data, _equivalents(s).get(data["module"], {}))

@@ -15,7 +15,7 @@ run in worker processes, or no test at all) and lines that run when the module i
 This is the per-test coverage analysis of Stryker and mutmut; cosmic-ray runs one command per
 mutant, and this is that command.
 
-    python -m tools.mutation.covering collect MAP.json   # the tests under coverage -> the map
+    python -m tools.mutation.covering collect MAP.json...  # the tests under coverage -> the maps
     python -m tools.mutation.covering run MAP.json       # one mutant: the tests of its lines
 """
 from __future__ import annotations
@@ -30,21 +30,30 @@ from pathlib import Path
 IMPORT = ""   # coverage's context while no test runs: the module's import, at collection
 
 
-def plan(map_file: Path, module: str, source: Path, test_command: str, python: str, tests: list[str]) -> None:
-    """Write the map's header: what ``collect`` measures and what ``run`` runs."""
+def plan(map_file: Path, module: str, source: Path, test_command: str, python: str, tests: list[str],
+         run_id: str = "") -> None:
+    """Write the map's header: what ``collect`` measures and what ``run`` runs (``run_id``: the
+    make mutate run that collects it, so that run's modules may share one collection)."""
     map_file.write_text(json.dumps({"module": module, "source": str(source), "test_command": test_command,
-                                    "python": python, "tests": tests, "lines": None}))
+                                    "python": python, "tests": tests, "run": run_id, "lines": None}))
 
 
-def collect(map_file: Path) -> int:
-    """Run the module's whole test list once under coverage, a context per test; record for each
-    line of the module the node ids that run it. Returns pytest's exit code (the baseline)."""
+def collect(map_files: list[Path]) -> int:
+    """Run the test list once under coverage, a context per test, and record in each map, for
+    each line of its module, the node ids that run it. Every map names the same tests and test
+    command (one module's, or a group's modules sharing their tests: one run serves them all).
+    Returns pytest's exit code (the baseline); each map also gets the run's seconds."""
+    import time
+
     import coverage
     import pytest
 
-    spec = json.loads(map_file.read_text())
-    target = str(Path(spec["module"]).resolve())
-    cov = coverage.Coverage(include=[target], data_file=None, branch=False, config_file=False)
+    specs = [json.loads(m.read_text()) for m in map_files]
+    spec = specs[0]
+    if any((o["tests"], o["test_command"]) != (spec["tests"], spec["test_command"]) for o in specs):
+        raise ValueError("maps collected together must name the same tests and test command")
+    targets = [str(Path(o["module"]).resolve()) for o in specs]
+    cov = coverage.Coverage(include=targets, data_file=None, branch=False, config_file=False)
 
     class PerTest:
         @pytest.hookimpl(hookwrapper=True)
@@ -58,19 +67,22 @@ def collect(map_file: Path) -> int:
         at = parts.index("\0")
         return subprocess.call(parts[:at] + spec["tests"] + parts[at + 1:])
     args = [a for a in parts[parts.index("pytest") + 1:] if a != "\0"] + spec["tests"]
+    start = time.monotonic()
     cov.start()
     try:
         code = pytest.main(args, plugins=[PerTest()])
     finally:
         cov.stop()
+    seconds = time.monotonic() - start
     data = cov.get_data()
-    measured = [f for f in data.measured_files() if Path(f).resolve() == Path(target)]
-    lines = {}
-    if measured:
-        for line, contexts in data.contexts_by_lineno(measured[0]).items():
-            lines[str(line)] = sorted(set(contexts))
-    spec["lines"] = lines
-    map_file.write_text(json.dumps(spec))
+    measured = {str(Path(f).resolve()): f for f in data.measured_files()}
+    for map_file, one, target in zip(map_files, specs, targets):
+        lines = {}
+        if target in measured:
+            for line, contexts in data.contexts_by_lineno(measured[target]).items():
+                lines[str(line)] = sorted(set(contexts))
+        one["lines"], one["seconds"] = lines, seconds
+        map_file.write_text(json.dumps(one))
     return int(code)
 
 
@@ -121,10 +133,13 @@ def run(map_file: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("collect", "run"):
-        print("usage: python -m tools.mutation.covering collect|run MAP.json", file=sys.stderr)
+    if len(argv) < 2 or argv[0] not in ("collect", "run") or (argv[0] == "run" and len(argv) != 2):
+        print("usage: python -m tools.mutation.covering collect MAP.json [MAP.json ...] | run MAP.json",
+              file=sys.stderr)
         return 2
-    return (collect if argv[0] == "collect" else run)(Path(argv[1]))
+    if argv[0] == "collect":
+        return collect([Path(a) for a in argv[1:]])
+    return run(Path(argv[1]))
 
 
 if __name__ == "__main__":
