@@ -17,8 +17,8 @@ from boardgym.games.sleeping_gods.kinds import CH_ROLL, D_TARGET, D_WOUND, P_ATT
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWARD, CH_ADV, CH_ARCADE,
                                                        D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
-                                                       D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP, PH_PREP_OPEN,
-                                                       PH_REVEAL, TRAIN_LIMIT)
+                                                       D_TRAIN_CREW, D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP,
+                                                       PH_PREP_OPEN, PH_REVEAL, TRAIN_LIMIT)
 from tests.games.soundness import random_play
 
 from .helpers import game
@@ -145,6 +145,10 @@ def test_training_needs_room_and_three_xp():
     _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 1, 0]], **base), "cannot train")
     _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]],
                         **dict(base, xp_bank=2)), "cannot train")
+    # the choice of whom to train waits only with 3 XP in the bank
+    crew_choice = st["pend"] + [[D_TRAIN_CREW, seat, 0, 0]]
+    assert _load(g, _edited(data, pend=crew_choice, **base)).pend[-1][0] == D_TRAIN_CREW
+    _refused(g, _edited(data, pend=crew_choice, **dict(base, xp_bank=2)), "no XP to train")
 
 
 # -- what may be drawn when ---------------------------------------------------------------------
