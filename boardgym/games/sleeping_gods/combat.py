@@ -119,8 +119,12 @@ def check_end(s) -> bool:
     return False
 
 
+# the attack record between attacks: no attacker, no target, nothing rolled or placed
+CLEAR_ATTACK = [-1, -1, AS_NONE, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0]
+
+
 def _clear_attack(s) -> None:
-    s.sg_atk[:] = [-1, -1, AS_NONE, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0]
+    s.sg_atk[:] = CLEAR_ATTACK
 
 
 # -- choosing attackers ------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from collections import Counter
 from . import challenge, combat, enemy_phase
 from . import characters as chars
 
-from .kinds import (A_CH, A_STEP, A_TGT, AS_BLOCK, AS_FIRST_STRIKE, AS_NONE, AS_PLACE, AS_ROLL,
-                    AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_EOR_E, C_STATE, C_TURN, CB_NONE,
-                    CB_RUNNING, CH_DONE, CH_JOIN, CH_NONE, CH_ROLL, CH_ROLLING, CH_WINDOW, CH_WOUNDS,
+from .kinds import (A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_BLOCK, AS_FIRST_STRIKE, AS_NONE,
+                    AS_PLACE, AS_ROLL, AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_EOR_E, C_STATE, C_TURN,
+                    CB_NONE, CB_RUNNING, CH_DONE, CH_JOIN, CH_NONE, CH_ROLL, CH_ROLLING, CH_WINDOW, CH_WOUNDS,
                     CHANCES, D_ATTACKER, D_BLOCK, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
                     D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, DECISIONS, EOR_LETTERS, H_SEATS,
                     H_STATE, H_PARTS, P_ATTACK, P_CHALLENGE, P_HOST)
@@ -56,6 +56,10 @@ def _fields(s) -> list[str]:
             out.append(f"the attack's target {at[A_TGT]} is not one of the {n_e} enemies")
     elif at[A_CH] >= 0 or at[A_TGT] >= 0:
         out.append("an attacker or target is recorded with no attack being resolved")
+    elif list(at) != combat.CLEAR_ATTACK:
+        out.append("an attack's numbers are left over with no attack being resolved")
+    if at[A_STEP] == AS_TARGET and (at[A_D] or at[A_LEFT] or at[A_ON] or at[A_ROLL]):
+        out.append("damage or a draw is recorded for an attack that has no target yet")
     attacked = s.sg_com[C_ATTACKED]
     if bin(attacked).count("1") != s.sg_com[C_COUNT] or sum(s.sg_seat_atk) != s.sg_com[C_COUNT]:
         out.append("the round's attack count disagrees with the attackers and the seats' counts")

@@ -1,4 +1,6 @@
 """Combat rules through the core's frames and masks (PP §6 core rows, TR rows with TR hooks)."""
+import pytest
+
 from boardgym.games.sleeping_gods import AttackProfile, characters, combat
 from boardgym.games.sleeping_gods.kinds import (A_LEFT, C_ROUND, CB_FLED, CB_LOST, CB_RUNNING,
                                                 CB_WON, D_ATTACKER, D_BLOCK, D_CHAR_TARGET,
@@ -463,3 +465,14 @@ def test_an_ability_on_the_last_square_fires_in_the_enemy_phase():
     assert s.pend[-1][0] == D_CHAR_TARGET and legal(s) == {CHAR + c for c in range(5)}
     s.apply(CHAR + MILK)
     assert characters.has(s, MILK, FRIGHTENED)
+
+
+def test_a_combat_has_one_to_the_most_enemies():
+    """PP-COMBAT-1: a combat card holds its enemies left to right, at least one and at most the
+    host's slots; starting a combat with none or one too many is a host error, said in words."""
+    s = new("tr", 2)
+    for ids in ([], [E["Pillar"]] * (s.game.sg.max_enemies + 1)):
+        with pytest.raises(ValueError, match=f"a combat has 1..{s.game.sg.max_enemies} enemies, not {len(ids)}"):
+            combat.start(s, ids)
+    combat.start(s, [E["Pillar"]] * s.game.sg.max_enemies)
+    assert len(s.sg_enemy) == s.game.sg.max_enemies

@@ -5,11 +5,6 @@ wrong. The generic tests (tests/games/test_saved_states.py, test_state_mutation.
 field at random; these pin each boundary of this game's own checks to the rule behind it."""
 from __future__ import annotations
 
-import copy
-import functools
-import json
-
-import numpy as np
 import pytest
 
 from boardgym.core import StateError
@@ -19,56 +14,14 @@ from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWA
                                                        D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
                                                        D_TRAIN_CREW, D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP,
                                                        PH_PREP_OPEN, PH_REVEAL, TRAIN_LIMIT)
-from tests.games.soundness import random_play
+from tests.games.saved_pool import edited, find, load, refused, top
 
-from .helpers import game
-
-CONFIGS = ({"num_players": 1}, {"num_players": 2}, {"num_players": 1, "difficulty": "easy"})
-SEEDS = range(3)
-
-
-@functools.lru_cache(maxsize=None)
-def _pool() -> tuple[tuple[int, str], ...]:
-    """Every state (decisions and chance nodes) of seeded random games, saved: (config, JSON)."""
-    out = []
-    for i, cfg in enumerate(CONFIGS):
-        g = game(**cfg)
-        for seed in SEEDS:
-            s = g.new_initial_state()
-            for st in random_play(s, np.random.default_rng(seed)):
-                out.append((i, st.to_json()))
-    return tuple(out)
+CONFIGS = ((("num_players", 1),), (("num_players", 2),), (("num_players", 1), ("difficulty", "easy")))
+SEEDS = (0, 1, 2)
 
 
 def _find(pred):
-    """The first saved state of the pool that ``pred`` accepts: (its game, its data to edit)."""
-    for i, text in _pool():
-        data = json.loads(text)
-        if pred(data["state"]):
-            return game(**CONFIGS[i]), data
-    raise AssertionError("no state of the pool fits the case")
-
-
-def _load(g, data):
-    return g.state_from_json(json.dumps(data))
-
-
-def _refused(g, data, *words):
-    with pytest.raises(StateError) as err:
-        _load(g, data)
-    for w in words:
-        assert w in str(err.value), str(err.value)
-
-
-def _top(st):
-    """The frame on top of the stack, or a frame of nothing when the stack is empty."""
-    return st["pend"][-1] if st["pend"] else [None] * 4
-
-
-def _edited(data, **changes):
-    out = copy.deepcopy(data)
-    out["state"].update(changes)
-    return out
+    return find("tides_of_ruin_arcade", CONFIGS, SEEDS, pred)
 
 
 # -- the field declaration: ranges the rules set -----------------------------------------------
@@ -76,27 +29,27 @@ def test_an_encounter_is_a_challenge_or_a_combat():
     """TR-TURN-3: a drawn challenge or combat card is the encounter; a reward card never is
     (TR-TURN-1). The encounter's kind is its back: 1 challenge, 2 combat; 0 (reward) or 3 refused."""
     g, data = _find(lambda st: st["enc_kind"] == BACK_CHALLENGE)
-    assert _load(g, data) is not None
+    assert load(g, data) is not None
     for bad in (0, 3):
-        _refused(g, _edited(data, enc_kind=bad), "enc_kind")
+        refused(g, edited(data, enc_kind=bad), "enc_kind")
 
 
 def test_an_encounter_is_won_once():
     """TR-TURN-3: each Arcade card is met once a game, so an encounter is in `won` at most once."""
     g, data = _find(lambda st: len(st["won"]) >= 1)
-    _refused(g, _edited(data, won=data["state"]["won"] + data["state"]["won"][:1]), "won")
+    refused(g, edited(data, won=data["state"]["won"] + data["state"]["won"][:1]), "won")
 
 
 def test_six_rewards_of_a_card_fit_the_taken_bits():
     """TR-REW-2: a reward card has 6 rewards; on easy all 6 are taken one at a time, so the bits
     of the rewards taken reach 63 (all six) and no further."""
     g, data = _find(lambda st: st["rw_open"] >= 0 and st["rw_taken"] > 0)
-    ok = _edited(data, rw_taken=63)
+    ok = edited(data, rw_taken=63)
     try:   # 63 fits the field; the loader may still refuse it for the open card's own count
-        _load(g, ok)
+        load(g, ok)
     except StateError as err:
         assert "rw_taken is 63" not in str(err), str(err)
-    _refused(g, _edited(data, rw_taken=64), "rw_taken is 64")
+    refused(g, edited(data, rw_taken=64), "rw_taken is 64")
 
 
 def test_rewards_are_taken_only_from_an_open_card():
@@ -104,51 +57,51 @@ def test_rewards_are_taken_only_from_an_open_card():
     with no card open nothing is marked taken, neither a reward nor the corner action."""
     g, data = _find(lambda st: st["rw_open"] < 0 and st["phase"] == PH_PREP)
     for change in ({"rw_taken": 5}, {"rw_corner": 1}):
-        _refused(g, _edited(data, **change), "rewards are marked taken with no reward card open")
+        refused(g, edited(data, **change), "rewards are marked taken with no reward card open")
 
 
 def test_experience_up_to_999_loads():
     """TR-BASE-COND-6: experience is gained without limit and spent 3 at a time on training; the
     save keeps up to 999 of it, gained and banked, and refuses 1,000."""
-    g, data = _find(lambda st: _top(st)[0] == D_PREP)
-    state = _load(g, _edited(data, xp_gained=999, xp_bank=999))
+    g, data = _find(lambda st: top(st)[0] == D_PREP)
+    state = load(g, edited(data, xp_gained=999, xp_bank=999))
     assert (state.xp_gained, state.xp_bank) == (999, 999)
-    _refused(g, _edited(data, xp_gained=1000, xp_bank=999), "xp_gained is 1000")
-    _refused(g, _edited(data, xp_gained=999, xp_bank=1000), "xp_bank is 1000")
+    refused(g, edited(data, xp_gained=1000, xp_bank=999), "xp_gained is 1000")
+    refused(g, edited(data, xp_gained=999, xp_bank=1000), "xp_bank is 1000")
 
 
 # -- what each pending choice points at ---------------------------------------------------------
 def test_equipping_names_a_card_in_the_hand():
     """TR-TURN-2 (equip skill cards): the card equipped is one of the seat's hand; a slot past the
     hand's last card is refused."""
-    g, data = _find(lambda st: _top(st)[0] == D_PREP and len(st["hand"][_top(st)[1]]) >= 1)
+    g, data = _find(lambda st: top(st)[0] == D_PREP and len(st["hand"][top(st)[1]]) >= 1)
     st = data["state"]
-    seat = _top(st)[1]
+    seat = top(st)[1]
     n = len(st["hand"][seat])
-    last = _edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n - 1, 0]])
-    assert _load(g, last).pend[-1] == (D_EQUIP_TO, seat, n - 1, 0)
-    _refused(g, _edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n, 0]]), "no such hand card")
+    last = edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n - 1, 0]])
+    assert load(g, last).pend[-1] == (D_EQUIP_TO, seat, n - 1, 0)
+    refused(g, edited(data, pend=st["pend"] + [[D_EQUIP_TO, seat, n, 0]]), "no such hand card")
 
 
 def test_training_needs_room_and_three_xp():
     """TR-BASE-COND-6: training costs 3 XP and raises a crew member's skills by at most +2 in all;
     a pending training of a crew member at the limit, or with 2 XP, is refused, and the limit of
     one crew member does not stop another's."""
-    g, data = _find(lambda st: _top(st)[0] == D_PREP and _top(st)[1] == st["active"])
+    g, data = _find(lambda st: top(st)[0] == D_PREP and top(st)[1] == st["active"])
     st = data["state"]
     seat = st["active"]
     train = [0] * len(st["train"])
     train[1 * 5] = TRAIN_LIMIT          # the Navigator is fully trained, the Captain not at all
     base = dict(train=train, xp_gained=3, xp_bank=3)
-    ok = _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]], **base)
-    assert _load(g, ok).pend[-1][2] == 0
-    _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 1, 0]], **base), "cannot train")
-    _refused(g, _edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]],
+    ok = edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]], **base)
+    assert load(g, ok).pend[-1][2] == 0
+    refused(g, edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 1, 0]], **base), "cannot train")
+    refused(g, edited(data, pend=st["pend"] + [[D_TRAIN_SKILL, seat, 0, 0]],
                         **dict(base, xp_bank=2)), "cannot train")
     # the choice of whom to train waits only with 3 XP in the bank
     crew_choice = st["pend"] + [[D_TRAIN_CREW, seat, 0, 0]]
-    assert _load(g, _edited(data, pend=crew_choice, **base)).pend[-1][0] == D_TRAIN_CREW
-    _refused(g, _edited(data, pend=crew_choice, **dict(base, xp_bank=2)), "no XP to train")
+    assert load(g, edited(data, pend=crew_choice, **base)).pend[-1][0] == D_TRAIN_CREW
+    refused(g, edited(data, pend=crew_choice, **dict(base, xp_bank=2)), "no XP to train")
 
 
 # -- what may be drawn when ---------------------------------------------------------------------
@@ -157,7 +110,7 @@ def test_a_destiny_draw_serves_the_step_it_is_drawn_in():
     while a challenge runs is refused, and the message says so in words."""
     g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
     assert data["state"]["cq"][0][1] == P_CHALLENGE
-    _refused(g, _edited(data, cq=[[CH_ROLL, P_ATTACK]]), "a Destiny draw for an attack during a challenge")
+    refused(g, edited(data, cq=[[CH_ROLL, P_ATTACK]]), "a Destiny draw for an attack during a challenge")
 
 
 def test_the_turns_reward_card_is_drawn_only_before_the_window():
@@ -165,19 +118,19 @@ def test_the_turns_reward_card_is_drawn_only_before_the_window():
     encounter card at the reveal; a reward back drawn at the reveal is refused, as is an
     encounter back drawn before the window."""
     g, data = _find(lambda st: st["phase"] == PH_REVEAL and st["cq"] and st["cq"][0][0] == CH_ARCADE)
-    _refused(g, _edited(data, cq=[[CH_ARCADE, BACK_REWARD]]), "wrong back")
+    refused(g, edited(data, cq=[[CH_ARCADE, BACK_REWARD]]), "wrong back")
     g, data = _find(lambda st: st["phase"] == PH_PREP_OPEN and st["cq"] and st["cq"][0][0] == CH_ARCADE)
-    _refused(g, _edited(data, cq=[[CH_ARCADE, BACK_CHALLENGE]]), "wrong back")
+    refused(g, edited(data, cq=[[CH_ARCADE, BACK_CHALLENGE]]), "wrong back")
 
 
 def test_no_card_is_drawn_while_a_choice_waits_above_the_window():
     """TR-TURN-2: each preparation action ends before the next begins: a draw pending while an
     equip choice sits above the window is refused; at the window itself it loads."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and _top(st)[0] == D_PREP
-                    and len(st["hand"][_top(st)[1]]) >= 1)
+    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and top(st)[0] == D_PREP
+                    and len(st["hand"][top(st)[1]]) >= 1)
     st = data["state"]
-    assert _load(g, data) is not None
-    _refused(g, _edited(data, pend=st["pend"] + [[D_EQUIP_TO, _top(st)[1], 0, 0]]),
+    assert load(g, data) is not None
+    refused(g, edited(data, pend=st["pend"] + [[D_EQUIP_TO, top(st)[1], 0, 0]]),
              "a card is drawn while a choice waits above the window")
 
 
@@ -185,9 +138,9 @@ def test_the_market_is_open_exactly_while_its_frame_or_draws_are():
     """TR-BASE-REWARD (Market corner): the market opens with its choice and its cards' draws; a
     market draw with the market closed is refused, and so is the market open with neither."""
     g, data = _find(lambda st: st["mk_open"] == 1 and any(e[0] == CH_ADV and e[1] == 1 for e in st["cq"]))
-    _refused(g, _edited(data, mk_open=0), "the market is open without its frame or draws")
+    refused(g, edited(data, mk_open=0), "the market is open without its frame or draws")
     g, data = _find(lambda st: st["mk_open"] == 0 and st["phase"] == PH_PREP)
-    _refused(g, _edited(data, mk_open=1), "the market is open without its frame or draws")
+    refused(g, edited(data, mk_open=1), "the market is open without its frame or draws")
 
 
 @pytest.mark.parametrize("kind,highest,words", [
@@ -199,13 +152,13 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
     all); TR-SETUP-3, TR-REW-4: a hand holds 3 cards and up to 4 drawn before the discard (7).
     The highest position passes the save's declaration (then the frame's own check refuses it
     here, in words of the rules); one past it is refused by the declaration, naming the range."""
-    g, data = _find(lambda st: _top(st)[0] == D_PREP)
+    g, data = _find(lambda st: top(st)[0] == D_PREP)
     st = data["state"]
-    seat = _top(st)[1]
+    seat = top(st)[1]
     with pytest.raises(StateError) as err:
-        _load(g, _edited(data, pend=st["pend"] + [[kind, seat, highest, 0]]))
+        load(g, edited(data, pend=st["pend"] + [[kind, seat, highest, 0]]))
     assert words not in str(err.value), str(err.value)
-    _refused(g, _edited(data, pend=st["pend"] + [[kind, seat, highest + 1, 0]]), f"is {highest + 1}", words)
+    refused(g, edited(data, pend=st["pend"] + [[kind, seat, highest + 1, 0]]), f"is {highest + 1}", words)
 
 
 def test_an_item_slot_holds_an_item():
@@ -217,7 +170,7 @@ def test_an_item_slot_holds_an_item():
     weapon, item = list(st["weapon"]), list(st["item"])
     item[ch], weapon[ch] = weapon[ch], -1
     key = g.content.adventure[item[ch]].key
-    _refused(g, _edited(data, weapon=weapon, item=item), f"holds {key} as an item")
+    refused(g, edited(data, weapon=weapon, item=item), f"holds {key} as an item")
 
 
 def test_a_resolved_encounter_was_revealed():
@@ -227,7 +180,7 @@ def test_a_resolved_encounter_was_revealed():
     st = data["state"]
     unseen = next(i for i, seen in enumerate(st["seen_ch"]) if not seen)
     key = g.content.challenges[unseen].key
-    _refused(g, _edited(data, won=st["won"] + [unseen]), f"resolved encounter {key!r} (challenge) was never revealed")
+    refused(g, edited(data, won=st["won"] + [unseen]), f"resolved encounter {key!r} (challenge) was never revealed")
 
 
 def test_an_adventure_card_is_in_one_place():
@@ -235,7 +188,7 @@ def test_an_adventure_card_is_in_one_place():
     the first card of the pack (the Boarding Cutlass, a starting weapon) held and stashed at once
     is refused."""
     g, data = _find(lambda st: 0 in st["weapon"] and st["phase"] == PH_PREP)
-    _refused(g, _edited(data, stash=data["state"]["stash"] + [0]),
+    refused(g, edited(data, stash=data["state"]["stash"] + [0]),
              f"adventure card {g.content.adventure[0].key} is in two places")
 
 
@@ -244,45 +197,45 @@ def test_passes_in_a_row_are_fewer_than_the_players():
     row; with no reward card open, a window frame counting as many passes as players is refused,
     one fewer loads."""
     g, data = _find(lambda st: st["phase"] == PH_PREP and st["rw_open"] < 0 and len(st["om"]) == 2
-                    and _top(st)[0] == D_PREP and not st["cq"] and len(st["pend"]) == 1)
-    seat = _top(data["state"])[1]
-    assert _load(g, _edited(data, pend=[[D_PREP, seat, 1, 0]])).pend[-1][2] == 1
-    _refused(g, _edited(data, pend=[[D_PREP, seat, 2, 0]]), "2 passes in a row where at most 1 can be")
+                    and top(st)[0] == D_PREP and not st["cq"] and len(st["pend"]) == 1)
+    seat = top(data["state"])[1]
+    assert load(g, edited(data, pend=[[D_PREP, seat, 1, 0]])).pend[-1][2] == 1
+    refused(g, edited(data, pend=[[D_PREP, seat, 2, 0]]), "2 passes in a row where at most 1 can be")
 
 
 def test_a_discard_waits_only_over_the_hand_limit():
     """TR-REW-4: "A player over a hand of 3 discards down to 3": a discard choice with 4 cards in
     hand loads; with 3 it is refused."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and _top(st)[0] == D_PREP and not st["cq"])
+    g, data = _find(lambda st: st["phase"] == PH_PREP and top(st)[0] == D_PREP and not st["cq"])
     st = data["state"]
-    seat = _top(st)[1]
+    seat = top(st)[1]
     kind = next(k.id for k in g.content.skills if k.count >= 4)
     for n, ok in ((4, True), (3, False)):
         hand = [[] for _ in st["hand"]]   # the other cards back in the deck: only these 4 or 3 out
         hand[seat] = [kind] * n
-        case = _edited(data, hand=hand, equip=[[] for _ in st["equip"]], sk_disc=[0] * len(st["sk_disc"]),
+        case = edited(data, hand=hand, equip=[[] for _ in st["equip"]], sk_disc=[0] * len(st["sk_disc"]),
                        pend=st["pend"] + [[D_DISCARD, seat, 0, 0]])
         if ok:
-            assert _load(g, case).pend[-1][0] == D_DISCARD
+            assert load(g, case).pend[-1][0] == D_DISCARD
         else:
-            _refused(g, case, "the hand is within the limit")
+            refused(g, case, "the hand is within the limit")
 
 
 def test_the_attackers_choices_belong_to_the_attackers_seat():
     """TR-BASE-CREW, TR-BASE-COMBAT: the player controlling the attacking crew member picks its
     target; with 2 players, a target choice given to the other seat is refused."""
-    g, data = _find(lambda st: st["phase"] == PH_COMBAT and len(st["om"]) == 2 and _top(st)[0] == D_TARGET)
+    g, data = _find(lambda st: st["phase"] == PH_COMBAT and len(st["om"]) == 2 and top(st)[0] == D_TARGET)
     st = data["state"]
-    frame = list(_top(st))
+    frame = list(top(st))
     frame[1] = 1 - frame[1]
-    _refused(g, _edited(data, pend=st["pend"][:-1] + [frame]), "not the attacker's seat")
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]), "not the attacker's seat")
 
 
 def test_no_draw_waits_while_a_challenges_wounds_are_placed():
     """TR-BASE-CHAL-4: the wounds of a failure are placed after the draw; a Destiny draw pending
     while they are is refused, in words."""
-    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and _top(st)[0] == D_WOUND and not st["cq"])
-    _refused(g, _edited(data, cq=[[CH_ROLL, P_CHALLENGE]]), "the challenge is at its wounds, which is not what is pending")
+    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and top(st)[0] == D_WOUND and not st["cq"])
+    refused(g, edited(data, cq=[[CH_ROLL, P_CHALLENGE]]), "the challenge is at its wounds, which is not what is pending")
 
 
 def test_fortunes_second_draw_needs_its_window():
@@ -290,4 +243,4 @@ def test_fortunes_second_draw_needs_its_window():
     Fortune's holder; a Fortune draw pending at a boss draw, with no window, is refused, for the
     first seat as for any."""
     g, data = _find(lambda st: any(e[0] == CH_ROLL and e[1] == P_HOST for e in st["cq"]))
-    _refused(g, _edited(data, fk_seat=0), "Fortune's draw without its window")
+    refused(g, edited(data, fk_seat=0), "Fortune's draw without its window")
