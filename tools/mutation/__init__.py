@@ -43,7 +43,7 @@ ROOT = HERE.parents[1]
 TARGETS = HERE / "targets.yaml"
 EQUIVALENT = HERE / "equivalent.yaml"
 # what each module's copy of the repository holds
-COPIED = ("boardgym", "tests", "pyproject.toml", "envs_registry.yaml")
+COPIED = ("boardgym", "tests", "docs", "pyproject.toml", "envs_registry.yaml")   # docs: tests read its worked examples
 
 
 class MutateError(Exception):
