@@ -23,7 +23,6 @@ PASSIVE = frozenset("KNT")
 HOURGLASS = frozenset("GDHLOFMVW")
 WITH_PARAM = frozenset("KGDHLO")
 LETTERS = frozenset("PKNTGDHLOFMVW")
-MAX_HEART = 9
 MAX_PARAM = 9
 MAX_ATTACK = 9
 ALLOWED = "a digit 1-9 (a heart), '.' (blank) or one of " + " ".join(sorted(LETTERS))

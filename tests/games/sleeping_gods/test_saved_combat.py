@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from boardgym.games.sleeping_gods.kinds import (A_BASE, A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_NONE,
                                                 AS_ROLLED, AS_TARGET, C_ATTACKED,
-                                                C_COUNT, D_HEAL_SQUARE, D_TARGET, D_WOUND)
+                                                C_COUNT, CH_ROLL, D_HEAL_SQUARE, D_TARGET, D_WOUND)
+from boardgym.games.tides_of_ruin_arcade.kinds import PH_CHALLENGE
 from tests.games.saved_pool import edited, find, load, refused, top
 
 CONFIGS = ((("num_players", 1),), (("num_players", 2),), (("num_players", 1), ("difficulty", "easy")))
@@ -139,3 +140,10 @@ def test_an_enemy_phase_step_past_the_last_is_refused():
     com = list(data["state"]["sg_com"])
     com[-1] = 15
     refused(g, edited(data, sg_com=com), "is 15", "an end-of-round step")
+
+
+def test_the_core_draws_one_destiny_card_at_a_time():
+    """PP-COMBAT, TR-BASE-CHAL: each draw is resolved before the next is queued; a save with two
+    of the core's draws queued at once is refused, saying how many."""
+    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
+    refused(g, edited(data, cq=data["state"]["cq"] * 2), "2 core draws queued at once")
