@@ -90,20 +90,20 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
         if not paths:
             raise MutateError(f"{config}: group {group!r} names no module ({spec['modules']})")
         own = spec.get("modules_tests", {})
+        keyword = spec.get("select", "")
+        if not isinstance(keyword, str):
+            raise MutateError(f"{config}: group {group!r}: 'select' is a pytest -k expression, "
+                              f"as text (got {keyword!r})")
         for path in paths:
             name = Path(path).name
             if name in spec.get("skip", ()):
                 continue
             tests = tuple(own.get(name, spec["tests"]))
-            if spec.get("select"):   # the tests over every game, narrowed to this group's cases
+            if keyword:   # the tests over every game, narrowed to this group's cases
                 tests += tuple(t for t in data.get("game_tests", ()) if t not in tests)
             for test in tests:  # a path, or a pytest node id (path::test_name)
                 if not (root / test.split("::")[0]).exists():
                     raise MutateError(f"{config}: group {group!r} names a test path that does not exist: {test}")
-            keyword = spec.get("select", "")
-            if not isinstance(keyword, str):
-                raise MutateError(f"{config}: group {group!r}: 'select' is a pytest -k expression, "
-                                  f"as text (got {keyword!r})")
             targets.append(Target(group, str(Path(path).relative_to(root)), tests, keyword))
     return settings, targets
 
@@ -207,19 +207,12 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
     with open(sessions / f"{t.slug}.log", "a") as log:
         # the unmutated tests must pass (run once under coverage: which test runs which line of
         # the module), and their time sets each mutant's timeout
-        source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
+        cover = sessions / f"{t.slug}.covering.json"
         spec = json.loads(cover.read_text()) if cover.exists() else {}
         if s.run_id and spec.get("run") == s.run_id and spec.get("lines") is not None:
             took = spec["seconds"]   # collected in this run with the other modules of its tests
         else:
-            shutil.copy2(work / t.module, source)
-            covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(t.tests), s.run_id)
-            start = time.monotonic()
-            base = _run([s.python, str(HERE / "covering.py"), "collect", str(cover)], work, log)
-            took = time.monotonic() - start
-            if base.returncode != 0:
-                raise MutateError(f"{t.module}: its tests fail before any mutation "
-                                  f"({' '.join(t.tests)}); see {sessions / (t.slug + '.log')}")
+            took = _collect(s, [t], work, log, t.module, sessions / f"{t.slug}.log")
         cfg.write_text(_config(s, t, timeout=max(30.0, 4 * took), cover=cover))
         if old is None or old["source"] != fp["source"]:
             db.unlink(missing_ok=True)
@@ -252,6 +245,24 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
     return data
 
 
+def _collect(s: Settings, targets: list[Target], work: Path, log, what: str, log_path: Path) -> float:
+    """Run the targets' shared test list once under coverage in ``work`` (an unmutated copy),
+    writing each target's source copy and map; the seconds it took. The tests must pass."""
+    sessions = s.out / "sessions"
+    maps = []
+    for t in targets:
+        source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
+        shutil.copy2(work / t.module, source)
+        covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(t.tests), s.run_id)
+        maps.append(str(cover))
+    start = time.monotonic()
+    base = _run([s.python, str(HERE / "covering.py"), "collect", *maps], work, log)
+    if base.returncode != 0:
+        raise MutateError(f"{what}: its tests fail before any mutation ({' '.join(targets[0].tests)}); "
+                          f"see {log_path}")
+    return time.monotonic() - start
+
+
 def collect_shared(s: Settings, targets: list[Target], say=print) -> None:
     """Run the tests of the modules that share a test list once under coverage for all of them
     (in a copy of their own), writing each module's map for this run; run_module then reuses
@@ -261,24 +272,18 @@ def collect_shared(s: Settings, targets: list[Target], say=print) -> None:
         bundles.setdefault((t.tests, t.keyword), []).append(t)
     sessions = s.out / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
-    for (tests, _), group in bundles.items():
+    for group in bundles.values():
         if len(group) < 2:
             continue
-        work = s.out / "work" / f"_collect.{group[0].group}"
+        name = group[0].group
+        work, log_path = s.out / "work" / f"_collect.{name}", sessions / f"_collect.{name}.log"
         _copy(s, work)
-        maps = []
-        for t in group:
-            source, cover = sessions / f"{t.slug}.source.py", sessions / f"{t.slug}.covering.json"
-            shutil.copy2(work / t.module, source)
-            covering.plan(cover, t.module, source, _test_command(s, t), s.python, list(tests), s.run_id)
-            maps.append(str(cover))
-        with open(sessions / f"_collect.{group[0].group}.log", "a") as log:
-            base = _run([s.python, str(HERE / "covering.py"), "collect", *maps], work, log)
-        shutil.rmtree(work)
-        if base.returncode != 0:
-            raise MutateError(f"group {group[0].group}: its tests fail before any mutation ({' '.join(tests)}); "
-                              f"see {sessions / ('_collect.' + group[0].group + '.log')}")
-        say(f"{group[0].group}: the tests of {len(group)} modules run once under coverage")
+        try:
+            with open(log_path, "a") as log:
+                _collect(s, group, work, log, f"group {name}", log_path)
+        finally:
+            shutil.rmtree(work)
+        say(f"{name}: the tests of {len(group)} modules run once under coverage")
 
 
 NOT_SAMPLED = "not in the sample"   # the output of a work result that _sample set

@@ -25,6 +25,7 @@ import json
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 IMPORT = ""   # coverage's context while no test runs: the module's import, at collection
@@ -43,8 +44,6 @@ def collect(map_files: list[Path]) -> int:
     each line of its module, the node ids that run it. Every map names the same tests and test
     command (one module's, or a group's modules sharing their tests: one run serves them all).
     Returns pytest's exit code (the baseline); each map also gets the run's seconds."""
-    import time
-
     import coverage
     import pytest
 

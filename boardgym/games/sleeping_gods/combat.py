@@ -120,7 +120,7 @@ def check_end(s) -> bool:
 
 
 # the attack record between attacks: no attacker, no target, nothing rolled or placed
-CLEAR_ATTACK = [-1, -1, AS_NONE, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0]
+CLEAR_ATTACK = (-1, -1, AS_NONE, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0)
 
 
 def _clear_attack(s) -> None:

@@ -162,7 +162,7 @@ def init_state(s, game) -> None:
     """Begin a new state of ``game``: seat 0 active, no frames pending, nothing cached, and the
     core's fields: every character at max HP (``s.max_hp``, so what it reads is set first),
     stamina full (3) or fatigue 0, no status, no challenge or combat."""
-    from .kinds import AS_NONE
+    from .combat import CLEAR_ATTACK
     from .hooks import STAMINA
 
     s.game = game
@@ -177,7 +177,7 @@ def init_state(s, game) -> None:
     s.status = [0] * n
     s.sg_chal = [0, -1, 0, 0, 0, 0, 0, 0, 0, -1]
     s.sg_com = [0, 0, 0, 0, 0, 0, -1, 0]
-    s.sg_atk = [-1, -1, AS_NONE, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0]
+    s.sg_atk = list(CLEAR_ATTACK)
     s.sg_enemy = []
     s.sg_power = [0] * core.max_enemies
     s.sg_cover = [0] * (9 * core.max_enemies)

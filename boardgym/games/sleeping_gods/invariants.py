@@ -56,7 +56,7 @@ def _fields(s) -> list[str]:
             out.append(f"the attack's target {at[A_TGT]} is not one of the {n_e} enemies")
     elif at[A_CH] >= 0 or at[A_TGT] >= 0:
         out.append("an attacker or target is recorded with no attack being resolved")
-    elif list(at) != combat.CLEAR_ATTACK:
+    elif tuple(at) != combat.CLEAR_ATTACK:
         out.append("an attack's numbers are left over with no attack being resolved")
     if at[A_STEP] == AS_TARGET and (at[A_D] or at[A_LEFT] or at[A_ON] or at[A_ROLL]):
         out.append("damage or a draw is recorded for an attack that has no target yet")

@@ -6,17 +6,11 @@ attacker and one target among the enemies, and the player controlling the attack
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods.kinds import (A_BASE, A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_NONE,
-                                                AS_ROLLED, AS_TARGET, C_ATTACKED,
-                                                C_COUNT, CH_ROLL, D_HEAL_SQUARE, D_TARGET, D_WOUND)
+                                                AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, CH_ROLL, D_HEAL_SQUARE,
+                                                D_TARGET, D_WOUND)
 from boardgym.games.tides_of_ruin_arcade.kinds import PH_CHALLENGE
-from tests.games.saved_pool import edited, find, load, refused, top
-
-CONFIGS = ((("num_players", 1),), (("num_players", 2),), (("num_players", 1), ("difficulty", "easy")))
-SEEDS = (0, 1, 2)
-
-
-def _find(pred):
-    return find("tides_of_ruin_arcade", CONFIGS, SEEDS, pred)
+from tests.games.saved_pool import edited, load, refused, top
+from tests.games.tides_of_ruin_arcade.helpers import find_save
 
 
 def _with_atk(data, **at):
@@ -29,7 +23,7 @@ def _with_atk(data, **at):
 def test_an_attack_past_its_target_choice_has_an_enemy_target():
     """PP-COMBAT: after the target is chosen, the attack's target is one of the combat's enemies;
     none (-1) or one past the last is refused."""
-    g, data = _find(lambda st: st["sg_atk"][A_STEP] > AS_TARGET and st["sg_enemy"])
+    g, data = find_save(lambda st: st["sg_atk"][A_STEP] > AS_TARGET and st["sg_enemy"])
     n = len(data["state"]["sg_enemy"])
     for bad in (-1, n):
         refused(g, _with_atk(data, tgt=bad), f"the attack's target {bad} is not one of the {n} enemies")
@@ -38,7 +32,7 @@ def test_an_attack_past_its_target_choice_has_an_enemy_target():
 def test_no_attacker_is_recorded_between_attacks():
     """PP-COMBAT: the attacker and target belong to the attack being resolved; between attacks
     neither is recorded, the first character (0) included."""
-    g, data = _find(lambda st: st["sg_enemy"] and st["sg_atk"][A_STEP] == AS_NONE and st["sg_atk"][A_CH] < 0)
+    g, data = find_save(lambda st: st["sg_enemy"] and st["sg_atk"][A_STEP] == AS_NONE and st["sg_atk"][A_CH] < 0)
     for change in ({"ch": 0}, {"tgt": 0}):
         refused(g, _with_atk(data, **change), "an attacker or target is recorded with no attack being resolved")
 
@@ -47,7 +41,7 @@ def test_the_rounds_attack_count_matches_the_attackers_and_the_seats():
     """PP-COMBAT: each character attacks at most once a round; the round's count is both the
     characters marked as having attacked and the seats' counts. A count that disagrees with
     either alone is refused."""
-    g, data = _find(lambda st: st["sg_enemy"] and st["sg_com"][C_COUNT] >= 1 and st["sg_atk"][A_STEP] == AS_NONE)
+    g, data = find_save(lambda st: st["sg_enemy"] and st["sg_com"][C_COUNT] >= 1 and st["sg_atk"][A_STEP] == AS_NONE)
     st = data["state"]
     seats = list(st["sg_seat_atk"])
     seats[seats.index(max(seats))] += 1      # the seats count one more; the attackers' bits do not
@@ -61,7 +55,7 @@ def test_the_rounds_attack_count_matches_the_attackers_and_the_seats():
 def test_a_target_choice_waits_at_the_target_step():
     """PP-COMBAT: the target is chosen once the attacker is; a target choice pending while the
     attack is at another step is refused."""
-    g, data = _find(lambda st: top(st)[0] == D_TARGET and st["sg_atk"][A_STEP] == AS_TARGET)
+    g, data = find_save(lambda st: top(st)[0] == D_TARGET and st["sg_atk"][A_STEP] == AS_TARGET)
     assert load(g, data) is not None
     refused(g, _with_atk(data, step=AS_ROLLED, tgt=0), "the combat is not at that step of an attack")
 
@@ -69,7 +63,7 @@ def test_a_target_choice_waits_at_the_target_step():
 def test_the_target_choice_names_the_seat_that_does_not_control_the_attacker():
     """TR-BASE-CREW: the attacker's controller chooses; with 2 players, the refusal of a choice
     given to the other seat names that seat."""
-    g, data = _find(lambda st: top(st)[0] == D_TARGET and len(st["om"]) == 2)
+    g, data = find_save(lambda st: top(st)[0] == D_TARGET and len(st["om"]) == 2)
     st = data["state"]
     frame = list(top(st))
     frame[1] = 1 - frame[1]
@@ -79,7 +73,7 @@ def test_the_target_choice_names_the_seat_that_does_not_control_the_attacker():
 def test_an_attacker_attacks_once_a_round():
     """PP-COMBAT: a character already marked as having attacked this round cannot be resolving a
     new attack, the first character included."""
-    g, data = _find(lambda st: st["sg_atk"][A_STEP] > AS_NONE and st["sg_atk"][A_CH] >= 0
+    g, data = find_save(lambda st: st["sg_atk"][A_STEP] > AS_NONE and st["sg_atk"][A_CH] >= 0
                     and not st["sg_com"][C_ATTACKED] >> st["sg_atk"][A_CH] & 1)
     st = data["state"]
     ch = st["sg_atk"][A_CH]
@@ -95,7 +89,7 @@ def test_an_attacker_attacks_once_a_round():
 def test_a_heal_choice_names_the_enemy_it_cannot_heal():
     """PP-COMBAT (enemy phase heal): a heal that removes tokens needs an enemy with more tokens
     than it removes; the refusal names the enemy."""
-    g, data = _find(lambda st: top(st)[0] == D_HEAL_SQUARE)
+    g, data = find_save(lambda st: top(st)[0] == D_HEAL_SQUARE)
     st = data["state"]
     frame = list(top(st))
     frame[3] = 9   # removes more tokens than any grid of 9 squares holds
@@ -107,7 +101,7 @@ def test_a_wound_choice_waits_only_between_several_candidates():
     """PP-CHAL-4, PP-CORE-5: damage goes to the preferred characters above 0 HP, else to anyone
     above 0 HP; the active seat is asked only when several could take the next point. A pending
     wound choice with the preferred set narrowed to one character is refused."""
-    g, data = _find(lambda st: top(st)[0] == D_WOUND)
+    g, data = find_save(lambda st: top(st)[0] == D_WOUND)
     st = data["state"]
     frame = list(top(st))
     alive = [c for c, hp in enumerate(st["hp"]) if hp > 0]
@@ -120,12 +114,12 @@ def test_an_attacks_numbers_are_cleared_between_attacks_and_empty_before_its_dra
     """PP-COMBAT: each attack starts from nothing: between attacks the attack record is clear (a
     base, a roll or damage left from the last one is refused), and an attack still choosing its
     target has drawn, dealt and placed nothing."""
-    g, data = _find(lambda st: st["sg_enemy"] and st["sg_atk"][A_STEP] == AS_NONE)
+    g, data = find_save(lambda st: st["sg_enemy"] and st["sg_atk"][A_STEP] == AS_NONE)
     for field in (A_D, A_ROLL, A_BASE):
         atk = list(data["state"]["sg_atk"])
         atk[field] = 1
         refused(g, edited(data, sg_atk=atk), "an attack's numbers are left over with no attack being resolved")
-    g, data = _find(lambda st: top(st)[0] == D_TARGET and st["sg_atk"][A_STEP] == AS_TARGET)
+    g, data = find_save(lambda st: top(st)[0] == D_TARGET and st["sg_atk"][A_STEP] == AS_TARGET)
     for field in (A_D, A_LEFT, A_ON, A_ROLL):
         atk = list(data["state"]["sg_atk"])
         atk[field] = 1
@@ -136,7 +130,7 @@ def test_an_enemy_phase_step_past_the_last_is_refused():
     """PP-COMBAT (end of round): an enemy's end-of-round steps are its hourglass squares, then up
     to 4 statuses it grants, numbered from the status step (10) to 14; a save with step 15 is
     refused by the field's declaration, naming it."""
-    g, data = _find(lambda st: st["sg_enemy"])
+    g, data = find_save(lambda st: st["sg_enemy"])
     com = list(data["state"]["sg_com"])
     com[-1] = 15
     refused(g, edited(data, sg_com=com), "is 15", "an end-of-round step")
@@ -145,5 +139,5 @@ def test_an_enemy_phase_step_past_the_last_is_refused():
 def test_the_core_draws_one_destiny_card_at_a_time():
     """PP-COMBAT, TR-BASE-CHAL: each draw is resolved before the next is queued; a save with two
     of the core's draws queued at once is refused, saying how many."""
-    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
+    g, data = find_save(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
     refused(g, edited(data, cq=data["state"]["cq"] * 2), "2 core draws queued at once")

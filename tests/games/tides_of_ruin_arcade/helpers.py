@@ -122,3 +122,15 @@ def play_until(s, done, seed: int):
             return s
     assert done(s), "the game ended first"
     return s
+
+
+SAVE_CONFIGS = ((("num_players", 1),), (("num_players", 2),), (("num_players", 1), ("difficulty", "easy")))
+
+
+def find_save(pred):
+    """The first saved state of seeded random games (solo, 2 players, solo on easy; seeds 0-2)
+    whose ``state`` fields ``pred`` accepts: (its game, its data to edit). The saved-state tests
+    of this game and of the Sleeping Gods core it plays share this pool."""
+    from tests.games.saved_pool import find
+
+    return find("tides_of_ruin_arcade", SAVE_CONFIGS, (0, 1, 2), pred)

@@ -14,21 +14,16 @@ from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWA
                                                        D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
                                                        D_TRAIN_CREW, D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP,
                                                        PH_PREP_OPEN, PH_REVEAL, TRAIN_LIMIT)
-from tests.games.saved_pool import edited, find, load, refused, top
+from tests.games.saved_pool import edited, load, refused, top
 
-CONFIGS = ((("num_players", 1),), (("num_players", 2),), (("num_players", 1), ("difficulty", "easy")))
-SEEDS = (0, 1, 2)
-
-
-def _find(pred):
-    return find("tides_of_ruin_arcade", CONFIGS, SEEDS, pred)
+from .helpers import find_save
 
 
 # -- the field declaration: ranges the rules set -----------------------------------------------
 def test_an_encounter_is_a_challenge_or_a_combat():
     """TR-TURN-3: a drawn challenge or combat card is the encounter; a reward card never is
     (TR-TURN-1). The encounter's kind is its back: 1 challenge, 2 combat; 0 (reward) or 3 refused."""
-    g, data = _find(lambda st: st["enc_kind"] == BACK_CHALLENGE)
+    g, data = find_save(lambda st: st["enc_kind"] == BACK_CHALLENGE)
     assert load(g, data) is not None
     for bad in (0, 3):
         refused(g, edited(data, enc_kind=bad), "enc_kind")
@@ -36,14 +31,14 @@ def test_an_encounter_is_a_challenge_or_a_combat():
 
 def test_an_encounter_is_won_once():
     """TR-TURN-3: each Arcade card is met once a game, so an encounter is in `won` at most once."""
-    g, data = _find(lambda st: len(st["won"]) >= 1)
+    g, data = find_save(lambda st: len(st["won"]) >= 1)
     refused(g, edited(data, won=data["state"]["won"] + data["state"]["won"][:1]), "won")
 
 
 def test_six_rewards_of_a_card_fit_the_taken_bits():
     """TR-REW-2: a reward card has 6 rewards; on easy all 6 are taken one at a time, so the bits
     of the rewards taken reach 63 (all six) and no further."""
-    g, data = _find(lambda st: st["rw_open"] >= 0 and st["rw_taken"] > 0)
+    g, data = find_save(lambda st: st["rw_open"] >= 0 and st["rw_taken"] > 0)
     ok = edited(data, rw_taken=63)
     try:   # 63 fits the field; the loader may still refuse it for the open card's own count
         load(g, ok)
@@ -55,7 +50,7 @@ def test_six_rewards_of_a_card_fit_the_taken_bits():
 def test_rewards_are_taken_only_from_an_open_card():
     """TR-REW-2: rewards are taken one at a time from the open card, then the card is discarded;
     with no card open nothing is marked taken, neither a reward nor the corner action."""
-    g, data = _find(lambda st: st["rw_open"] < 0 and st["phase"] == PH_PREP)
+    g, data = find_save(lambda st: st["rw_open"] < 0 and st["phase"] == PH_PREP)
     for change in ({"rw_taken": 5}, {"rw_corner": 1}):
         refused(g, edited(data, **change), "rewards are marked taken with no reward card open")
 
@@ -63,7 +58,7 @@ def test_rewards_are_taken_only_from_an_open_card():
 def test_experience_up_to_999_loads():
     """TR-BASE-COND-6: experience is gained without limit and spent 3 at a time on training; the
     save keeps up to 999 of it, gained and banked, and refuses 1,000."""
-    g, data = _find(lambda st: top(st)[0] == D_PREP)
+    g, data = find_save(lambda st: top(st)[0] == D_PREP)
     state = load(g, edited(data, xp_gained=999, xp_bank=999))
     assert (state.xp_gained, state.xp_bank) == (999, 999)
     refused(g, edited(data, xp_gained=1000, xp_bank=999), "xp_gained is 1000")
@@ -74,7 +69,7 @@ def test_experience_up_to_999_loads():
 def test_equipping_names_a_card_in_the_hand():
     """TR-TURN-2 (equip skill cards): the card equipped is one of the seat's hand; a slot past the
     hand's last card is refused."""
-    g, data = _find(lambda st: top(st)[0] == D_PREP and len(st["hand"][top(st)[1]]) >= 1)
+    g, data = find_save(lambda st: top(st)[0] == D_PREP and len(st["hand"][top(st)[1]]) >= 1)
     st = data["state"]
     seat = top(st)[1]
     n = len(st["hand"][seat])
@@ -87,7 +82,7 @@ def test_training_needs_room_and_three_xp():
     """TR-BASE-COND-6: training costs 3 XP and raises a crew member's skills by at most +2 in all;
     a pending training of a crew member at the limit, or with 2 XP, is refused, and the limit of
     one crew member does not stop another's."""
-    g, data = _find(lambda st: top(st)[0] == D_PREP and top(st)[1] == st["active"])
+    g, data = find_save(lambda st: top(st)[0] == D_PREP and top(st)[1] == st["active"])
     st = data["state"]
     seat = st["active"]
     train = [0] * len(st["train"])
@@ -108,7 +103,7 @@ def test_training_needs_room_and_three_xp():
 def test_a_destiny_draw_serves_the_step_it_is_drawn_in():
     """TR-BASE-CHAL-1: a challenge's Destiny draw is the challenge's; one marked for an attack
     while a challenge runs is refused, and the message says so in words."""
-    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
+    g, data = find_save(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
     assert data["state"]["cq"][0][1] == P_CHALLENGE
     refused(g, edited(data, cq=[[CH_ROLL, P_ATTACK]]), "a Destiny draw for an attack during a challenge")
 
@@ -117,16 +112,16 @@ def test_the_turns_reward_card_is_drawn_only_before_the_window():
     """TR-TURN-1: a reward card is drawn at the start of the turn (before preparation), an
     encounter card at the reveal; a reward back drawn at the reveal is refused, as is an
     encounter back drawn before the window."""
-    g, data = _find(lambda st: st["phase"] == PH_REVEAL and st["cq"] and st["cq"][0][0] == CH_ARCADE)
+    g, data = find_save(lambda st: st["phase"] == PH_REVEAL and st["cq"] and st["cq"][0][0] == CH_ARCADE)
     refused(g, edited(data, cq=[[CH_ARCADE, BACK_REWARD]]), "wrong back")
-    g, data = _find(lambda st: st["phase"] == PH_PREP_OPEN and st["cq"] and st["cq"][0][0] == CH_ARCADE)
+    g, data = find_save(lambda st: st["phase"] == PH_PREP_OPEN and st["cq"] and st["cq"][0][0] == CH_ARCADE)
     refused(g, edited(data, cq=[[CH_ARCADE, BACK_CHALLENGE]]), "wrong back")
 
 
 def test_no_card_is_drawn_while_a_choice_waits_above_the_window():
     """TR-TURN-2: each preparation action ends before the next begins: a draw pending while an
     equip choice sits above the window is refused; at the window itself it loads."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and st["cq"] and top(st)[0] == D_PREP
+    g, data = find_save(lambda st: st["phase"] == PH_PREP and st["cq"] and top(st)[0] == D_PREP
                     and len(st["hand"][top(st)[1]]) >= 1)
     st = data["state"]
     assert load(g, data) is not None
@@ -137,9 +132,9 @@ def test_no_card_is_drawn_while_a_choice_waits_above_the_window():
 def test_the_market_is_open_exactly_while_its_frame_or_draws_are():
     """TR-BASE-REWARD (Market corner): the market opens with its choice and its cards' draws; a
     market draw with the market closed is refused, and so is the market open with neither."""
-    g, data = _find(lambda st: st["mk_open"] == 1 and any(e[0] == CH_ADV and e[1] == 1 for e in st["cq"]))
+    g, data = find_save(lambda st: st["mk_open"] == 1 and any(e[0] == CH_ADV and e[1] == 1 for e in st["cq"]))
     refused(g, edited(data, mk_open=0), "the market is open without its frame or draws")
-    g, data = _find(lambda st: st["mk_open"] == 0 and st["phase"] == PH_PREP)
+    g, data = find_save(lambda st: st["mk_open"] == 0 and st["phase"] == PH_PREP)
     refused(g, edited(data, mk_open=1), "the market is open without its frame or draws")
 
 
@@ -152,7 +147,7 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
     all); TR-SETUP-3, TR-REW-4: a hand holds 3 cards and up to 4 drawn before the discard (7).
     The highest position passes the save's declaration (then the frame's own check refuses it
     here, in words of the rules); one past it is refused by the declaration, naming the range."""
-    g, data = _find(lambda st: top(st)[0] == D_PREP)
+    g, data = find_save(lambda st: top(st)[0] == D_PREP)
     st = data["state"]
     seat = top(st)[1]
     with pytest.raises(StateError) as err:
@@ -164,7 +159,7 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
 def test_an_item_slot_holds_an_item():
     """TR-BASE-ADV-4: a crew member holds one weapon and one item; a weapon card in the item
     slot is refused, naming the card."""
-    g, data = _find(lambda st: any(w >= 0 for w in st["weapon"]) and st["phase"] == PH_PREP)
+    g, data = find_save(lambda st: any(w >= 0 for w in st["weapon"]) and st["phase"] == PH_PREP)
     st = data["state"]
     ch = next(c for c, w in enumerate(st["weapon"]) if w >= 0)
     weapon, item = list(st["weapon"]), list(st["item"])
@@ -176,7 +171,7 @@ def test_an_item_slot_holds_an_item():
 def test_a_resolved_encounter_was_revealed():
     """TR-TURN-3: only a revealed card is won or lost; a success on a challenge never revealed
     is refused."""
-    g, data = _find(lambda st: st["won"] and st["phase"] == PH_PREP)
+    g, data = find_save(lambda st: st["won"] and st["phase"] == PH_PREP)
     st = data["state"]
     unseen = next(i for i, seen in enumerate(st["seen_ch"]) if not seen)
     key = g.content.challenges[unseen].key
@@ -187,7 +182,7 @@ def test_an_adventure_card_is_in_one_place():
     """TR-BASE-ADV-4: each adventure card is in one place, held by a crew member or in the stash;
     the first card of the pack (the Boarding Cutlass, a starting weapon) held and stashed at once
     is refused."""
-    g, data = _find(lambda st: 0 in st["weapon"] and st["phase"] == PH_PREP)
+    g, data = find_save(lambda st: 0 in st["weapon"] and st["phase"] == PH_PREP)
     refused(g, edited(data, stash=data["state"]["stash"] + [0]),
              f"adventure card {g.content.adventure[0].key} is in two places")
 
@@ -196,7 +191,7 @@ def test_passes_in_a_row_are_fewer_than_the_players():
     """TR-TURN-2: the window passes round the table and closes when every player has passed in a
     row; with no reward card open, a window frame counting as many passes as players is refused,
     one fewer loads."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and st["rw_open"] < 0 and len(st["om"]) == 2
+    g, data = find_save(lambda st: st["phase"] == PH_PREP and st["rw_open"] < 0 and len(st["om"]) == 2
                     and top(st)[0] == D_PREP and not st["cq"] and len(st["pend"]) == 1)
     seat = top(data["state"])[1]
     assert load(g, edited(data, pend=[[D_PREP, seat, 1, 0]])).pend[-1][2] == 1
@@ -206,7 +201,7 @@ def test_passes_in_a_row_are_fewer_than_the_players():
 def test_a_discard_waits_only_over_the_hand_limit():
     """TR-REW-4: "A player over a hand of 3 discards down to 3": a discard choice with 4 cards in
     hand loads; with 3 it is refused."""
-    g, data = _find(lambda st: st["phase"] == PH_PREP and top(st)[0] == D_PREP and not st["cq"])
+    g, data = find_save(lambda st: st["phase"] == PH_PREP and top(st)[0] == D_PREP and not st["cq"])
     st = data["state"]
     seat = top(st)[1]
     kind = next(k.id for k in g.content.skills if k.count >= 4)
@@ -224,7 +219,7 @@ def test_a_discard_waits_only_over_the_hand_limit():
 def test_the_attackers_choices_belong_to_the_attackers_seat():
     """TR-BASE-CREW, TR-BASE-COMBAT: the player controlling the attacking crew member picks its
     target; with 2 players, a target choice given to the other seat is refused."""
-    g, data = _find(lambda st: st["phase"] == PH_COMBAT and len(st["om"]) == 2 and top(st)[0] == D_TARGET)
+    g, data = find_save(lambda st: st["phase"] == PH_COMBAT and len(st["om"]) == 2 and top(st)[0] == D_TARGET)
     st = data["state"]
     frame = list(top(st))
     frame[1] = 1 - frame[1]
@@ -234,7 +229,7 @@ def test_the_attackers_choices_belong_to_the_attackers_seat():
 def test_no_draw_waits_while_a_challenges_wounds_are_placed():
     """TR-BASE-CHAL-4: the wounds of a failure are placed after the draw; a Destiny draw pending
     while they are is refused, in words."""
-    g, data = _find(lambda st: st["phase"] == PH_CHALLENGE and top(st)[0] == D_WOUND and not st["cq"])
+    g, data = find_save(lambda st: st["phase"] == PH_CHALLENGE and top(st)[0] == D_WOUND and not st["cq"])
     refused(g, edited(data, cq=[[CH_ROLL, P_CHALLENGE]]), "the challenge is at its wounds, which is not what is pending")
 
 
@@ -242,5 +237,5 @@ def test_fortunes_second_draw_needs_its_window():
     """TR-BASE-SKILL (Fortune): the second draw is made in the window after the first, by the
     Fortune's holder; a Fortune draw pending at a boss draw, with no window, is refused, for the
     first seat as for any."""
-    g, data = _find(lambda st: any(e[0] == CH_ROLL and e[1] == P_HOST for e in st["cq"]))
+    g, data = find_save(lambda st: any(e[0] == CH_ROLL and e[1] == P_HOST for e in st["cq"]))
     refused(g, edited(data, fk_seat=0), "Fortune's draw without its window")
