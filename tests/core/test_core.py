@@ -15,6 +15,7 @@ def test_catalog_ranges_and_describe():
     assert cat.n == 7 and cat.index("LOC", 2) == 3 and cat.start("GO") == 6
     assert cat.describe(3) == "LOC[c]" and cat.describe(6) == "GO" and cat.describe(0) == "NOOP"
     assert cat.split(5) == ("LOC", 4)
+    assert [(cat.start(n), cat.size(n)) for n in ("NOOP", "LOC", "GO")] == [(0, 1), (1, 5), (6, 1)]
     with pytest.raises(IndexError):
         cat.index("LOC", 5)
     with pytest.raises(IndexError):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from boardgym.core import StateError
-from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between,
+from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between, ids,
                                   queue_errors, show, stack_errors)
 from boardgym.core.game import State
 
@@ -160,3 +160,75 @@ def test_stack_and_queue_shapes():
     assert "cannot open here" in stack_errors([(1,)], names, "pend", {0}, {1: {0}})[0]
     assert "'other' frame on a 'open'" in stack_errors([(0,), (2,)], names, "pend", {0}, {1: {0}})[0]
     assert queue_errors([(0, 1), (2, 0)], names, "cq", {0}) == ["cq[1] is a 'other' entry, which cannot be pending here"]
+
+
+# -- the values at each end of a declaration ------------------------------------------------------------
+class Deck:
+    num_players = 2
+    cards = 4
+
+
+ENDS = StateFields(
+    Int("flag", FLAG),
+    Int("card", ids(lambda g: g.cards, "a card id")),
+    Int("gap", NONE | between(1, 3, "a die")),
+    Ints("touching", between(5, 9, "high") | NONE | between(0, 4, "low"), max_len=12),
+    Ints("up", between(0, 9, "a digit"), max_len=5, order="asc"),
+    Ints("down", between(0, 9, "a digit"), max_len=5, order="desc"),
+)
+
+
+class Ends(State):
+    __slots__ = ENDS.slots
+
+
+ENDS.install(Ends)
+
+
+def _ends(**edit):
+    data = {"flag": 0, "card": 0, "gap": -1, "touching": [], "up": [], "down": []}
+    data.update(edit)
+    s = Ends.__new__(Ends)
+    s.game = Deck()
+    s._load(data)
+    return s
+
+
+@pytest.mark.parametrize("field,good,bad,words", [
+    ("flag", (0, 1), (-1, 2), "must be 0 or 1 (0..1)"),
+    ("card", (0, 3), (-1, 4), "must be a card id (0..3)"),      # ids of a table of 4 entries
+    ("gap", (-1, 1, 3), (-2, 0, 4), "must be -1 (none) or a die (-1, 1..3)"),
+])
+def test_both_ends_of_the_values_load_and_one_past_them_is_refused(field, good, bad, words):
+    for v in good:
+        assert getattr(_ends(**{field: v}), field) == v
+    for v in bad:
+        with pytest.raises(StateError) as err:
+            _ends(**{field: v})
+        assert f"{field} is {v}, {words}" in str(err.value)
+
+
+def test_ranges_that_touch_are_one_range_whatever_their_order():
+    assert _ends(touching=list(range(-1, 10))).touching == list(range(-1, 10))
+    for v in (-2, 10):
+        with pytest.raises(StateError, match=rf"touching\[1\] is {v}, must be high or -1 \(none\) or low"):
+            _ends(touching=[0, v])
+
+
+def test_a_value_in_a_gap_between_ranges_is_refused_in_a_list_too():
+    field = Ints("dice", NONE | between(1, 3, "a die"), max_len=4)
+    check = field.checker(Deck())
+    assert check([-1, 1, 3]) == [-1, 1, 3]
+    with pytest.raises(StateError, match=r"dice\[2\] is 0, must be -1 \(none\) or a die"):
+        check([3, -1, 0])
+
+
+@pytest.mark.parametrize("field,value,at", [
+    ("up", [1, 1, 0], 2), ("up", [2, 1, 1], 1), ("up", [0, 0, 5, 5, 4], 4),
+    ("down", [0, 0, 3], 2), ("down", [1, 2, 2], 1), ("down", [9, 9, 3, 3, 4], 4),
+])
+def test_the_first_entry_out_of_order_is_named_equal_neighbours_being_in_order(field, value, at):
+    word = "ascending" if field == "up" else "descending"
+    with pytest.raises(StateError, match=rf"{field} is not in {word} order at \[{at}\]$"):
+        _ends(**{field: value})
+    assert _ends(up=[0, 0, 5, 5, 9], down=[9, 9, 3, 3, 0]).up == [0, 0, 5, 5, 9]

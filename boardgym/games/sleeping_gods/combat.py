@@ -161,8 +161,7 @@ def next_attacker(s) -> None:
 def new_round(s) -> None:
     com = s.sg_com
     com[C_ROUND] += 1
-    if com[C_ROUND] > s.game.sg.hooks.round_cap:
-        com[C_ROUND] = s.game.sg.hooks.round_cap + 1
+    if com[C_ROUND] > s.game.sg.hooks.round_cap:   # the round after the cap: the combat ends
         finish(s, CB_FLED if s.game.sg.hooks.can_flee is not None else CB_LOST)
         return
     com[C_ATTACKED] = com[C_PASSES] = com[C_COUNT] = 0

@@ -11,7 +11,7 @@ from . import challenge, combat, enemy_phase
 from . import characters as chars
 
 from .kinds import (A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_BLOCK, AS_FIRST_STRIKE, AS_NONE,
-                    AS_PLACE, AS_ROLL, AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_EOR_E, C_STATE, C_TURN,
+                    AS_PLACE, AS_ROLL, AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_EOR_E, C_ROUND, C_STATE, C_TURN,
                     CB_NONE, CB_RUNNING, CH_DONE, CH_JOIN, CH_NONE, CH_ROLL, CH_ROLLING, CH_WINDOW, CH_WOUNDS,
                     CHANCES, D_ATTACKER, D_BLOCK, D_CHAR_TARGET, D_HEAL_ALLY, D_HEAL_SQUARE, D_JOIN,
                     D_MODIFY, D_PLACE, D_ROLLED, D_TARGET, D_WOUND, DECISIONS, EOR_LETTERS, H_SEATS,
@@ -44,6 +44,9 @@ def _fields(s) -> list[str]:
         out.append("no combat, yet enemies, tokens or power are on the grids")
     if state != CB_NONE and n_e == 0:
         out.append(f"combat state {state} without enemies")
+    if state == CB_RUNNING and s.sg_com[C_ROUND] > s.game.sg.hooks.round_cap:
+        out.append(f"the combat runs in round {s.sg_com[C_ROUND]}, past the cap of "
+                   f"{s.game.sg.hooks.round_cap} rounds that ends it")
     if any(s.sg_cover[9 * n_e:]) or any(s.sg_power[n_e:]):
         out.append("tokens or power on an enemy slot the combat does not use")
     at = s.sg_atk

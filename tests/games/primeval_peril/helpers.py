@@ -204,3 +204,15 @@ def at_menu(s) -> bool:
 def empty_tokens(s) -> None:
     s.inv[:] = [0] * 36
     s.invalidate()
+
+
+SAVE_CONFIGS = ((("num_players", 1),), (("num_players", 2), ("allow_difficulty_change", True)))
+
+
+def find_save(pred):
+    """The first saved state of seeded random games of the shipped pack (solo; 2 players with
+    the difficulty free to change; seeds 0-2) whose ``state`` fields ``pred`` accepts: (its
+    game, its data to edit)."""
+    from tests.games.saved_pool import find
+
+    return find("primeval_peril", SAVE_CONFIGS, (0, 1, 2), pred)

@@ -143,3 +143,18 @@ def test_the_guides_worked_example_loads_and_validates(tmp_path):
     rc, text = validate("--pack", folder)
     assert rc == 0, text
     assert "54 sections, 2 endings, 11 locations" in text
+
+
+def test_the_fault_count_reads_in_words(tmp_path):
+    """The header counts the faults in words a pack author reads: "1 fault" for one, "2 faults"
+    for two (the plural only past one)."""
+    folder = edited_pack(DEFAULT_PACK, tmp_path / "one", "story", _orphan)
+    rc, text = validate("--pack", folder)
+    assert rc == 2 and text.splitlines()[0] == f"{folder}: 1 fault", text
+
+    def two(d):
+        _orphan(d)
+        _section(d, "1.1")["choices"][2]["combat"] = 13
+    folder = edited_pack(DEFAULT_PACK, tmp_path / "two", "story", two)
+    rc, text = validate("--pack", folder)
+    assert rc == 2 and text.splitlines()[0] == f"{folder}: 2 faults", text

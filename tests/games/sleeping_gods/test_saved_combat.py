@@ -6,7 +6,7 @@ attacker and one target among the enemies, and the player controlling the attack
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods.kinds import (A_BASE, A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_NONE,
-                                                AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, CH_ROLL, D_HEAL_SQUARE,
+                                                AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_ROUND, C_STATE, CB_RUNNING, CH_ROLL, D_HEAL_SQUARE,
                                                 D_TARGET, D_WOUND)
 from boardgym.games.tides_of_ruin_arcade.kinds import PH_CHALLENGE
 from tests.games.saved_pool import edited, load, refused, top
@@ -141,3 +141,16 @@ def test_the_core_draws_one_destiny_card_at_a_time():
     of the core's draws queued at once is refused, saying how many."""
     g, data = find_save(lambda st: st["phase"] == PH_CHALLENGE and st["cq"] and st["cq"][0][0] == CH_ROLL)
     refused(g, edited(data, cq=data["state"]["cq"] * 2), "2 core draws queued at once")
+
+
+def test_a_running_combat_is_within_the_round_cap():
+    """PP-COMBAT-13 / TR-BASE-COMBAT-6: reaching the round cap (30 rounds) ends the combat, as a
+    defeat (Primeval Peril) or as fleeing (Tides of Ruin); so a combat still running is in round
+    30 at most. Round 30 loads; round 31 of a running combat is refused."""
+    g, data = find_save(lambda st: st["sg_com"][C_STATE] == CB_RUNNING and st["sg_atk"][A_STEP] == AS_NONE)
+    cap = g.sg.hooks.round_cap
+    com = list(data["state"]["sg_com"])
+    com[C_ROUND] = cap
+    assert load(g, edited(data, sg_com=com)).sg_com[C_ROUND] == cap
+    com[C_ROUND] = cap + 1
+    refused(g, edited(data, sg_com=com), f"the combat runs in round {cap + 1}, past the cap of {cap} rounds")

@@ -1,0 +1,149 @@
+"""Agents in core: the chooser a game is played with (``seat_chooser``: each seat's agent, seeded
+from the game's seed, and the note of the agent that decided last), ``play_agents``' check of
+the chosen actions, and ``ViewAgent`` carrying out a view action's expansion over the
+decisions that follow, first flat action first."""
+import numpy as np
+import pytest
+
+from boardgym.core import Agent, IllegalActionError
+from boardgym.core.action_views import ActionView, ViewAgent
+from boardgym.core.agent import RandomAgent, seat_chooser
+from boardgym.core.replay import play, play_agents
+
+from .toy import ToyGame
+
+
+class Fixed(Agent):
+    """Plays ``action`` always; records its resets; says who it is in its notes."""
+
+    def __init__(self, name, action):
+        self.name, self.action, self.seeds = name, action, []
+
+    def reset(self, seed=None):
+        self.seeds.append(seed)
+
+    def act(self, observation, legal_mask, state=None):
+        return self.action
+
+    def take_note(self):
+        return {"by": self.name}
+
+
+# -- seat_chooser ------------------------------------------------------------------------------------
+def test_seat_chooser_seeds_every_seat_and_asks_the_seat_to_decide():
+    agents = [Fixed("a", 1), Fixed("b", 2), Fixed("c", 1)]
+    choose = seat_chooser(agents, 5)
+    assert [a.seeds for a in agents] == [[80], [81], [82]]   # seed * 16 + seat
+    s = ToyGame(num_players=3).new_initial_state()
+    for seat, want in ((0, 1), (1, 2), (2, 1), (0, 1)):
+        assert s.current_player == seat
+        a = choose(s)
+        assert a == want and choose.take_note() == {"by": agents[seat].name}
+        s.apply(a)
+
+
+def test_seat_chooser_notes_go_into_the_replay_with_their_decision():
+    agents = [Fixed("a", 1), Fixed("b", 2)]
+    final, replay = play(ToyGame(), 3, seat_chooser(agents, 3))
+    assert final.is_terminal() and final.points == [2, 4] and replay.actions == [1, 2, 1, 2]
+    assert replay.notes == [{"by": "a", "decision": 0}, {"by": "b", "decision": 1},
+                            {"by": "a", "decision": 2}, {"by": "b", "decision": 3}]
+
+
+def test_seat_chooser_without_notes_takes_none():
+    choose = seat_chooser([RandomAgent(), RandomAgent()], 0)
+    assert choose.take_note() is None   # nothing decided yet
+    choose(ToyGame().new_initial_state())
+    assert choose.take_note() is None   # an agent without take_note
+
+
+# -- play_agents ---------------------------------------------------------------------------------------
+def test_play_agents_plays_legal_choices_to_the_end():
+    final = play_agents(ToyGame(), 0, [Fixed("a", 2), Fixed("b", 1)])
+    assert final.is_terminal() and final.points == [4, 2]
+    assert play_agents(ToyGame(), 0, [RandomAgent(1), RandomAgent(2)]).is_terminal()
+
+
+def test_play_agents_names_an_illegal_choice_when_checking():
+    with pytest.raises(AssertionError, match=r"seat 1 \(noop\) chose illegal NOOP"):
+        play_agents(ToyGame(), 0, [Fixed("a", 2), Fixed("noop", 0)])
+    with pytest.raises(IllegalActionError):   # unchecked: the state refuses it itself
+        play_agents(ToyGame(), 0, [Fixed("a", 2), Fixed("noop", 0)], check=False)
+
+
+# -- ViewAgent -----------------------------------------------------------------------------------------
+class Decision:
+    """A stand-in state: ``hidden`` says whether the view hides the pending decision."""
+
+    current_player = 0
+
+    def __init__(self, hidden=False):
+        self.hidden = hidden
+
+    def observation(self, p):
+        return np.zeros(1, np.float32)
+
+
+class Macro(ActionView):
+    """View action 1 stands for the flat actions 3, 4, 5; action 2 for 6 alone; ``finish``
+    answers 9."""
+
+    name, num_actions = "macro", 3
+    EXPANSIONS = {1: [3, 4, 5], 2: [6]}
+
+    def mask(self, state):
+        return np.array([False, True, True])
+
+    def expand(self, state, action):
+        return list(self.EXPANSIONS[action])
+
+    def hides(self, state):
+        return state.hidden
+
+    def finish(self, state):
+        return 9
+
+
+ALL = np.ones(10, dtype=bool)
+
+
+def _except(*illegal):
+    m = ALL.copy()
+    m[list(illegal)] = False
+    return m
+
+
+def test_a_view_action_is_played_first_flat_action_first():
+    agent = ViewAgent(Fixed("p", 1), Macro())
+    s = Decision()
+    assert agent.act(None, ALL, s) == 3
+    s.hidden = True
+    assert agent.act(None, ALL, s) == 4
+    assert agent.act(None, ALL, s) == 5   # the plan's last action
+    assert agent.act(None, ALL, s) == 9   # the plan is spent: the view finishes
+    s.hidden = False
+    assert agent.act(None, ALL, s) == 3   # a new view action
+
+
+def test_a_one_action_expansion_leaves_no_plan():
+    agent = ViewAgent(Fixed("p", 2), Macro())
+    s = Decision()
+    assert agent.act(None, ALL, s) == 6
+    s.hidden = True
+    assert agent.act(None, ALL, s) == 9
+
+
+def test_the_plan_goes_on_only_while_its_next_action_is_legal_in_the_same_game():
+    agent = ViewAgent(Fixed("p", 1), Macro())
+    s = Decision()
+    assert agent.act(None, ALL, s) == 3
+    s.hidden = True
+    assert agent.act(None, _except(5), s) == 4      # the action after the next is not asked about
+    assert agent.act(None, _except(5), s) == 9      # the next one is illegal: the view finishes
+    agent = ViewAgent(Fixed("p", 1), Macro())
+    assert agent.act(None, ALL, s := Decision()) == 3
+    assert agent.act(None, ALL, Decision(hidden=True)) == 9   # another state (a copy search asks on)
+    s.hidden = True
+    assert agent.act(None, ALL, s) == 4
+    agent.reset(0)
+    assert agent.act(None, ALL, s) == 9             # a reset drops the plan

@@ -1,0 +1,118 @@
+"""How the content-pack checks (boardgym/core/content.py) word what they refuse: a long value is
+cut short, a reference to an unknown id lists at most 12 of the ids there are, the entry named
+is the list entry a problem is in; and a schema that names its
+dialect (``$schema``) is held to this module's keywords and integer check when another schema
+refers to it."""
+import json
+
+import pytest
+
+from boardgym.core.content import Schemas, _entry_name, validate
+from boardgym.core.errors import ContentError
+
+COUNT = {"type": "object", "additionalProperties": False,
+         "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 5},
+                        "tool": {"type": "string", "refersTo": "tool"},
+                        "tags": {"type": "array", "maxItems": 3, "uniqueItems": True,
+                                 "items": {"type": "string"}}}}
+
+
+def _message(doc, refs=None) -> str:
+    with pytest.raises(ContentError) as e:
+        validate(doc, COUNT, "f.json", refs)
+    return str(e.value).split(": ", 1)[1]
+
+
+# -- a long value is cut short -------------------------------------------------------------------------
+@pytest.mark.parametrize("digits", [1, 10, 59, 60])
+def test_a_value_of_up_to_60_characters_is_shown_whole(digits):
+    n = 10 ** (digits - 1) * 9
+    assert _message({"n": n}).endswith(f"field 'n': {n} is above the maximum 5")
+
+
+@pytest.mark.parametrize("digits", [61, 62, 500])
+def test_a_longer_value_shows_its_first_60_characters(digits):
+    n = 10 ** (digits - 1) * 9
+    assert _message({"n": n}).endswith(f"field 'n': {str(n)[:60]} ... is above the maximum 5")
+
+
+def test_a_repeated_long_text_is_cut_short_too():
+    long = "x" * 100
+    assert _message({"tags": [long, "y", long]}).endswith(f"{long!r}"[:60] + " ... appears twice")
+    assert _message({"tags": ["ab", "ab"]}).endswith("'ab' appears twice")
+
+
+# -- an unknown reference lists at most 12 known ids ---------------------------------------------------
+def _known(n):
+    return {f"t{i:02d}" for i in range(n)}
+
+
+@pytest.mark.parametrize("n", [1, 11, 12])
+def test_an_unknown_reference_lists_every_known_id_up_to_12(n):
+    shown = ", ".join(repr(t) for t in sorted(_known(n)))
+    assert _message({"tool": "saw"}, {"tool": _known(n)}).endswith(f"unknown tool 'saw'; the pack has {shown}")
+
+
+@pytest.mark.parametrize("n", [13, 14, 200])
+def test_an_unknown_reference_among_more_than_12_lists_the_first_12(n):
+    shown = ", ".join(repr(t) for t in sorted(_known(n))[:12])
+    assert _message({"tool": "saw"}, {"tool": _known(n)}).endswith(f"the pack has {shown}, ...")
+
+
+def test_an_unknown_reference_when_there_is_none():
+    assert _message({"tool": "saw"}, {"tool": set()}).endswith("unknown tool 'saw'; the pack has none")
+
+
+# -- the entry a problem is in ---------------------------------------------------------------------------
+DOC = {"things": [{"id": "axe", "n": 1}, {"n": 2}, {"id": 7}, {"id": True}],
+       "by_count": {"2": {"id": "pair"}, "3": [{"id": "inner"}]}}
+
+
+@pytest.mark.parametrize("path,entry", [
+    (["things", 0, "n"], "axe"),            # a list entry with an id: its id
+    (["things", 1, "n"], "things[1]"),      # without one: table and index
+    (["things", 2], "7"),                   # a number id
+    (["things", 3], "things[3]"),           # a bool is no id
+    (["things", 9, "n"], "things[9]"),      # past the end
+    (["things"], "<file>"),                 # the table itself
+    (["by_count", "2", "id"], "<file>"),    # a path through objects only
+    (["by_count", "3", 0, "id"], "inner"),  # a list inside an object: its entry
+    (["nothing", 0], "<file>"),
+])
+def test_the_entry_named_is_the_list_entry_the_path_goes_through(path, entry):
+    assert _entry_name(DOC, path) == entry
+
+
+# -- a schema referred to that names its dialect ----------------------------------------------------------
+THING = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+         "type": "object", "additionalProperties": False, "required": ["n"],
+         "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 3},
+                        "tool": {"type": "string", "refersTo": "tool"},
+                        "parts": {"type": "array", "maxItems": 4, "minItems": 0, "uniqueBy": "id",
+                                  "items": {"type": "object", "additionalProperties": False,
+                                            "required": ["id"], "properties": {"id": {"type": "string"}}}}}}
+
+
+@pytest.fixture
+def schemas(tmp_path):
+    (tmp_path / "thing.schema.json").write_text(json.dumps(THING))
+    (tmp_path / "main.schema.json").write_text(json.dumps({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object", "additionalProperties": False,
+        "properties": {"a": {"$ref": "thing.schema.json"}}}))
+    return Schemas(tmp_path)
+
+
+def test_a_schema_naming_its_dialect_keeps_the_pack_checks(schemas):
+    """Referred to as a whole document, the schema with ``$schema`` still refuses ``2.0`` as an
+    integer, checks ``refersTo`` and ``uniqueBy``, like one without it; its file keeps the key."""
+    refs = {"tool": {"axe"}}
+    validate({"a": {"n": 2, "tool": "axe", "parts": [{"id": "x"}, {"id": "y"}]}}, schemas["main"], "m.json",
+             refs, schemas)
+    for doc, words in (({"a": {"n": 2.0}}, "2.0 is not a whole number"),
+                       ({"a": {"n": 1, "tool": "saw"}}, "unknown tool 'saw'; the pack has 'axe'"),
+                       ({"a": {"n": 1, "parts": [{"id": "x"}, {"id": "x"}]}}, "duplicate id 'x'")):
+        with pytest.raises(ContentError) as e:
+            validate(doc, schemas["main"], "m.json", refs, schemas)
+        assert words in str(e.value), str(e.value)
+    assert schemas["thing"]["$schema"] == THING["$schema"]

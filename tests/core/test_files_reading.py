@@ -1,0 +1,76 @@
+"""Reading a pack's files (boardgym/core/files.py): ``load_json`` keeps a file inside its own
+folder unless told another root, and ``pack_stamp`` (what the pack cache is keyed on) sees the
+JSON files of a pack folder and of its subfolders one level down, no deeper."""
+import json
+import os
+
+import pytest
+
+from boardgym.core.errors import ContentError
+from boardgym.core.files import load_json, pack_stamp
+
+
+def _write(path, doc):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+# -- load_json's root -------------------------------------------------------------------------------------
+def test_a_link_out_of_the_files_own_folder_is_refused(tmp_path):
+    _write(tmp_path / "other" / "real.json", {"a": 1})
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    os.symlink(tmp_path / "other" / "real.json", pack / "link.json")
+    with pytest.raises(ContentError, match=r"a link that leads out of the folder .*pack \(to .*real.json\)"):
+        load_json(pack / "link.json")
+
+
+def test_a_link_inside_the_files_own_folder_is_read(tmp_path):
+    _write(tmp_path / "pack" / "real.json", {"a": 1})
+    os.symlink(tmp_path / "pack" / "real.json", tmp_path / "pack" / "link.json")
+    assert load_json(tmp_path / "pack" / "link.json") == {"a": 1}
+
+
+def test_a_root_given_is_the_folder_a_link_must_stay_in(tmp_path):
+    """With ``root`` the link may lead anywhere inside it (here: a sibling folder), not out."""
+    _write(tmp_path / "top" / "shared" / "real.json", {"b": 2})
+    (tmp_path / "top" / "pack").mkdir()
+    os.symlink(tmp_path / "top" / "shared" / "real.json", tmp_path / "top" / "pack" / "link.json")
+    assert load_json(tmp_path / "top" / "pack" / "link.json", root=tmp_path / "top") == {"b": 2}
+    with pytest.raises(ContentError, match="leads out of the folder"):
+        load_json(tmp_path / "top" / "pack" / "link.json", root=tmp_path / "top" / "pack")
+    with pytest.raises(ContentError, match="leads out of the folder"):
+        load_json(tmp_path / "top" / "pack" / "link.json")
+
+
+# -- pack_stamp's depth -------------------------------------------------------------------------------------
+@pytest.fixture
+def pack(tmp_path):
+    _write(tmp_path / "pack" / "top.json", {})
+    _write(tmp_path / "pack" / "sub" / "one.json", {})
+    _write(tmp_path / "pack" / "sub" / "deeper" / "two.json", {})
+    (tmp_path / "pack" / "notes.txt").write_text("not JSON: not looked at")
+    return tmp_path / "pack"
+
+
+def _names(stamp, root):
+    return [os.path.relpath(entry[0], root) for entry in stamp]
+
+
+def test_the_stamp_holds_the_json_files_of_the_folder_and_its_subfolders(pack):
+    assert _names(pack_stamp(pack), pack) == [os.path.join("sub", "one.json"), "top.json"]
+
+
+@pytest.mark.parametrize("where", ["top.json", "sub/one.json"])
+def test_editing_a_file_of_the_pack_or_a_subfolder_changes_the_stamp(pack, where):
+    before = pack_stamp(pack)
+    _write(pack / where, {"edited": True})
+    assert pack_stamp(pack) != before
+
+
+def test_a_file_two_folders_down_is_not_part_of_the_pack(pack):
+    before = pack_stamp(pack)
+    _write(pack / "sub" / "deeper" / "two.json", {"edited": True})
+    _write(pack / "sub" / "deeper" / "three.json", {})
+    assert pack_stamp(pack) == before

@@ -1,0 +1,121 @@
+"""What the game base (``core.game``) and the frame engine (``core.engine``) check for every game,
+on the toy game of ``tests/core/toy.py``: a loaded state's consistency (``_check_loaded``: its
+invariants' problems, the player to decide), the action ids ``apply`` takes and refuses, the
+range an out-of-space action is told, and the default seat of ``score``."""
+import numpy as np
+import pytest
+
+from boardgym.core import IllegalActionError, StateError
+from boardgym.core.game import State
+
+from .toy import ToyGame, saved
+
+
+def _loaded(n=2, **fields):
+    game = ToyGame(num_players=n)
+    return game.state_from_fields(saved(n, **fields))
+
+
+# -- a loaded state's consistency -------------------------------------------------------------------
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_a_broken_invariant_is_named_in_full_up_to_three(count):
+    with pytest.raises(StateError) as err:
+        _loaded(problems=count)
+    assert str(err.value) == "corrupt saved state: " + "; ".join(f"problem {i}" for i in range(count))
+
+
+def test_more_than_three_broken_invariants_name_the_first_three():
+    with pytest.raises(StateError) as err:
+        _loaded(problems=5)
+    assert str(err.value) == "corrupt saved state: problem 0; problem 1; problem 2"
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_the_player_to_decide_must_be_a_seat(n):
+    """Seats 0..n-1 load; seat n (the first past the last) and beyond are refused by name."""
+    for seat in range(n):
+        assert _loaded(n, pend=[[0, seat]]).current_player == seat
+    for seat in (n, n + 1, 7):
+        with pytest.raises(StateError, match=f"the player to decide, {seat}, is not a seat"):
+            _loaded(n, pend=[[0, seat]])
+
+
+def test_a_pending_chance_node_and_the_end_load():
+    s = _loaded(cq=[[0, 0]])
+    assert s.is_chance_node() and s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    s = _loaded(pend=[], over=1, points=[4, 2])
+    assert s.is_terminal() and s.legal_actions() == [] and s.returns() == [1.0, -1.0]
+    with pytest.raises(StateError, match="nothing pending and not over"):
+        _loaded(pend=[])
+
+
+def test_a_save_round_trips_through_json():
+    game = ToyGame()
+    s = game.new_initial_state()
+    s.apply(2)
+    s.apply(1)
+    again = game.state_from_json(s.to_json())
+    assert again._dump() == s._dump() == saved(points=[2, 1])
+
+
+# -- the action ids apply takes ----------------------------------------------------------------------
+@pytest.mark.parametrize("action", [2, np.int64(2), np.int8(2), np.array(2)])
+def test_apply_takes_an_int_a_numpy_integer_or_a_0d_array_as_the_same_int(action):
+    """Whatever integer type it is given, the rules receive a Python int: the state stays JSON."""
+    s = ToyGame().new_initial_state()
+    s.apply(action)
+    assert s.points == [2, 0] and all(type(x) is int for x in s.points)
+    assert ToyGame().state_from_json(s.to_json())._dump() == s._dump()
+
+
+@pytest.mark.parametrize("action", [True, False, 1.0, 2.0, "1", None, np.float64(1.0), np.array([1]),
+                                    np.array(True)])
+def test_apply_refuses_what_is_not_an_integer_id_and_changes_nothing(action):
+    for s in (ToyGame().new_initial_state(), _loaded(cq=[[0, 0]])):   # a decision, a chance node
+        before = s._dump()
+        with pytest.raises(IllegalActionError, match="not an integer action id"):
+            s.apply(action)
+        assert s._dump() == before
+
+
+class _Plain(State):
+    """A state on the game base alone (no frame engine): every action of the catalogue legal."""
+
+    __slots__ = ("applied",)
+
+    def __init__(self, game):
+        self.game, self.applied = game, []
+
+    @property
+    def current_player(self):
+        return 0
+
+    def legal_mask(self):
+        return np.ones(self.game.catalog.n, dtype=bool)
+
+    def _apply(self, action):
+        self.applied.append(action)
+
+
+@pytest.mark.parametrize("make", [lambda g: g.new_initial_state(), _Plain], ids=["frame", "base"])
+def test_an_action_outside_the_space_is_told_the_space(make):
+    """The toy's catalogue holds 3 actions: 0..2 is the space, 3 and -1 are outside it."""
+    game = ToyGame()
+    s = make(game)
+    for a in (3, -1, 10**6):
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(a)
+        assert err.value.action == a and "outside the action space 0..2" in str(err.value)
+    s.apply(np.int64(2))  # the last action of the space is inside it
+    if isinstance(s, _Plain):
+        assert s.applied == [2] and type(s.applied[0]) is int
+        with pytest.raises(IllegalActionError, match="not an integer action id"):
+            s.apply(True)
+
+
+# -- score ---------------------------------------------------------------------------------------------
+def test_score_without_a_seat_is_seat_0s():
+    for points in ([3, 5], [5, 3], [1, 0, 4]):
+        s = _loaded(len(points), points=points)
+        assert [s.score(p) for p in range(len(points))] == points
+        assert s.score() == points[0]

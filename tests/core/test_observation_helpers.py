@@ -1,0 +1,97 @@
+"""The encoders' helpers in boardgym/core/observation.py: ``clip_ratio`` scales a count into
+[-1, 1] (clipped only outside it), and the block cache's byte count is an upper bound of what
+it holds, so a cache with room for a given number of blocks keeps them and no more."""
+import sys
+
+import numpy as np
+import pytest
+
+from boardgym.core.observation import (BLOCK_CACHE_BYTES, BlockCache, block_cache, clip_ratio,
+                                       entry_bytes, ratios)
+
+
+# -- clip_ratio ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("x,d,want", [
+    (0, 4, 0.0), (1, 4, 0.25), (3, 4, 0.75), (4, 4, 1.0), (-1, 4, -0.25), (-3, 4, -0.75),
+    (-4, 4, -1.0), (1, -2, -0.5), (-1, -2, 0.5), (2, 3, 2 / 3), (-2, 3, -2 / 3),
+])
+def test_a_ratio_inside_the_unit_range_is_kept(x, d, want):
+    assert clip_ratio(x, d) == want
+
+
+@pytest.mark.parametrize("x,d,want", [(5, 4, 1.0), (10**6, 1, 1.0), (-5, 4, -1.0), (-10**6, 1, -1.0),
+                                      (3, -2, -1.0), (-3, -2, 1.0)])
+def test_a_ratio_outside_the_unit_range_is_clipped(x, d, want):
+    assert clip_ratio(x, d) == want
+
+
+def test_ratios_tabulate_clip_ratio():
+    table = ratios(8, 20)
+    assert len(table) == 20 and table[0] == 0.0 and table[4] == 0.5 and table[8] == 1.0
+    assert table[9:] == (1.0,) * 11
+
+
+# -- the block cache's count ------------------------------------------------------------------------------
+def _held(key, block) -> int:
+    """What one stored block occupies, counted from the objects (the key tuple and its ints, the
+    array or the memoryview and its bytes; the dict slot is not counted)."""
+    total = sys.getsizeof(key) + sum(sys.getsizeof(x) for x in key)
+    if type(block) is memoryview:
+        return total + sys.getsizeof(block) + sys.getsizeof(block.obj)
+    return total + sys.getsizeof(block)
+
+
+@pytest.mark.parametrize("key_len", [0, 1, 5, 40])
+@pytest.mark.parametrize("floats", [0, 1, 16, 1000])
+def test_an_entry_is_counted_at_least_at_what_it_holds(key_len, floats):
+    key = tuple(range(10**6, 10**6 + key_len))    # ints outside CPython's shared small ints
+    array = np.zeros(floats, np.float32)
+    view = memoryview(array.tobytes()).cast("f")
+    for block in (array, view):
+        assert entry_bytes(key, block) >= _held(key, block), type(block).__name__
+        assert entry_bytes(key, block) >= block.nbytes + key_len * 8
+
+
+def _fill(cache, keys, size=16):
+    buf = np.zeros(size, np.float32)
+    calls = []
+    for k in keys:
+        cache.reuse(buf, 0, size, (k,), lambda k=k: (calls.append(k), buf.fill(k)))
+    return calls
+
+
+def test_a_cache_keeps_as_many_blocks_as_its_count_allows():
+    """A generation holds half the bound: room for exactly ``per`` entries keeps ``per``; the
+    next one starts a new generation, and the one after that drops the first (a block found there
+    is copied into the new one)."""
+    one = entry_bytes((0,), np.zeros(16, np.float32))
+    per = 5
+    cache = BlockCache(2 * per * one)
+    assert _fill(cache, range(per)) == list(range(per))
+    assert len(cache) == per and cache.nbytes == per * one
+    assert _fill(cache, range(per)) == []                      # all kept: none filled again
+    assert _fill(cache, [per]) == [per] and len(cache) == per + 1
+    assert _fill(cache, range(per + 1, 2 * per)) == list(range(per + 1, 2 * per))
+    assert len(cache) == 2 * per and cache.nbytes == cache.max_bytes
+    assert _fill(cache, [0]) == [] and len(cache) == per + 1   # found in the old generation: kept
+    assert _fill(cache, [1]) == [1]                            # ... the rest of it was dropped
+    assert _fill(cache, [0, 1]) == [] and len(cache) == per + 2
+    cache = BlockCache(2 * per * one - 1)                      # one byte short of room for per
+    _fill(cache, range(per))
+    assert len(cache) == per and len(cache._old) == per - 1 and len(cache._young) == 1
+
+
+def test_a_block_larger_than_a_generation_is_not_kept():
+    cache = BlockCache(entry_bytes((0,), np.zeros(16, np.float32)))
+    assert _fill(cache, [1, 1]) == [1, 1] and len(cache) == 0 and cache.nbytes == 0
+
+
+def test_a_games_cache_is_bounded_at_4_mib_by_default():
+    """docs/architecture.md, "Performance": 4 MiB by default."""
+    class Bare:
+        pass
+
+    assert BLOCK_CACHE_BYTES == 4 << 20 and BlockCache().max_bytes == 4 << 20
+    game = Bare()
+    cache = block_cache(game)
+    assert cache.max_bytes == 4 << 20 and block_cache(game) is cache

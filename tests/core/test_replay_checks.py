@@ -1,0 +1,74 @@
+"""What a replay file may say (``Replay.from_json``, format 1): its number of seats up to
+``MAX_SEATS``, notes that point at one of its decisions; and ``Replay.states`` yielding the
+decision states of a game, then its end."""
+import json
+
+import numpy as np
+import pytest
+
+from boardgym.core import StateError
+from boardgym.core.replay import MAX_SEATS, Replay, play
+from boardgym.games import GAMES, game_class, make_game
+
+
+def _v1(**edit) -> str:
+    """A format 1 replay of three decisions (of no registered game: only its shape is read)."""
+    d = json.loads(Replay("x", {}, 0, [1, 2, 3], [0], game_version=0).to_json())
+    d.update(edit)
+    return json.dumps(d)
+
+
+def test_players_may_be_any_seat_count_up_to_max_seats():
+    """The bound is above every registered game's seat count (a replay of any game is read); at
+    the bound a count is read, one past it refused, and the message names the bound."""
+    assert MAX_SEATS >= max(game_class(g).info.max_players for g in GAMES)
+    assert MAX_SEATS == 16   # the bound the replay format documents (docs/architecture.md)
+    for n in (1, 2, MAX_SEATS):
+        assert Replay.from_json(_v1(players=n)).players == n
+    for n in (0, -1, MAX_SEATS + 1, 1000):
+        with pytest.raises(StateError, match=f"players is {n}, must be null or a number of seats "
+                                             f"1..{MAX_SEATS}$"):
+            Replay.from_json(_v1(players=n))
+
+
+def test_per_seat_lists_of_max_seats_entries_are_read():
+    r = Replay.from_json(_v1(players=MAX_SEATS, agents=["random"] * MAX_SEATS,
+                             returns=[0.0] * MAX_SEATS, finished=True))
+    assert len(r.agents) == len(r.returns) == MAX_SEATS
+
+
+def test_notes_point_at_one_of_the_decisions():
+    """With 3 decisions a note's decision is 0, 1 or 2: -1, 3 and what is not an int are refused."""
+    r = Replay.from_json(_v1(notes=[{"decision": 0, "said": "a"}, {"decision": 2}, {"decision": 1}]))
+    assert [n["decision"] for n in r.notes] == [0, 2, 1] and r.notes[0]["said"] == "a"
+    assert Replay.from_json(_v1()).notes is None
+    assert Replay.from_json(_v1(notes=[])).notes == []
+    for k, bad in ((0, {"decision": 3}), (0, {"decision": -1}), (0, {"decision": True}),
+                   (0, {"decision": 1.0}), (0, {"said": "no index"}), (0, [0]), (1, {"decision": 99})):
+        notes = [bad] if k == 0 else [{"decision": 0}, bad]
+        with pytest.raises(StateError, match=f"note {k} must be an object whose decision is the index "
+                                             "of one of the 3 decisions"):
+            Replay.from_json(_v1(notes=notes))
+    with pytest.raises(StateError, match="notes must be null or a list"):
+        Replay.from_json(_v1(notes={"decision": 0}))
+    with pytest.raises(StateError, match="one of the 0 decisions"):
+        Replay.from_json(_v1(actions=[], notes=[{"decision": 0}]))
+
+
+def test_states_are_the_decision_states_then_the_end():
+    game = make_game("ancient_terrible_things", num_players=1)
+    rng = np.random.default_rng(2)
+    seen = []
+
+    def choose(state):
+        seen.append(state.to_json())
+        return int(rng.choice(np.flatnonzero(state.legal_mask())))
+
+    final, replay = play(game, 2, choose)
+    assert replay.chance, "a game with no chance node would not tell decisions from draws"
+    states = list(replay.states())
+    assert len(states) == len(replay.actions) + 1
+    assert [s.to_json() for s in states[:-1]] == seen
+    assert all(s.current_player >= 0 for s in states[:-1])   # decisions, no chance node
+    assert states[-1].is_terminal() and states[-1].to_json() == final.to_json()
+    assert replay.final_state().to_json() == final.to_json()
