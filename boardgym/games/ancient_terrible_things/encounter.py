@@ -169,17 +169,29 @@ def _run_effects(s, p, card, start) -> None:
 
 
 # -- selection of dice for an effect -----------------------------------------------------------
+def most_picks(e) -> int | None:
+    """How many dice a dice effect's selection may hold: its printed limit (lock, reroll), two
+    (copy), one (set a face, bump, flip), or None (lock and reroll: as many as Focus pays for)."""
+    k = e[0]
+    if k in (E_LOCK, E_REROLL):
+        return e[1]
+    if k == E_LOCK_REROLL:
+        return None
+    return 2 if k == E_COPY else 1
+
+
 def _effect_pick_ok(s, p, e, d) -> bool:
     k = e[0]
     n = len(s.sel)
+    most = most_picks(e)
+    if most is not None and n >= most:
+        return False
     if k in (E_LOCK, E_REROLL):
-        lim, filt, fe = e[1], e[2], e[3]
-        return n < lim and _rerollable(s, d, filt) and s.tokens[4 * p + FOCUS] >= fe * (n + 1)
+        filt, fe = e[2], e[3]
+        return _rerollable(s, d, filt) and s.tokens[4 * p + FOCUS] >= fe * (n + 1)
     if k == E_LOCK_REROLL:
         return _rerollable(s, d, e[1]) and s.tokens[4 * p + FOCUS] >= e[2] * (n + 1)
-    if k == E_COPY:
-        return n < 2 and _alterable(s, d)
-    return n < 1 and _alterable(s, d)  # set_face, bump, flip
+    return _alterable(s, d)  # copy, set_face, bump, flip
 
 
 def _select_confirm_ok(s, e) -> bool:

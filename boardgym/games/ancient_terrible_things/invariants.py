@@ -12,6 +12,7 @@ from collections import Counter
 
 from boardgym.core.fields import queue_errors, stack_errors
 
+from . import encounter
 from .constants import COLOURS, MAX_FEATS, MAX_SWAG, YELLOW
 from .kinds import (CH_ADV_D6, CH_CHAR, CH_DIE, CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_FIRST, CH_MOVE,
                     CH_REFILL, CH_ROW, CH_TENT, CH_WHITE, CHANCES, D_ACH, D_ACTION_DIE, D_ADV_PLACE,
@@ -226,6 +227,10 @@ def _frames(s) -> list[str]:
         if top[0] == D_SELECT:
             if any(d >= 8 or s.d_col[d] < 0 or s.d_used[d] for d in s.sel):
                 return [f"sel {s.sel}: a selected die is not in the pool or already used"]
+            if top[2] == SEL_EFFECT:
+                most = encounter.most_picks(_card_at(s, s.act[0], s.act[1]).effects[0])
+                if most is not None and len(s.sel) > most:
+                    return [f"sel {s.sel}: {len(s.sel)} dice picked, the card's effect takes at most {most}"]
         elif top[0] == D_GUNSLOOP:
             if any(i >= len(s.feats[p]) for i in s.sel):
                 return [f"sel {s.sel}: a selected feat is not in the hand"]

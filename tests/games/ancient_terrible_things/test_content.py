@@ -205,3 +205,33 @@ def test_an_unknown_key_is_named(tmp_path):
     _edit(pack, "encounters", lambda d: d["encounters"][2].update(secret=3))
     e = _refused(pack)
     assert e.entry == "enc03" and e.field == "secret" and "unknown key 'secret'" in str(e)
+
+
+@pytest.mark.parametrize("effect", [
+    {"kind": "reroll", "n": 1, "filter": "any"},
+    {"kind": "reroll_all"},
+    {"kind": "lock", "n": 1, "filter": "any"},
+    {"kind": "set_face"},
+])
+def test_a_pre_roll_card_cannot_carry_a_dice_effect(tmp_path, effect):
+    """ATT-ENC-1: before the roll only dice-swapping cards are used; a card timed 'pre' whose
+    effect changes rolled dice (a reroll, a reroll of all, a lock, a set face) is refused,
+    naming the card (the schema refuses it, before the loader's own timing check)."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "feats", lambda d: d["feats"][0].update(effects=[effect], timing="pre"))
+    with pytest.raises(ContentError) as err:
+        load_content(str(pack))
+    assert err.value.entry == "feat01" and err.value.field in ("effects", "timing")
+
+
+def test_a_card_selects_dice_for_its_first_effect():
+    """ATT-ENC-3, ATT-D-18: a card that picks dice does so for its first effect, then resolves
+    the rest: Nudge of Providence picks a die to bump (then gains Focus), Iron Grapnel picks a
+    die to lock (then gains Focus); Scrounge and Storm Lantern pick none."""
+    from boardgym.games.ancient_terrible_things.constants import E_BUMP, E_LOCK
+
+    c = load_content()
+    by_name = {card.name: card for card in c.feats + c.swag}
+    assert by_name["Nudge of Providence"].select == E_BUMP
+    assert by_name["Iron Grapnel"].select == E_LOCK
+    assert by_name["Scrounge"].select == -1 and by_name["Storm Lantern"].select == -1

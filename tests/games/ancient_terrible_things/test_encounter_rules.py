@@ -1,0 +1,174 @@
+"""Encounter-phase card rules and the decks behind them, scripted with chosen dice and cards:
+adding dice up to the supply, copying a die, paying a feat's cost before converting its tokens,
+the feat deck's reshuffle and the Trading Post row's refill."""
+from __future__ import annotations
+
+import json
+import shutil
+
+from boardgym.games.ancient_terrible_things import actions as A
+from boardgym.games.ancient_terrible_things.constants import FEAT_TOKEN, FOCUS, PURPLE, TREASURE
+from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
+
+from .scripted import Script
+
+RNM = ["reporter", "naturalist", "mystic"]
+REVEAL = ["enc13", "enc14", "enc16", "enc18", "enc19"]
+
+
+def preroll(feats, **kw) -> Script:
+    """The Reporter (seat 0, first) at the Shrine, before the roll, with ``feats`` in hand and
+    plenty of Feat tokens."""
+    sc = Script.start(3, chars=RNM, first=0, deck=(0, 6, 6), reveal=REVEAL, feats={0: feats}, **kw)
+    sc.act(A.LOC + 0)
+    assert sc.decision() == "preroll" and sc.player == 0
+    sc.set_tokens(0, feat=10)
+    return sc
+
+
+def purples(sc) -> int:
+    return sum(1 for c in sc.s.d_col if c == PURPLE)
+
+
+# -- ATT-D-1: extra dice are limited by the supply ---------------------------------------------
+def test_a_die_is_added_only_while_its_colour_is_left_in_the_supply():
+    """ATT-D-1: swaps and extra dice are limited by the supply (2 dice of each colour). With one
+    purple die in the pool a second may still be added; with both purple dice in the pool (after
+    Violet Visions) the extra purple die of Glimpse Beyond the Veil cannot be added."""
+    sc = preroll(["feat26", "feat23", "feat01"])
+    assert sc.game.supply[PURPLE] == 2
+    glimpse = A.FEAT + sc.feat_slot(0, "feat26")
+    one = sc.clone()
+    skull = one.give_swag(0, "swag28")  # Amethyst Skull: exhaust to add a purple die
+    one.act(glimpse)
+    assert purples(one) == 1
+    assert one.is_legal(A.SWAG + skull)
+    one.act(A.SWAG + skull)
+    assert purples(one) == 2
+
+    sc.act(A.FEAT + sc.feat_slot(0, "feat23"))  # Violet Visions: two greens become purple
+    assert purples(sc) == 2
+    assert not sc.is_legal(A.FEAT + sc.feat_slot(0, "feat26"))
+
+
+# -- Mirror Trick: a second die copies the first ------------------------------------------------
+def test_mirror_trick_gives_the_second_die_the_first_dies_face():
+    """Mirror Trick (copy): pick two dice; the second takes the first die's face, the first is
+    unchanged. Picked in either order, the die picked second changes."""
+    for first, second in ((0, 1), (1, 0)):
+        sc = preroll(["feat09", "feat01", "feat02"])
+        sc.dice(2, 5, 3, 4, 6).whites("blank", "blank")
+        sc.act(A.ROLL)
+        faces = list(sc.s.d_face)
+        sc.act(A.FEAT + sc.feat_slot(0, "feat09"), A.DIE + first, A.DIE + second, A.CONFIRM)
+        assert sc.s.d_face[second] == faces[first] and sc.s.d_face[first] == faces[first]
+        assert sc.s.d_face[2:5] == faces[2:5]
+
+
+# -- a feat's Feat-token cost comes before its conversion ---------------------------------------
+def test_a_feat_converting_feat_tokens_counts_them_after_its_cost(tmp_path):
+    """ATT-ENC-4: a feat is paid in Feat tokens, then resolved. In a pack where Scrounge (cost 1)
+    converts 2 Feat tokens into Focus, it is playable with 3 Feat tokens (1 paid, 2 converted)
+    and not with 2 (1 paid leaves only 1 to convert)."""
+    pack = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, pack)
+    doc = json.loads((pack / "feats.json").read_text())
+    card = next(f for f in doc["feats"] if f["id"] == "feat13")
+    card["effects"] = [{"kind": "convert", "from": "feat", "to": "focus", "n": 2}]
+    (pack / "feats.json").write_text(json.dumps(doc))
+
+    def rolled(feat_tokens):
+        sc = Script(num_players=3, characters="random", content_pack=str(pack))
+        sc.s.deck[:] = [0, 6, 6]
+        sc.force("character", *RNM).force("first_player", 0).force("feat", "feat13", "feat01", "feat02", arg=0)
+        for k, e in enumerate(REVEAL):
+            sc.force("encounter", e, arg=k)
+        sc.resolve()
+        sc.act(A.LOC + 0)
+        sc.dice(2, 5, 3, 4, 6).whites("blank", "blank")
+        sc.act(A.ROLL)
+        sc.set_tokens(0, feat=feat_tokens, focus=0)
+        return sc
+
+    sc = rolled(2)
+    assert not sc.is_legal(A.FEAT + sc.feat_slot(0, "feat13"))
+    sc = rolled(3)
+    sc.act(A.FEAT + sc.feat_slot(0, "feat13"))
+    assert sc.tok(0)[FEAT_TOKEN] == 0 and sc.tok(0)[FOCUS] == 2
+
+
+# -- ATT-D-11: the feat deck is reshuffled from the discard only when empty ----------------------
+def urgent_draw(deck_left: int, discard_left=None):
+    """The first player flips a 0 tentacle (Urgent Revelation: draw a feat) with ``deck_left``
+    feats in the deck and the rest of the unheld feats (or ``discard_left`` of them, the others
+    set aside) in the discard."""
+    sc = Script.start(3)
+    s = sc.s
+    p = s.active
+    sc.give_tentacle(p, 0)
+    rest = s.feat_deck + s.feat_discard
+    s.feat_deck[:], s.feat_discard[:] = rest[:deck_left], rest[deck_left:]
+    if discard_left is not None:
+        del s.feat_discard[discard_left:]
+    return sc, s, p
+
+
+def test_the_feat_discard_is_shuffled_in_only_when_the_deck_is_empty():
+    """ATT-D-11: an empty feat deck is refilled by shuffling the discard. With one feat left in
+    the deck, the draw takes it and the discard stays; with none left, the discard becomes the
+    deck and the draw comes from it, even when it holds a single card."""
+    sc, s, p = urgent_draw(1)
+    last, discard = s.feat_deck[0], list(s.feat_discard)
+    sc.act(A.URGENT + 0)
+    assert s.feats[p][-1] == last and s.feat_deck == [] and s.feat_discard == discard
+
+    sc, s, p = urgent_draw(0)
+    discard = list(s.feat_discard)
+    sc.force("feat", discard[-1], arg=p)
+    sc.act(A.URGENT + 0)
+    assert s.feats[p][-1] == discard[-1] and s.feat_discard == []
+    assert sorted(s.feat_deck) == sorted(discard[:-1])
+
+    sc, s, p = urgent_draw(0, discard_left=1)  # a discard of one card: that card is drawn
+    (only,) = s.feat_discard
+    sc.act(A.URGENT + 0)
+    assert s.feats[p][-1] == only and s.feat_deck == [] and s.feat_discard == []
+
+
+# -- ATT-D-11, ATT-D-14: the row is refilled from the deck, then from the Old Stock ---------------
+def test_an_empty_swag_deck_takes_the_old_stock_then_leaves_the_slot_empty():
+    """ATT-D-11: an empty swag deck is refilled by shuffling the Old Stock; with both empty the
+    row slot stays empty (ATT-LOC-E). With the deck empty, the Trading Post's cycled card goes to
+    the Old Stock and comes back as the refill; a purchase with both piles empty leaves its slot
+    empty, and an empty slot cannot be bought."""
+    sc = Script.start(3, chars=RNM, first=0, deck=(0, 6, 6), row=["swag01", "swag11", "swag30"],
+                      reveal=["enc16", "enc18", "enc19", "enc20", "enc14"])
+    s = sc.s
+    s.swag_deck.clear()
+    sc.act(A.LOC + 4)
+    sc.set_tokens(0, treasure=10)
+    sc.set_tokens(1, treasure=10)
+    sc.set_tokens(2, treasure=0)
+    assert sc.decision() == "tp_cycle"
+    sc.act(A.CYCLE + 2)  # Pouch of Coca Leaves to the Old Stock, and back as the refill
+    assert s.row[2] == sc.swag("swag30") and s.old_stock == [] and s.swag_deck == []
+    assert sc.decision() == "buy" and sc.player == 0
+    sc.act(A.BUY + 0)  # the Camera: nothing left to refill its slot
+    assert s.row[0] == -1 and sc.tok(0)[TREASURE] == 8
+    assert sc.decision() == "buy" and sc.player == 1
+    assert A.BUY + 0 not in sc.legal() and A.BUY + 1 in sc.legal()
+
+
+def test_a_row_slot_is_refilled_from_the_deck_while_it_has_cards():
+    """ATT-LOC-E, ATT-D-14: a cycled row card goes to the Old Stock and the slot is refilled from
+    the swag deck; the Old Stock keeps the card while the deck has any."""
+    sc = Script.start(3, chars=RNM, first=0, deck=(0, 6, 6), row=["swag01", "swag11", "swag30"],
+                      reveal=["enc16", "enc18", "enc19", "enc20", "enc14"])
+    s = sc.s
+    s.old_stock[:] = [sc.swag("swag07")]
+    s.swag_deck.remove(sc.swag("swag07"))
+    s.swag_deck[:] = [sc.swag("swag29")]
+    sc.act(A.LOC + 4)
+    sc.act(A.CYCLE + 2)
+    assert s.row[2] == sc.swag("swag29") and s.swag_deck == []
+    assert s.old_stock == [sc.swag("swag07"), sc.swag("swag30")]
