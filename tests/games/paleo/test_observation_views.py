@@ -1,0 +1,103 @@
+"""The observation's pieces that random play rarely pins (spec §5, observation.py): the two dice,
+the uncached encoding, and the structured view's action mask."""
+import numpy as np
+
+from boardgym.core import CHANCE
+from boardgym.games.paleo import actions as A
+from boardgym.games.paleo import observation as po
+from tests.games.soundness import random_play
+
+from .scripted import Script
+
+
+def test_each_rolled_die_is_one_hot(xs):
+    """PALEO-DICE-1 / layout "dice": per die, its face index one-hot. Group 0 (a skilled person
+    and a stone axe) rolls the 2 dice of Dice No Negative, forced to faces 1 STR and 2 AWR: each
+    die's block holds a single 1 at its face, and nothing else."""
+    sc = xs()
+    sc.people(0, ["ppl13"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.give_tool(0, "stone_axe")
+    sc.reveal_turn({}, {0: "X03", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.force("die", "1 STR", "2 AWR").act(A.OPTION + 0)
+    s = sc.s
+    f0, f1 = sc.face("1 STR"), sc.face("2 AWR")
+    assert s.dice == [f0, f1]
+    for seat in range(2):
+        dice = s.observation(seat)[po.O_DICE:po.O_DICE + 24]
+        want = np.zeros(24, np.float32)
+        want[f0] = want[12 + f1] = 1
+        assert np.array_equal(dice, want), dice
+
+
+def _states():
+    """States of seeded random play with 2 and 3 groups, chance resolved, every 5th kept."""
+    for cfg, seed in (({"num_groups": 2}, 0), ({"num_groups": 3, "level": 3}, 1)):
+        sc = Script.start(seed=seed, **cfg)
+        rng = np.random.default_rng(seed)
+        for i, s in enumerate(random_play(sc.s, rng, max_steps=400)):
+            if i % 5 == 0 and s.current_player != CHANCE:
+                yield s
+
+
+def test_the_uncached_encoding_is_the_observation():
+    """Spec §5: the cached blocks are an optimisation only. ``encode(..., use_cache=False)``
+    computes every piece afresh and gives the same vector for every seat."""
+    n = 0
+    for s in _states():
+        for seat in range(s.n):
+            assert np.array_equal(po.encode(s, seat, use_cache=False), s.observation(seat))
+            n += 1
+    assert n > 20
+
+
+def test_the_structured_view_carries_the_seats_mask():
+    """The structured view (observation_dict) gives each seat its legal actions while a decision
+    is pending (NOOP only for a seat that is not acting), and none at a chance node or after the
+    end."""
+    n = 0
+    for s in _states():
+        for seat in range(s.n):
+            d = s.observation_dict(seat)
+            if s.is_terminal():
+                assert d["action_mask"] is None
+            else:
+                assert np.array_equal(d["action_mask"], s.legal_mask_for(seat).astype(np.int8))
+                n += 1
+    assert n > 20
+    sc = Script.start(seed=0, num_groups=2)
+    s = sc.s
+    s.apply(A.pick(0))
+    s.apply(A.pick(0))
+    assert s.current_player == CHANCE
+    assert s.observation_dict(0)["action_mask"] is None
+
+
+def test_an_options_tools_gained_and_lost_have_opposite_signs(pack, tmp_path):
+    """Layout "revealed card" (option rows: tools gained minus lost /3): Spear Gift (TOOL spear 1)
+    reads +1/3 in its option's tool cell; Wood Gift edited to LOSE_TOOL spear 1 reads -1/3 (a
+    tool lost, spec §5 effect LOSE_TOOL), as seen by either seat."""
+    import json
+    import shutil
+
+    dst = tmp_path / "pack"
+    shutil.copytree(pack, dst)
+    f = dst / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    next(c for c in doc["cards"] if c["id"] == "X18")["options"] = [
+        {"reward": [{"kind": "LOSE_TOOL", "tool": "spear", "n": 1}]}]
+    f.write_text(json.dumps(doc))
+    sc = Script.start(seed=0, modules=["X"], content_pack=str(dst), num_groups=2)
+    sc.reveal_turn({}, {0: "X15", 1: "X18"})
+    s = sc.s
+    from boardgym.games.paleo.constants import KINDS
+
+    cell = po.G_BODY_END + 3 + len(KINDS) + 19  # option 0's tool cell in a revealed card's row
+    for seat in range(2):
+        obs = s.observation(seat)
+        gain = obs[po.O_GROUP[(0 - seat) % 2] + cell]
+        lose = obs[po.O_GROUP[(1 - seat) % 2] + cell]
+        assert gain == np.float32(1 / 3) and lose == np.float32(-1 / 3), (seat, gain, lose)

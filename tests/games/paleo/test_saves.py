@@ -1,0 +1,397 @@
+"""Saved Paleo states that no game could reach are refused in words, and the legal states at the
+same boundaries load: each case takes a state of seeded random play (or of a scripted turn, for
+what random play with the shipped cards never reaches) where the rule is at work, changes one
+thing the rules forbid, and expects the loader's StateError to say what is wrong. The generic
+tests (tests/games/test_saved_states.py, test_state_mutation.py) attack every field at random;
+these pin each boundary of Paleo's own checks (invariants.py) to the rule behind it."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from boardgym.games.paleo import actions as A
+from boardgym.games.paleo.constants import E_HEAL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
+from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, ON_CARD, OP_GAIN_RES, OP_HEAL,
+                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
+from boardgym.games.paleo.invariants import RESOLVING
+from tests.games.saved_pool import edited, find, load, refused, top
+
+from .scripted import Script
+
+GAME = "paleo"
+CONFIGS = ((("num_groups", 2), ("level", 3)), (("num_groups", 3),), (("level", 5), ("num_groups", 3)))
+SEEDS = (0, 1, 2, 3)
+NIGHT = (PH_NTOOLS, PH_MISSIONS, PH_MOON)
+
+
+def find_save(pred):
+    return find(GAME, CONFIGS, SEEDS, pred)
+
+
+def _save(sc):
+    """A scripted state as a save's data (checking that it loads back as it is)."""
+    text = sc.s.to_json()
+    assert sc.g.state_from_json(text).to_json() == text
+    return json.loads(text)
+
+
+def _edited_pack(pack, tmp_path, name, edit):
+    """A copy of the test pack with ``edit(doc)`` applied to ``<name>.json``."""
+    dst = tmp_path / "pack"
+    shutil.copytree(pack, dst)
+    f = dst / f"{name}.json"
+    doc = json.loads(f.read_text())
+    edit(doc)
+    f.write_text(json.dumps(doc))
+    return str(dst)
+
+
+def _card(doc, key):
+    return next(c for c in doc["cards"] if c["id"] == key)
+
+
+# -- facedown slots whose identity is known (PALEO-D-21) ----------------------------------------
+@pytest.mark.parametrize("pile", ["fd", "deck"])
+def test_only_a_dream_lies_facedown_known(pile):
+    """PALEO-D-21 / REW-5: a facedown slot's identity is fixed only for a Dream put on a deck (it
+    may go on to the facedown pile). Fixing a facedown slot to card 0 (the first base card, never a
+    Dream), with its back and taken out of the cards still to draw, is refused for the facedown
+    pile and for a deck alike."""
+    g = None
+
+    def fits(st):
+        if st["u"][0] != 1:
+            return False
+        slots = st["fd_c"] if pile == "fd" else st["deck_c"][0]
+        backs = st["fd_b"] if pile == "fd" else st["deck_b"][0]
+        return any(x < 0 and b == back0 for b, x in zip(backs, slots))
+
+    from boardgym.games import make_game
+    back0 = make_game(GAME, **dict(CONFIGS[0])).content.cards[0].back
+    g, data = find_save(fits)
+    assert load(g, data) is not None
+    st = data["state"]
+    u = list(st["u"])
+    u[0] = 0
+    if pile == "fd":
+        fd_c = list(st["fd_c"])
+        i = next(i for i, (b, x) in enumerate(zip(st["fd_b"], fd_c)) if x < 0 and b == back0)
+        fd_c[i] = 0
+        refused(g, edited(data, fd_c=fd_c, u=u), f"fd_c[{i}] is card 0: only a Dream")
+    else:
+        deck_c = [list(d) for d in st["deck_c"]]
+        i = next(i for i, (b, x) in enumerate(zip(st["deck_b"][0], deck_c[0])) if x < 0 and b == back0)
+        deck_c[0][i] = 0
+        refused(g, edited(data, deck_c=deck_c, u=u), f"deck_c[0][{i}] is card 0: only a Dream")
+
+
+# -- a card placed on another card (PALEO-SPEC-2) ---------------------------------------------------
+def test_a_card_lies_only_on_a_card_in_play(pack, tmp_path):
+    """PALEO-SPEC-2: a card with placement instructions is placed "in a group or on another
+    card". The Trail Scout, given placement on a mission, lies on the mission in play: the save
+    loads. The same card said to lie on a card not in play (the first base card), or on itself,
+    is refused."""
+    path = _edited_pack(pack, tmp_path, "modules/A", lambda d: _card(d, "A05").update(
+        placement={"to": "MISSION"}))
+    sc = Script.start(seed=0, modules=["A", "X"], content_pack=path, num_groups=2, remove_per_module=0)
+    sc.reveal_turn({}, {0: "A05", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.CONFIRM)
+    if sc.decision() == "place":
+        sc.act(A.CARD + sc.s.inplay.index(sc.card("A01")))
+    s = sc.s
+    x = sc.card("A05")
+    i = s.inplay.index(x)
+    host = s.inloc[i] - ON_CARD
+    assert host in s.game.missions and host in s.inplay
+    data = _save(sc)
+    for bad in (0, x):
+        assert bad not in s.inplay or bad == x
+        inloc = list(s.inloc)
+        inloc[i] = ON_CARD + bad
+        refused(sc.g, edited(data, inloc=inloc), f"inloc[{i}]: card {x} lies on card {bad}")
+
+
+# -- commitments and revealed cards belong to the day's turn (PALEO-DAY-1..3) ----------------------
+@pytest.mark.parametrize("field", ["commit", "rstat", "rev", "helpers"])
+def test_nothing_of_a_turn_is_left_at_night(field):
+    """PALEO-NIGHT-1 / DAY-4: the night starts when every group sleeps, after the last turn ended:
+    no commitment, no card revealed or resolved, no helper is left. A night save with any one of
+    them (a commitment, a card marked resolved, a revealed card taken from the faceup pile, a
+    helper) is refused."""
+    g, data = find_save(lambda st: st["phase"] in NIGHT and st["fu"])
+    st = data["state"]
+    assert load(g, data) is not None
+    change = {"commit": {"commit": [A.PICK] + st["commit"][1:]},
+              "rstat": {"rstat": [2] + st["rstat"][1:]},
+              "rev": {"rev": [st["fu"][-1]] + st["rev"][1:], "fu": st["fu"][:-1]},
+              "helpers": {"helpers": [2] + st["helpers"][1:]}}[field]
+    refused(g, edited(data, **change), "commitments or revealed cards in phase")
+
+
+@pytest.mark.parametrize("field", ["rstat", "rev", "helpers", "asleep"])
+def test_nothing_is_revealed_before_the_reveal(field):
+    """PALEO-DAY-1/2: while groups are still choosing, no card is revealed or resolved, nobody
+    has helped, and a sleeping group has no commitment. A save at the commit step with a card of
+    group 0 marked resolved, a revealed card (taken from the faceup pile), a helper, or a
+    commitment of a sleeping group is refused."""
+    g, data = find_save(lambda st: st["phase"] == PH_REVEAL and st["fu"] and not st["awake"][-1]
+                        and not any(st["commit"]))
+    st = data["state"]
+    assert load(g, data) is not None
+    n = len(st["commit"])
+    change = {"rstat": {"rstat": [2] + st["rstat"][1:]},
+              "rev": {"rev": [st["fu"][-1]] + st["rev"][1:], "fu": st["fu"][:-1]},
+              "helpers": {"helpers": [2] + st["helpers"][1:]},
+              "asleep": {"commit": st["commit"][:n - 1] + [A.SLEEP_EARLY]}}[field]
+    refused(g, edited(data, **change), "a commitment or a revealed card before the reveal")
+
+
+# -- the talisman window (PALEO-HAZ-3) ----------------------------------------------------------------
+def _talisman_save():
+    return find_save(lambda st: top(st)[0] == D_TALISMAN and top(st)[2] == 0 and st["fu"])
+
+
+def test_a_talisman_window_needs_a_revealed_hazard():
+    """PALEO-HAZ-3: a group holding a talisman may discard its revealed hazard. The window with
+    the group's revealed card swapped for a faceup card that is no hazard is refused."""
+    g, data = _talisman_save()
+    st = data["state"]
+    assert load(g, data) is not None
+    cards = g.content.cards
+    seat = top(st)[1]
+    y = next(y for y in st["fu"] if not cards[y].hazard)
+    rev, fu = list(st["rev"]), list(st["fu"])
+    fu[fu.index(y)], rev[seat] = rev[seat], y
+    refused(g, edited(data, rev=rev, fu=fu), f"group {seat} has no revealed hazard to discard with a talisman")
+
+
+def test_a_talisman_window_needs_a_talisman():
+    """PALEO-HAZ-3: the same window with the group's talismans back in the general supply (tool
+    totals conserved, D-19) is refused."""
+    g, data = _talisman_save()
+    st = data["state"]
+    seat, T = top(st)[1], g.T
+    t = g.content.tool_index["talisman"]
+    tools, gsup = list(st["tools"]), list(st["gsup"])
+    gsup[t] += tools[seat * T + t]
+    tools[seat * T + t] = 0
+    refused(g, edited(data, tools=tools, gsup=gsup), f"group {seat} has no revealed hazard to discard with a talisman")
+
+
+def test_a_talisman_window_on_card_0_loads(pack, tmp_path):
+    """PALEO-HAZ-3 with a pack whose first card (id 0) is a hazard (Flash Flood moved to the front
+    of base.json): group 0, holding a talisman, reveals it; the talisman window loads."""
+    def first(doc):
+        doc["cards"].insert(0, doc["cards"].pop(next(i for i, c in enumerate(doc["cards"]) if c["id"] == "base13")))
+    path = _edited_pack(pack, tmp_path, "base", first)
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    assert sc.card("base13") == 0 and sc.g.content.cards[0].hazard
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.give_tool(0, "talisman")
+    sc.reveal_turn({}, {0: "base13", 1: "X18"})
+    assert sc.decision() == "talisman" and sc.s.rev[0] == 0
+    data = _save(sc)
+    assert load(sc.g, data).legal_mask()[A.CONFIRM]
+
+
+# -- the resolution being run ------------------------------------------------------------------------
+def test_an_option_belongs_to_a_card():
+    """PALEO-ACT-1: an option is one of the resolved card's options. With no card being resolved
+    an option index (0), or with a card an option past its last, or a card with no option index,
+    is refused."""
+    g, data = find_save(lambda st: st["r_card"] < 0 and st["r_opt"] < 0 and st["phase"] == PH_REVEAL)
+    refused(g, edited(data, r_opt=0), "r_opt 0 is not an option of r_card -1")
+    g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
+    st = data["state"]
+    n = len(g.content.cards[st["r_card"]].opts)
+    assert load(g, data) is not None
+    if n < 6:
+        refused(g, edited(data, r_opt=n), f"r_opt {n} is not an option of r_card {st['r_card']}")
+    refused(g, edited(data, r_opt=-1), f"r_opt -1 is not an option of r_card {st['r_card']}")
+
+
+def test_a_resolution_decision_needs_its_resolution():
+    """PALEO-D-12: a decision of a card's resolution (a split, a wound, a craft ...) is pending
+    only while that resolution runs; with its remaining program removed it is refused."""
+    g, data = find_save(lambda st: st["pend"] and st["pend"][0][0] in RESOLVING - {D_NEG, D_PREVENT}
+                        and st["ops"] and not st["cq"])
+    assert load(g, data) is not None
+    refused(g, edited(data, ops=[]), "with nothing left of its resolution")
+
+
+# -- reveals queued (PALEO-DAY-2) -------------------------------------------------------------------
+@pytest.mark.parametrize("field", ["resolved", "revealed"])
+def test_a_reveal_is_queued_only_for_a_chosen_facedown_card(field):
+    """PALEO-DAY-2: the chosen cards are revealed together, one draw per group that chose a card
+    still facedown. A queued reveal for a group whose card is marked resolved, or already
+    revealed (a faceup card put there), is refused."""
+    g, data = find_save(lambda st: st["phase"] == PH_TALIS and st["fu"]
+                        and any(k == CH_REVEAL for k, _ in st["cq"]))
+    st = data["state"]
+    assert load(g, data) is not None
+    grp = next(a for k, a in st["cq"] if k == CH_REVEAL)
+    if field == "resolved":
+        rstat = list(st["rstat"])
+        rstat[grp] = 2
+        change = {"rstat": rstat}
+    else:
+        rev = list(st["rev"])
+        rev[grp] = st["fu"][-1]
+        change = {"rev": rev, "fu": st["fu"][:-1]}
+    refused(g, edited(data, **change), "a reveal queued twice, or for a group with no chosen facedown card")
+
+
+# -- a revealed secret waiting (PALEO-REW-7, D-9) ------------------------------------------------------
+def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
+    """PALEO-REW-7 / D-9: a SECRET reward reveals the secret, which resolves next, after the rest
+    of the action. Secret Door edited to SECRET(4) then WOUND(1): while group 0 (two people)
+    picks who is wounded, secret 4 waits (sec_pend) and the save loads; the same save with that
+    secret also still in the Secret deck is refused (a card in two places)."""
+    path = _edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
+        options=[{"reward": [{"kind": "SECRET", "n": 4}, {"kind": "WOUND", "n": 1}]}]))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl01", "ppl03"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X11", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert sc.decision() == "wound_person" and s.sec_pend == [sc.card("sec04"), 0]
+    data = _save(sc)
+    st = data["state"]
+    refused(sc.g, edited(data, secrets=sorted(st["secrets"] + [sc.card("sec04")])), "card(s) in two places")
+
+
+def test_cards_in_two_places_are_named_five_at_most():
+    """Every card of the game lies in exactly one place; a save with six cards in two places is
+    refused naming the first five of them (a short message)."""
+    g, data = find_save(lambda st: len(st["people_deck"]) >= 6)
+    st = data["state"]
+    dup = st["people_deck"][:6]
+    err = refused(g, edited(data, cem=st["cem"] + dup), "card(s) in two places")
+    listed = json.loads(err.split("card(s) in two places: ")[1].split("]")[0] + "]")
+    assert len(listed) == 5 and set(listed) < set(dup), err
+
+
+# -- the field declaration (state.py): ranges the rules set -------------------------------------------
+def _passes_declaration(g, data, words):
+    """The save loads, or is refused for a rule of the game, not with the declaration's ``words``."""
+    from boardgym.core import StateError
+
+    try:
+        load(g, data)
+    except StateError as err:
+        assert words not in str(err), str(err)
+
+
+def test_an_option_index_is_below_six():
+    """PALEO-D-16: a card has at most 6 options (0..5). A save naming option 6 of the card being
+    resolved is refused by the declaration, which gives the range 0..5; option 5 passes it."""
+    g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
+    refused(g, edited(data, r_opt=6), "r_opt is 6", "an option index (-1, 0..5)")
+    _passes_declaration(g, edited(data, r_opt=5), "r_opt is 5")
+
+
+@pytest.mark.parametrize("field", ["ppl", "deck_c"])
+def test_a_card_is_once_in_a_group(field):
+    """Every card is in one place: a group's people, or the known slots of its deck (dreams put
+    there, REW-5), name a card once. A person listed twice in group 0, or a dream twice in group
+    0's deck, is refused by the declaration ("repeats")."""
+    if field == "ppl":
+        g, data = find_save(lambda st: len(st["ppl"][0]) >= 2)
+        v = [list(x) for x in data["state"]["ppl"]]
+    else:
+        g, data = find_save(lambda st: any(x >= 0 for x in st["deck_c"][0]) and len(st["deck_c"][0]) >= 2)
+        v = [list(x) for x in data["state"]["deck_c"]]
+    i = next(i for i, x in enumerate(v[0]) if x >= 0)
+    j = next(j for j in range(len(v[0])) if j != i)
+    v[0][j] = v[0][i]
+    refused(g, edited(data, **{field: v}), f"{field}[0][{max(i, j)}] repeats {v[0][i]}")
+
+
+def test_heal_points_to_give_are_bounded_by_the_largest_heal(xs):
+    """PALEO-REW-8: heal N; no more heal points are ever waiting than the largest heal of the
+    pack (a card's HEAL reward or a heal tool; 4 in the shipped cards). Healing Spring (HEAL 2)
+    on a group whose two people are wounded: group 0 picks who is healed while the other point
+    waits. That save loads; with the largest heal + 1 points still to give it is refused by the
+    declaration; the largest heal passes it."""
+    sc = xs()
+    c = sc.g.content
+    top = max([e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_HEAL]
+              + [t.n for t in c.tools if t.effect == TE_HEAL])
+    assert top == 4
+    sc.people(0, ["ppl01", "ppl03"], wounds=[1, 1])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X09", 1: "X13"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "heal_person"
+    data = _save(sc)
+    ops = data["state"]["ops"]
+    k = next(i for i, op in enumerate(ops) if op[0] == OP_HEAL)
+    for n, ok in ((top, True), (top + 1, False)):
+        bad = [list(op) for op in ops]
+        bad[k][1] = n
+        if ok:
+            _passes_declaration(sc.g, edited(data, ops=bad), "heals still to give")
+        else:
+            refused(sc.g, edited(data, ops=bad), "heals still to give")
+
+
+def test_the_step_counter_is_bounded():
+    """The step counter k walks the groups (talisman windows, HAZ-3; night tool windows) or the
+    cards in play (missions, moon cards, D-13). The declaration bounds it by
+    groups x (MAX_PEOPLE + 1) + MAX_INPLAY, a ceiling over those walks: one more is refused by
+    the declaration; the ceiling itself passes it."""
+    g, data = find_save(lambda st: len(st["awake"]) == 2)
+    top_k = 2 * (MAX_PEOPLE + 1) + MAX_INPLAY
+    refused(g, edited(data, k=top_k + 1), f"k is {top_k + 1}")
+    _passes_declaration(g, edited(data, k=top_k), f"k is {top_k}")
+
+
+@pytest.mark.parametrize("field", ["victories", "skulls"])
+def test_victories_and_skulls_are_not_negative(field):
+    """PALEO-REW-9 / END-1: skulls and victories are counts of tokens placed (a -1 skull at 0
+    leaves 0, case 35). A save with -1 of either is refused by the declaration; 0 loads."""
+    g, data = find_save(lambda st: st["victories"] == 0 and st["skulls"] == 0 and not st["lost"])
+    assert load(g, data) is not None
+    refused(g, edited(data, **{field: -1}), f"{field} is -1")
+
+
+def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
+    """PALEO-REW-1 / SPEC-1: each resource gained is taken normally or placed on a card that
+    holds it. The Eternal Flame edited to hold food too, and Wood Gift to give 2 food: group 0
+    decides where the first food goes while the second waits to be gained (food is resource 0).
+    That save loads; the waiting gain naming resource 3 (there are three: food, wood, stone) is
+    refused by the declaration."""
+    def hold_food(doc):
+        _card(doc, "B01")["holds"]["accepts"] = ["food", "wood"]
+    path = _edited_pack(pack, tmp_path, "modules/B", hold_food)
+    f = tmp_path / "pack" / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    _card(doc, "X18")["options"] = [{"reward": [{"kind": "RES", "res": "food", "n": 2}]}]
+    f.write_text(json.dumps(doc))
+    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
+    assert sc.card("B01") in sc.s.inplay
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X18", 1: "X13"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "host" and sc.s.pend[-1][2] == 0
+    assert [op for op in sc.s.ops if op[0] == OP_GAIN_RES] == [(OP_GAIN_RES, 0, 1)]
+    data = _save(sc)
+    ops = [list(op) for op in data["state"]["ops"]]
+    k = next(i for i, op in enumerate(ops) if op[0] == OP_GAIN_RES)
+    ops[k][1] = 3
+    refused(sc.g, edited(data, ops=ops), "a resource (food, wood, stone)")
