@@ -6,8 +6,6 @@ the holder is chosen automatically: the deciding group first, then the others in
 """
 from __future__ import annotations
 
-from .constants import TE_ABILITY
-
 
 def abilities(s, parts: int) -> list[int]:
     """PALEO-ACT-2: summed STR/AWR/SKL of every person of the participant groups."""
@@ -172,7 +170,3 @@ def group_tools(s, g: int, effect: int) -> list[int]:
     """Tool types with that effect that group g holds, in type order."""
     tools, o = s.tools, g * s.game.T
     return [t for t in s.game.tools_by_effect[effect] if tools[o + t] > 0]
-
-
-def is_ability_tool(s, t: int) -> bool:
-    return s.game.content.tools[t].effect == TE_ABILITY

@@ -1,0 +1,67 @@
+"""Tool tokens from the rules' point of view (PALEO-D-19, PALEO-ACT-2): where a gained token
+comes from, and which attribute tools a group is offered while it is short of a requirement."""
+from boardgym.games.paleo import chance_nodes
+from boardgym.games.paleo.tools import take_token, useful_tools
+
+
+def _person_with_tool(sc):
+    """A card of the People deck that brings a one-time tool, and that tool."""
+    cards = sc.g.content.cards
+    x = next(x for x in sc.s.people_deck if cards[x].ptool >= 0)
+    return x, cards[x].ptool
+
+
+def test_a_gained_token_comes_from_the_supply_then_the_stock_then_nowhere(xs):
+    """PALEO-D-19: "a gained token comes from the general supply, else the craft stock; none left:
+    nothing". With one in the supply it comes from there; with none there and one in the stock,
+    from the stock; with neither, nothing is taken and neither count goes below 0."""
+    sc = xs()
+    s, t = sc.s, 0
+    s.gsup[t], s.stock[t] = 1, 1
+    assert take_token(s, t) and (s.gsup[t], s.stock[t]) == (0, 1)
+    assert take_token(s, t) and (s.gsup[t], s.stock[t]) == (0, 0)
+    assert not take_token(s, t) and (s.gsup[t], s.stock[t]) == (0, 0)
+
+
+def test_a_person_joins_without_a_tool_when_none_is_left(xs):
+    """PALEO-REW-3 / D-19: a person who joins brings their one-time tool, taken from the supply;
+    when the supply and the craft stock hold none of it, the person joins without it."""
+    sc = xs()
+    s = sc.s
+    x, t = _person_with_tool(sc)
+    held = s.tools[t]
+    s.gsup[t], s.stock[t] = 0, 0
+    s.people_deck.remove(x)
+    chance_nodes.join_person(s, 0, x)
+    assert x in s.ppl[0] and s.tools[t] == held and (s.gsup[t], s.stock[t]) == (0, 0)
+    y, u = next((y, sc.g.content.cards[y].ptool) for y in s.people_deck
+                if sc.g.content.cards[y].ptool >= 0)
+    s.gsup[u], s.stock[u] = 1, 0
+    before = s.tools[u]
+    s.people_deck.remove(y)
+    chance_nodes.join_person(s, 0, y)
+    assert s.tools[u] == before + 1 and s.gsup[u] == 0
+
+
+def test_only_tools_adding_to_a_short_ability_are_offered(xs):
+    """PALEO-ACT-2: a group may use attribute tools to reach a requirement; a tool is worth
+    offering only if it adds to an ability still short. With every ability short each held tool
+    is offered; with only one short, just the tools that add to that one."""
+    sc = xs()
+    s, c = sc.s, sc.g.content
+    for h in range(s.n):
+        sc.clear_tools(h)
+    tools = list(sc.g.ability_tools)
+    for t in tools:
+        s.tools[t] = 1
+    s.bonus = [0, 0, 0]
+    s.need = [99, 99, 99]
+    assert useful_tools(s, 1, {}) == tools
+    for a in range(3):
+        s.need = [0, 0, 0]
+        s.need[a] = 99
+        want = [t for t in tools if c.tools[t].ability[a]]
+        assert useful_tools(s, 1, {}) == want, (a, want)
+        assert set(want) != set(tools)       # some held tool adds only to another ability
+    s.need = [0, 0, 0]
+    assert useful_tools(s, 1, {}) == []
