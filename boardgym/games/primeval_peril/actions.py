@@ -6,11 +6,10 @@ reserved id 252; SET_DIFFICULTY keeps 253-255. 256 ids in all, as the spec fixes
 """
 from boardgym.core.actions import ActionCatalog
 
+from .content import MAX_CHOICES as N_OPTIONS, MAX_ENEMIES, MAX_EXITS  # noqa: F401 (A.MAX_EXITS ...)
+
 N_CHARS = 5
-MAX_EXITS = 6
-N_OPTIONS = 8
 N_STATUS = 4
-MAX_ENEMIES = 4
 HAND_SLOTS = 8
 N_RES = 6
 N_HOLDERS = 6            # 5 characters + the storage

@@ -40,6 +40,7 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 MAX_EXITS = 6        # an atlas space's lines
 MAX_CHOICES = 8      # OPTION 12-19
 MAX_ENEMIES = 4      # a combat's enemies (ENEMY 29-32)
+MAX_EVENTS = 36      # the event deck (spec §2.5): the observation's one-hot of the open event
 MIN_S_DECK = 12      # the starting combat deck (PP-SETUP-3, PP-CHAR-7)
 START_PAGE = 2       # PP-SETUP-1
 NUMBERED = {"adventure": ((1, 30), (53, 60)), "combat": ((31, 42),), "quest": ((43, 52),)}

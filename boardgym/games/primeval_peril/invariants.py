@@ -79,6 +79,8 @@ def check(s) -> list[str]:
     running = s.sg_chal[H_STATE] != CH_NONE
     if running != (s.chal[0] >= 0):
         out.append("the challenge record and the core's challenge disagree")
+    elif not running and list(s.chal) != [-1, -1, -1]:
+        out.append("a challenge's source is kept with no challenge running")
     host_draw = any(e == (CH_ROLL, P_HOST) for e in s.cq)
     window = any(f[0] == D_FATE_WINDOW for f in s.pend)
     if (s.fate[0] != FATE_NONE) != (host_draw or window) or (host_draw and window):

@@ -24,13 +24,12 @@ from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT
                                                 H_SKILL, H_STATE)
 
 from . import actions as A
-from .content import AdventureCard, QuestCard
+from .content import MAX_EVENTS, AdventureCard, QuestCard
 from .kinds import D_MARKET, DECISIONS, DIFFICULTIES, MOONS, PHASES, STORAGE, SUPPLY, TIME
 
 SQ_LETTERS = ("heart", "P", "K", "N", "T", "G", "D", "H", "L", "O", "F", "M", "V", "W")  # blank: none
 N_NUMBERED = 60
 MAX_KEYWORDS = 16
-MAX_EVENTS = 36
 MAX_PAGES, SPACES_PER_PAGE = 8, 8
 
 

@@ -6,10 +6,8 @@ intro)."""
 from __future__ import annotations
 
 from .content import AdventureCard, EFFECTS
-from .effects import (E_BLOODFLOWER, E_BOAT_DAMAGE, E_BOAT_REPAIR, E_CROSS_OFF, E_DAMAGE,
-                      E_DAMAGE_EACH, E_FATE_ROLL, E_GAIN, E_GAIN_CARD, E_HEAL, E_LOSE, E_LOSE_CARD,
-                      E_LOSE_TIME, E_MARKET, E_REMOVE_STATUS, E_REROLL, E_STAMINA_LOSS, E_STATUS,
-                      OP_BANNER, OP_CHALLENGE, OP_COMBAT, OP_EVENT_CHOICE, OP_REPAIR, OP_SECTION,
+from .effects import (E_CROSS_OFF, E_DAMAGE, E_FATE_ROLL, E_GAIN, E_GAIN_CARD, E_LOSE, E_LOSE_CARD,
+                      E_MARKET, E_REMOVE_STATUS, E_STATUS, OP_BANNER, OP_CHALLENGE, OP_COMBAT, OP_EVENT_CHOICE, OP_REPAIR, OP_SECTION,
                       OP_SECTION_END, OPS, SRC_BANNER, SRC_CHOICE, SRC_EVENT, SRC_EVENT_CHOICE,
                       SRC_REPAIR)
 from .kinds import PH_ACTIONS, PH_EVENT, PH_SETUP
@@ -64,8 +62,7 @@ def _entry(s, e) -> str | None:
             E_STATUS: 0 <= y <= 3, E_REMOVE_STATUS: -1 <= y <= 3, E_GAIN: -1 <= y <= 5, E_LOSE: -1 <= y <= 5,
             E_GAIN_CARD: y in c.cards.numbered, E_LOSE_CARD: y in c.cards.numbered,
             E_CROSS_OFF: 1 <= y <= 99, E_MARKET: 0 <= y < len(c.story.markets), E_FATE_ROLL: -1 <= y <= 9,
-        }.get(op, y == -1 or op in (E_DAMAGE, E_DAMAGE_EACH, E_HEAL, E_BOAT_DAMAGE, E_BOAT_REPAIR,
-                                    E_STAMINA_LOSS, E_REROLL, E_BLOODFLOWER, E_LOSE_TIME))
+        }.get(op, y == -1)  # the other kinds read no argument: the content gives them -1
         return None if arg_ok else "an argument its kind cannot read"
     if op == OP_CHALLENGE:
         return _source(s, x, y, z)

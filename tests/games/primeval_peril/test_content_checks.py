@@ -162,3 +162,18 @@ def test_each_game_of_the_campaign_owns_its_unlocks(game_index, owned):
     game 4 -> 54, game 5 -> 8; game 1 owns none."""
     s = make_game("primeval_peril", game_index=game_index).new_initial_state()
     assert s.owned == owned
+
+
+def test_the_event_deck_holds_36_cards_at_most(tmp_path):
+    """Spec §2.5: the event deck is 36 cards, and the observation shows the open event as one of
+    36 (and the deck left as a count out of 36): a pack of 37 events is refused in words, naming
+    events.json, rather than played with an event the agent cannot see."""
+    assert len(load_content().events) == C.MAX_EVENTS
+
+    def add_one(doc):
+        extra = dict(doc["events"][0], id=doc["events"][0]["id"] + "_again")
+        doc["events"].append(extra)
+    with pytest.raises(ContentError) as err:
+        load_content(edited_pack(DEFAULT_PACK, tmp_path, "events", add_one))
+    assert "events.json" in str(err.value) and "36" in str(err.value), str(err.value)
+

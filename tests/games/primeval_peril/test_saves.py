@@ -197,6 +197,16 @@ def test_the_challenge_record_and_the_cores_challenge_agree():
     refused(g, edited(idle, chal=chal), "the challenge record and the core's challenge disagree")
 
 
+def test_no_challenge_source_is_kept_once_the_challenge_is_over():
+    """PP-CHAL-4: a challenge ends with its rewards or failure effects, and its source is cleared
+    with it ([-1, -1, -1]); a save that keeps a source's event or choice with no challenge
+    running is refused, whichever part is left over."""
+    g, idle = find_save(lambda st: _menu(st) and st["chal"][0] < 0)
+    assert load(g, idle).chal == [-1, -1, -1]
+    for stale in ([-1, 3, -1], [-1, -1, 0], [-1, 0, 0]):
+        refused(g, edited(idle, chal=stale), "a challenge's source is kept with no challenge running")
+
+
 # -- the effect program: what each entry points at ------------------------------------------------
 def _event_program():
     """An event's program waiting behind a decision (PP-TURN-2: the event is resolved in full)."""
@@ -237,6 +247,20 @@ def test_an_effects_argument_is_one_its_kind_reads(kind):
     for ok in (lo, hi):
         assert load(g, _with_entry(data, _kind(kind), 1, ok, -1)).fx[-1][2] == ok
     for bad in (lo - 1, hi + 1):
+        refused(g, _with_entry(data, _kind(kind), 1, bad, -1), "an argument its kind cannot read")
+
+
+NO_ARG_KINDS = tuple(k for k in EFFECTS if k not in ARG_KINDS + ("gain_card", "lose_card"))
+
+
+@pytest.mark.parametrize("kind", NO_ARG_KINDS)
+def test_an_effect_that_reads_no_argument_carries_none(kind):
+    """Spec §2.5: damage, healing, the boat's damage and repair, stamina loss, rerolls, the
+    bloodflower and lost time read only an amount: the pack gives them no argument (-1), so an
+    entry carrying one was never made by the game."""
+    g, data = _event_program()
+    assert load(g, _with_entry(data, _kind(kind), 1, -1, -1)).fx[-1][2] == -1
+    for bad in (0, 2):
         refused(g, _with_entry(data, _kind(kind), 1, bad, -1), "an argument its kind cannot read")
 
 
