@@ -343,6 +343,18 @@ class Script:
             s.deck[b] = unseen_b
         s.stack[p].append(e)
 
+    def solo_round_setup(self, rumour, stack, ach=None) -> None:
+        """The solo round-end scenes (ATT-SOLO-4/5): encounter ``rumour`` already in the Rumours,
+        the encounters ``stack`` under the player's board, and achievement ``ach`` (if any)
+        held by the player on its first side."""
+        s, rum = self.s, self.enc(rumour)
+        s.enc_unseen[rum] = 0
+        s.rumours.append(rum)
+        for k in stack:
+            self.stack_encounter(0, k)
+        if ach is not None:
+            s.ach_holder[ach], s.ach_side[ach] = 0, 0
+
     def give_tentacle(self, p: int, v: int, flipped: bool = False) -> None:
         """Hand player ``p`` a tentacle of value ``v`` from the unused pool (set-up only)."""
         s = self.s

@@ -30,14 +30,7 @@ def failed_round(stack, pack=None, ach=None) -> Script:
     """The player fails the round's last encounter with a 3-secret one already in the Rumours:
     the round ends needing 2 x (3 + 2) = 10 secrets forgotten."""
     sc = last_encounter(pack)
-    s = sc.s
-    rum = sc.enc("enc13")
-    s.enc_unseen[rum] = 0
-    s.rumours.append(rum)
-    for k in stack:
-        sc.stack_encounter(0, k)
-    if ach is not None:
-        s.ach_holder[ach], s.ach_side[ach] = 0, 0
+    sc.solo_round_setup("enc13", stack, ach)
     sc.dice(1, 1, 2, 2, 4).whites("blank", "blank")
     sc.act(A.ROLL, A.TO_RESOLVE, A.PASS)
     return sc

@@ -1014,13 +1014,7 @@ def solo_round_end(stack, ach=None, swag=()):
     fails it, so the round ends needing 2 x (3 + 2) = 10 forgotten secrets."""
     sc = Script.start(1, deck=(0, 1, 0), reveal=["enc15"])
     s = sc.s
-    rum = sc.enc("enc13")
-    s.enc_unseen[rum] = 0
-    s.rumours.append(rum)
-    for k in stack:
-        sc.stack_encounter(0, k)
-    if ach is not None:
-        s.ach_holder[ach], s.ach_side[ach] = 0, 0
+    sc.solo_round_setup("enc13", stack, ach)
     for k in swag:
         sc.give_swag(0, k)
     assert s.adv == -1 and s.adv_removed == 1  # one tile with an encounter: Adversary gone

@@ -7,7 +7,6 @@ these pin each boundary of Paleo's own checks (invariants.py) to the rule behind
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
@@ -18,12 +17,24 @@ from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN,
 from boardgym.games.paleo.invariants import RESOLVING
 from tests.games.saved_pool import edited, find, load, refused, top
 
+from ..packs import edited_pack
 from .scripted import Script
 
 GAME = "paleo"
 CONFIGS = ((("num_groups", 2), ("level", 3)), (("num_groups", 3),), (("level", 5), ("num_groups", 3)))
 SEEDS = (0, 1, 2, 3)
 NIGHT = (PH_NTOOLS, PH_MISSIONS, PH_MOON)
+
+
+def _first_option(sc, reveals):
+    """Both groups reveal ``reveals`` (group -> card key) with no tools left, group 0's card
+    resolves first, and its first option is taken."""
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, reveals)
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
 
 
 def find_save(pred):
@@ -37,15 +48,6 @@ def _save(sc):
     return json.loads(text)
 
 
-def _edited_pack(pack, tmp_path, name, edit):
-    """A copy of the test pack with ``edit(doc)`` applied to ``<name>.json``."""
-    dst = tmp_path / "pack"
-    shutil.copytree(pack, dst)
-    f = dst / f"{name}.json"
-    doc = json.loads(f.read_text())
-    edit(doc)
-    f.write_text(json.dumps(doc))
-    return str(dst)
 
 
 def _card(doc, key):
@@ -93,7 +95,7 @@ def test_a_card_lies_only_on_a_card_in_play(pack, tmp_path):
     card". The Trail Scout, given placement on a mission, lies on the mission in play: the save
     loads. The same card said to lie on a card not in play (the first base card), or on itself,
     is refused."""
-    path = _edited_pack(pack, tmp_path, "modules/A", lambda d: _card(d, "A05").update(
+    path = edited_pack(pack, tmp_path, "modules/A", lambda d: _card(d, "A05").update(
         placement={"to": "MISSION"}))
     sc = Script.start(seed=0, modules=["A", "X"], content_pack=path, num_groups=2, remove_per_module=0)
     sc.reveal_turn({}, {0: "A05", 1: "X18"})
@@ -187,7 +189,7 @@ def test_a_talisman_window_on_card_0_loads(pack, tmp_path):
     of base.json): group 0, holding a talisman, reveals it; the talisman window loads."""
     def first(doc):
         doc["cards"].insert(0, doc["cards"].pop(next(i for i, c in enumerate(doc["cards"]) if c["id"] == "base13")))
-    path = _edited_pack(pack, tmp_path, "base", first)
+    path = edited_pack(pack, tmp_path, "base", first)
     sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
     assert sc.card("base13") == 0 and sc.g.content.cards[0].hazard
     for h in range(2):
@@ -252,16 +254,11 @@ def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
     of the action. Secret Door edited to SECRET(4) then WOUND(1): while group 0 (two people)
     picks who is wounded, secret 4 waits (sec_pend) and the save loads; the same save with that
     secret also still in the Secret deck is refused (a card in two places)."""
-    path = _edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
         options=[{"reward": [{"kind": "SECRET", "n": 4}, {"kind": "WOUND", "n": 1}]}]))
     sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
     sc.people(0, ["ppl01", "ppl03"])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X11", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
+    _first_option(sc, {0: "X11", 1: "X18"})
     s = sc.s
     assert sc.decision() == "wound_person" and s.sec_pend == [sc.card("sec04"), 0]
     data = _save(sc)
@@ -328,12 +325,7 @@ def test_heal_points_to_give_are_bounded_by_the_largest_heal(xs):
               + [t.n for t in c.tools if t.effect == TE_HEAL])
     assert top == 4
     sc.people(0, ["ppl01", "ppl03"], wounds=[1, 1])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X09", 1: "X13"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
+    _first_option(sc, {0: "X09", 1: "X13"})
     assert sc.decision() == "heal_person"
     data = _save(sc)
     ops = data["state"]["ops"]
@@ -375,19 +367,14 @@ def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
     refused by the declaration."""
     def hold_food(doc):
         _card(doc, "B01")["holds"]["accepts"] = ["food", "wood"]
-    path = _edited_pack(pack, tmp_path, "modules/B", hold_food)
+    path = edited_pack(pack, tmp_path, "modules/B", hold_food)
     f = tmp_path / "pack" / "modules" / "X.json"
     doc = json.loads(f.read_text())
     _card(doc, "X18")["options"] = [{"reward": [{"kind": "RES", "res": "food", "n": 2}]}]
     f.write_text(json.dumps(doc))
     sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
     assert sc.card("B01") in sc.s.inplay
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X18", 1: "X13"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
+    _first_option(sc, {0: "X18", 1: "X13"})
     assert sc.decision() == "host" and sc.s.pend[-1][2] == 0
     assert [op for op in sc.s.ops if op[0] == OP_GAIN_RES] == [(OP_GAIN_RES, 0, 1)]
     data = _save(sc)

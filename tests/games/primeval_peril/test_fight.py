@@ -18,6 +18,22 @@ from .helpers import (FRIGHTENED, JON, LOIS, MEILING, MILK, ROPE, TORCH, VINE, W
 from .test_story import at_location
 
 WHIP, WRENCH, MACHETE, SPEAR, TAUNT, NOTES = 0, 2, 4, 6, 8, 10  # one code of each S card
+# the Zokmere Crocs example's first round (PP-COMBAT-8, 9), on croc a: (seat, character, the
+# die rolled or None for a card with no die, the squares covered, 1-based)
+CROCS_ATTACKS = ((0, LOIS, None, [(3, 3)]), (1, JON, 2, [(2, 3), (1, 3)]),
+                 (0, MEILING, 0, [(1, 2)]), (1, MILK, 0, [(2, 1)]))
+
+
+def attack(s, ch, die, squares, enemy=0):
+    """Character ``ch`` plays its card on ``enemy``, the die (if any) is rolled, and ``squares``
+    are covered."""
+    s.apply(A.play(0, ch))
+    s.apply(A.ENEMY + enemy)
+    if die is not None:
+        outcome(s, die)
+        s.apply(A.CONFIRM)
+    for r, c in squares:
+        s.apply(sq1(enemy, r, c))
 
 
 def to_fight(num_players=2, draws=None, **opts):
@@ -131,16 +147,9 @@ def test_played_cards_are_discarded_before_the_enemies_act():
     waits for seat 0's pick, the four cards are already in the discard, no character shows a
     played card, and the observation says so; the draws (PP-COMBAT-11) come after the phase."""
     s = to_fight(2, draws=[[WHIP, MACHETE, SPEAR], [WRENCH, TAUNT, NOTES]])
-    for seat, ch, die, squares in ((0, LOIS, None, [(3, 3)]), (1, JON, 2, [(2, 3), (1, 3)]),
-                                   (0, MEILING, 0, [(1, 2)]), (1, MILK, 0, [(2, 1)])):
+    for seat, ch, die, squares in CROCS_ATTACKS:
         assert s.pend[-1][:2] == (D_ATTACKER, seat)
-        s.apply(A.play(0, ch))
-        s.apply(A.ENEMY + 0)
-        if die is not None:
-            outcome(s, die)
-            s.apply(A.CONFIRM)
-        for r, c in squares:
-            s.apply(sq1(0, r, c))
+        attack(s, ch, die, squares)
     assert combat.defeated(s, 0)
     # the enemy phase has begun (croc b grew to 4 power) and waits on W's target
     assert s.pend[-1][:2] == (D_CHAR_TARGET, 0) and s.sg_power[:3] == [0, 4, 2]

@@ -10,16 +10,15 @@ import numpy as np
 from boardgym.core.observation import block_cache
 from boardgym.games.primeval_peril import actions as A
 from boardgym.games.primeval_peril.game import PrimevalGame
-from boardgym.games.primeval_peril.kinds import D_EQUIP, D_EVENT_CHOICE, D_LOSE, D_MARKET
+from boardgym.games.primeval_peril.kinds import D_EVENT_CHOICE, D_LOSE
 from boardgym.games.primeval_peril.observation import as_dict, encode
 from boardgym.games.sleeping_gods import combat
 from boardgym.games.sleeping_gods.kinds import D_ATTACKER, D_ROLLED, D_TARGET
 
-from .helpers import (CONTENT, COIN, CUN, EV_CALM, EV_PAY_OR_HURT, EVENTS, JON, LOIS, MEILING, MILK,
-                      VINE, draw_event, empty_tokens, game, legal, new, outcome,
-                      place_start)
-from .test_fight import MACHETE, NOTES, SPEAR, TAUNT, WHIP, WRENCH, sq1, to_fight
-from .test_story import at_location
+from .helpers import (CONTENT, COIN, CUN, EV_PAY_OR_HURT, EVENTS, JON, LOIS, MEILING, VINE, draw_event,
+                      legal, new, outcome, place_start)
+from .test_fight import CROCS_ATTACKS, MACHETE, NOTES, SPEAR, TAUNT, WHIP, WRENCH, attack, to_fight
+from .test_story import at_market
 
 
 def _cold(s, seat=0):
@@ -118,16 +117,7 @@ def test_decision_arguments():
     assert d["decision"][D_LOSE] == 1.0 and d["decision"].sum() == 1.0
     assert d["decision_args"].tolist() == [np.float32(-1 / 255), np.float32(1 / 255)]
 
-    s = game(game_index=4).new_initial_state()
-    while s.pend[-1][0] == D_EQUIP:
-        s.apply(min(legal(s)))
-    place_start(s)
-    outcome(s, EV_CALM)
-    empty_tokens(s)
-    s.inv[6 * JON + COIN], s.inv[6 * LOIS + COIN] = 2, 1
-    at_location(s, 1)
-    s.apply(A.OPTION + 5)
-    assert s.pend[-1][0] == D_MARKET
+    s = at_market({JON: 2, LOIS: 1})
     s.apply(A.OPTION + 2)  # card 55 for 2 coins
     assert s.pend[-1] == (D_LOSE, 0, COIN, 2 + 128)
     assert as_dict(s, 0)["decision_args"].tolist() == [np.float32(COIN / 255), np.float32(130 / 255)]
@@ -161,15 +151,8 @@ def test_enemy_slots_show_present_and_defeated():
     """PP-COMBAT-8, 9 (the rulebook's crocs example): once every heart of croc a is covered it is
     defeated. Per enemy slot: present, defeated, attack / 5, power / 20, block / 5."""
     s = to_fight(2, draws=[[WHIP, MACHETE, SPEAR], [WRENCH, TAUNT, NOTES]])
-    for ch, die, squares in ((LOIS, None, [(3, 3)]), (JON, 2, [(2, 3), (1, 3)]),
-                             (MEILING, 0, [(1, 2)]), (MILK, 0, [(2, 1)])):
-        s.apply(A.play(0, ch))
-        s.apply(A.ENEMY + 0)
-        if die is not None:
-            outcome(s, die)
-            s.apply(A.CONFIRM)
-        for r, c in squares:
-            s.apply(sq1(0, r, c))
+    for _, ch, die, squares in CROCS_ATTACKS:
+        attack(s, ch, die, squares)
         width = 5 + 9 * 16
         en = as_dict(s, 0)["enemies"]
         for e in range(4):

@@ -19,6 +19,23 @@ def at_location(s, loc: int):
     return s
 
 
+def at_market(coins):
+    """PP-EXPL-10, PP-END-4 (§6): game 4 of the campaign (card 54 owned), the event calm, no
+    tokens but ``coins`` ({holder: count}), location 1 explored and its market (option 5) open."""
+    s = game(game_index=4).new_initial_state()
+    while s.pend[-1][0] == D_EQUIP:
+        s.apply(min(legal(s)))
+    place_start(s)
+    outcome(s, EV_CALM)
+    empty_tokens(s)
+    for holder, n in coins.items():
+        s.inv[6 * holder + COIN] = n
+    at_location(s, 1)
+    s.apply(A.OPTION + 5)
+    assert s.pend[-1][0] == D_MARKET
+    return s
+
+
 def _story_1(num_players=2, **opts):
     s = new(num_players=num_players, **opts)
     empty_tokens(s)
@@ -97,16 +114,7 @@ def test_ending_wins():
 def test_market_offers_what_is_left_and_takes_carried_coins():
     """PP-EXPL-10, PP-END-4 (§6): game_index 4 owns card 54, so the market (53-56) offers 53, 55
     and 56; coins on characters pay, stored ones do not."""
-    s = game(game_index=4).new_initial_state()
-    while s.pend[-1][0] == D_EQUIP:
-        s.apply(min(legal(s)))
-    place_start(s)
-    outcome(s, EV_CALM)
-    empty_tokens(s)
-    s.inv[6 * JON + COIN], s.inv[6 * LOIS + COIN], s.inv[6 * STORAGE + COIN] = 2, 1, 3
-    at_location(s, 1)
-    s.apply(A.OPTION + 5)
-    assert s.pend[-1][0] == D_MARKET
+    s = at_market({JON: 2, LOIS: 1, STORAGE: 3})
     assert legal(s) == {A.CONFIRM, A.OPTION + 0, A.OPTION + 2}  # 54 owned; 56 costs 4 > 3 carried
     s.apply(A.OPTION + 2)  # card 55 for 2 coins
     assert s.pend[-1][0] == D_LOSE and legal(s) == {A.res_action(JON, COIN), A.res_action(LOIS, COIN)}
@@ -124,16 +132,7 @@ def test_market_shows_every_card_affordable_or_not():
     market card before deciding which to purchase." With 3 carried coins card 56 (4 coins)
     cannot be bought, yet it shows, in the observation and in the text, beside the affordable
     53 and 55; card 54 (owned) is no longer on offer. Only the affordable ones can be bought."""
-    s = game(game_index=4).new_initial_state()
-    while s.pend[-1][0] == D_EQUIP:
-        s.apply(min(legal(s)))
-    place_start(s)
-    outcome(s, EV_CALM)
-    empty_tokens(s)
-    s.inv[6 * JON + COIN], s.inv[6 * LOIS + COIN], s.inv[6 * STORAGE + COIN] = 2, 1, 3
-    at_location(s, 1)
-    s.apply(A.OPTION + 5)
-    assert s.pend[-1][0] == D_MARKET
+    s = at_market({JON: 2, LOIS: 1, STORAGE: 3})
     assert legal(s) == {A.CONFIRM, A.OPTION + 0, A.OPTION + 2}  # purchase: affordable cards only
     for seat in range(s.n):
         cells = as_dict(s, seat)["narrative"][80:112].reshape(8, 4)
