@@ -120,6 +120,31 @@ def test_a_name_that_matches_nothing_is_refused_in_words(tmp_path, capsys):
     assert "no module matches nowhere: name a group (tiny)" in capsys.readouterr().err
 
 
+def test_a_group_whose_tests_fail_unmutated_is_left_out_and_the_others_run(tmp_path, capsys):
+    """A group's shared test list that fails before any mutation stops that group only: it is
+    named with its log, the other groups are mutated and reported, and the run ends with 2."""
+    _project(tmp_path)
+    (tmp_path / "bad_one.py").write_text("X = 1\n")
+    (tmp_path / "bad_two.py").write_text("Y = 2\n")
+    (tmp_path / "check_bad.py").write_text("import bad_one\nassert bad_one.X == 2\n")
+    (tmp_path / "targets.yaml").write_text(textwrap.dedent("""\
+        operators: [ReplaceBinaryOperator_Add_Sub, ReplaceComparisonOperator_Gt_GtE, AddNot, NumberReplacer]
+        test_command: "{python} {tests}"
+        copied: [tiny.py, check_tiny.py, bad_one.py, bad_two.py, check_bad.py]
+        groups:
+          bad: {modules: "bad_*.py", tests: [check_bad.py]}
+          tiny: {modules: "tiny*.py", tests: [check_tiny.py]}
+        """))
+    args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
+            "--out", str(tmp_path / "out"), "--equivalent", str(tmp_path / "equivalent.yaml"), "--jobs", "2"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "group bad: its tests fail before any mutation (check_bad.py)" in err, err
+    assert "its modules are left out of this run" in err and "_collect.bad.log" in err
+    summary = (tmp_path / "out" / "summary.md").read_text()
+    assert "| tiny.py | 5 |" in summary and "bad_one.py" not in summary
+
+
 # per-test coverage: a mutant runs only the tests that run the lines it changed
 TWO = """\
 LIMIT = 3

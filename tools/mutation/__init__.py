@@ -43,7 +43,7 @@ ROOT = HERE.parents[1]
 TARGETS = HERE / "targets.yaml"
 EQUIVALENT = HERE / "equivalent.yaml"
 # what each module's copy of the repository holds
-COPIED = ("boardgym", "tests", "docs", "pyproject.toml", "envs_registry.yaml")   # docs: tests read its worked examples
+COPIED = ("boardgym", "tests", "docs", "README.md", "pyproject.toml", "envs_registry.yaml")  # docs, README: tests read them
 
 
 class MutateError(Exception):
@@ -263,27 +263,35 @@ def _collect(s: Settings, targets: list[Target], work: Path, log, what: str, log
     return time.monotonic() - start
 
 
-def collect_shared(s: Settings, targets: list[Target], say=print) -> None:
+def collect_shared(s: Settings, targets: list[Target], say=print, jobs: int = 1) -> dict[str, str]:
     """Run the tests of the modules that share a test list once under coverage for all of them
-    (in a copy of their own), writing each module's map for this run; run_module then reuses
-    the map instead of running the same tests once per module. A module alone keeps its own."""
+    (in a copy of their own, ``jobs`` lists side by side), writing each module's map for this run;
+    run_module then reuses the map instead of running the same tests once per module. A module
+    alone keeps its own. Returns the groups whose tests fail unmutated, with the message: the
+    caller leaves them out and runs the others."""
     bundles: dict[tuple, list[Target]] = {}
     for t in targets:
         bundles.setdefault((t.tests, t.keyword), []).append(t)
     sessions = s.out / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
-    for group in bundles.values():
-        if len(group) < 2:
-            continue
+
+    def one(group: list[Target]) -> tuple[str, str | None]:
         name = group[0].group
         work, log_path = s.out / "work" / f"_collect.{name}", sessions / f"_collect.{name}.log"
         _copy(s, work)
         try:
             with open(log_path, "a") as log:
                 _collect(s, group, work, log, f"group {name}", log_path)
+        except MutateError as e:
+            return name, str(e)
         finally:
             shutil.rmtree(work)
         say(f"{name}: the tests of {len(group)} modules run once under coverage")
+        return name, None
+
+    shared = [g for g in bundles.values() if len(g) > 1]
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        return {name: msg for name, msg in pool.map(one, shared) if msg}
 
 
 NOT_SAMPLED = "not in the sample"   # the output of a work result that _sample set
@@ -479,9 +487,13 @@ def main(argv: list[str] | None = None) -> int:
             for t in targets:
                 print(f"{t.module}: {' '.join(t.tests)}" + (f" (-k {t.keyword!r})" if t.keyword else ""))
             return 0
+        failed: dict[str, str] = {}
         if not a.report:
             s.run_id = f"{time.time_ns():x}"
-            collect_shared(s, targets)
+            failed = collect_shared(s, targets, jobs=a.jobs)
+            for msg in failed.values():
+                print(f"make mutate: {msg}; its modules are left out of this run", file=sys.stderr)
+            targets = [t for t in targets if t.group not in failed]
             with ThreadPoolExecutor(max(1, a.jobs)) as pool:
                 for data in pool.map(lambda t: run_module(s, t), targets):
                     c = tally(data, _equivalents(s).get(data["module"], {}))
@@ -489,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
                           f"{c['equivalent']} equivalent of {c['mutants']}", flush=True)
         write_reports(s)
         print(f"reports: {s.out}/summary.md and one per module beside it")
-        return 0
+        return 2 if failed else 0
     except MutateError as e:
         print(f"make mutate: {e}", file=sys.stderr)
         return 2
