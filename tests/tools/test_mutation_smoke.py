@@ -122,7 +122,8 @@ def test_a_name_that_matches_nothing_is_refused_in_words(tmp_path, capsys):
 
 def test_a_group_whose_tests_fail_unmutated_is_left_out_and_the_others_run(tmp_path, capsys):
     """A group's shared test list that fails before any mutation stops that group only: it is
-    named with its log, the other groups are mutated and reported, and the run ends with 2."""
+    named with its log, the other groups are mutated and reported, and the run ends with 2. The
+    modules run in the order the names give (a run starts with what it names first)."""
     _project(tmp_path)
     (tmp_path / "bad_one.py").write_text("X = 1\n")
     (tmp_path / "bad_two.py").write_text("Y = 2\n")
@@ -135,6 +136,9 @@ def test_a_group_whose_tests_fail_unmutated_is_left_out_and_the_others_run(tmp_p
           bad: {modules: "bad_*.py", tests: [check_bad.py]}
           tiny: {modules: "tiny*.py", tests: [check_tiny.py]}
         """))
+    _, targets = load(tmp_path / "targets.yaml", tmp_path, tmp_path / "out", tmp_path / "equivalent.yaml")
+    assert [t.module for t in select(targets, ["tiny", "bad"])] == ["tiny.py", "bad_one.py", "bad_two.py"]
+    assert [t.module for t in select(targets, ["bad_two.py", "bad"])] == ["bad_two.py", "bad_one.py"]
     args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
             "--out", str(tmp_path / "out"), "--equivalent", str(tmp_path / "equivalent.yaml"), "--jobs", "2"]
     assert main(args) == 2

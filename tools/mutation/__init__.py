@@ -109,11 +109,15 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
 
 
 def select(targets: list[Target], names: list[str]) -> list[Target]:
-    """Targets named by group, module path, dotted module or glob; all when no name is given."""
+    """Targets named by group, module path, dotted module or glob, in the order named (a run
+    starts with what it names first); all when no name is given."""
     if not names:
         return targets
-    chosen = [t for t in targets if any(
-        n in (t.group, t.module, t.slug) or fnmatch.fnmatch(t.module, n) for n in names)]
+
+    def first(t: Target) -> int | None:
+        return next((i for i, n in enumerate(names)
+                     if n in (t.group, t.module, t.slug) or fnmatch.fnmatch(t.module, n)), None)
+    chosen = sorted((t for t in targets if first(t) is not None), key=first)
     if not chosen:
         known = sorted({t.group for t in targets})
         raise MutateError(f"no module matches {' '.join(names)}: name a group ({', '.join(known)}), "
