@@ -280,3 +280,31 @@ def test_modules_sharing_their_tests_run_them_once_under_coverage(tmp_path, caps
     assert two["lines"]["5"] == ["test_two.py::test_grow"] and three["lines"]["2"] == ["test_two.py::test_triple"]
     assert "two.py: 1 killed, 0 survived" in out and "three.py: 1 killed, 0 survived" in out
     assert not (tmp_path / "out" / "work" / "_collect.pair").exists()
+
+
+def test_a_mutant_the_selected_tests_miss_is_tried_against_the_whole_list(tmp_path):
+    """A cached loader runs its lines under the first test that calls it only: the map gives its
+    line to test_loads alone, which does not look at the value, while test_reads reads the cache
+    later. The mutant passes the selected test and is then tried against the whole list, which
+    kills it, as make test would."""
+    import json
+
+    (tmp_path / "cached.py").write_text("import functools\n\n\n@functools.lru_cache\ndef table():\n"
+                                        "    return {\"a\": 1 + 1}\n")
+    (tmp_path / "test_cached.py").write_text("from cached import table\n\n\ndef test_loads():\n"
+                                             "    assert table() is table()\n\n\ndef test_reads():\n"
+                                             "    assert table()[\"a\"] == 2\n")
+    (tmp_path / "targets.yaml").write_text(textwrap.dedent("""\
+        operators: [ReplaceBinaryOperator_Add_Sub]
+        test_command: "{python} -m pytest -x -q -p no:cacheprovider {tests}"
+        copied: [cached.py, test_cached.py]
+        groups:
+          cached: {modules: "cached.py", tests: [test_cached.py]}
+        """))
+    settings, targets = load(tmp_path / "targets.yaml", tmp_path, tmp_path / "out", tmp_path / "none.yaml")
+    data = run_module(settings, targets[0], say=lambda _: None)
+    spec = json.loads((tmp_path / "out" / "sessions" / "cached.covering.json").read_text())
+    assert spec["lines"]["6"] == ["test_cached.py::test_loads"]   # the cache hides the later reader
+    assert {m["key"]: m["outcome"] for m in data["mutants"]} == {
+        "ReplaceBinaryOperator_Add_Sub @ return {\"a\": 1 + 1} #1": "killed"}
+
