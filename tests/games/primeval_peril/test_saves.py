@@ -371,3 +371,27 @@ def test_an_alternatives_challenge_is_one_the_alternative_has():
     for bad in ([OP_CHALLENGE, SRC_EVENT_CHOICE, 0, 1], [OP_CHALLENGE, SRC_EVENT_CHOICE, 0, 2],
                 [OP_CHALLENGE, SRC_EVENT_CHOICE, len(g.events), 0], [OP_CHALLENGE, SRC_EVENT, 0, 0]):
         refused(g, edited(data, fx=[bad]), "not a challenge of the pack")
+
+
+# -- equipment slots ---------------------------------------------------------------------------------
+def test_a_character_holds_two_one_hand_cards_or_one_two_handed_card():
+    """PP-CHAR-5, the rulebook: "Each character can only have 1 of each type of card equipped,
+    except for 'hand,' in which case they can have up to 2 (unless the card specifies '2
+    hands')." Two one-hand cards, or one two-handed card, load on one character; a two-handed
+    card with a one-hand card, or two two-handed cards, are more than its hands hold."""
+    from boardgym.games.primeval_peril.content import SLOTS, AdventureCard
+
+    g, data = find_save(_menu)
+    adv = {n: c for n, c in g.content.cards.numbered.items() if isinstance(c, AdventureCard)}
+    hand = [n for n, c in adv.items() if SLOTS[c.slot] == "hand"][:3]
+    two = [n for n, c in adv.items() if SLOTS[c.slot] == "two_hands"][:2]
+
+    def wearing(cards):
+        equip = [[] for _ in range(5)]
+        equip[H.VINE] = list(cards)
+        return edited(data, equip=equip, owned=sorted(set(data["state"]["owned"]) | set(cards)))
+    for ok in (hand[:2], two[:1], hand[:1]):
+        assert load(g, wearing(ok)).equip[H.VINE] == ok
+    for bad in ([two[0], hand[0]], two, hand):
+        refused(g, wearing(bad), f"character {H.VINE} wears more cards than its slots hold")
+
