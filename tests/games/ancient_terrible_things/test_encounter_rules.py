@@ -9,6 +9,7 @@ import shutil
 from boardgym.games.ancient_terrible_things import actions as A
 from boardgym.games.ancient_terrible_things.constants import FEAT_TOKEN, FOCUS, PURPLE, TREASURE
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
+from boardgym.games.ancient_terrible_things.kinds import D_REFRESH
 
 from .scripted import Script
 
@@ -95,6 +96,31 @@ def test_a_feat_converting_feat_tokens_counts_them_after_its_cost(tmp_path):
     sc = rolled(3)
     sc.act(A.FEAT + sc.feat_slot(0, "feat13"))
     assert sc.tok(0)[FEAT_TOKEN] == 0 and sc.tok(0)[FOCUS] == 2
+
+
+# -- a feat's swag refresh: one pick at a time, up to the card's number ---------------------------
+def test_field_repairs_refreshes_two_exhausted_swag_one_pick_at_a_time():
+    """Field Repairs (refresh_swag 2): its player refreshes up to two exhausted swag, picked one
+    at a time: after the first pick one refresh is left (the decision's count drops from 2 to 1,
+    its other argument staying 0), after the second the refresh is over and the third
+    exhausted swag stays exhausted. CONFIRM ends it early."""
+    sc = preroll(["feat21", "feat01", "feat02"])
+    sc.dice(2, 5, 3, 4, 6).whites("blank", "blank")
+    sc.act(A.ROLL)
+    s, after_roll = sc.s, sc.decision()
+    slots = [sc.give_swag(0, k, exhausted=True) for k in ("swag03", "swag05", "swag08")]
+    early = sc.clone()
+    sc.act(A.FEAT + sc.feat_slot(0, "feat21"))
+    assert sc.decision() == "refresh" and s.pend[-1] == (D_REFRESH, 0, 2, 0)
+    assert {A.SWAG + j for j in slots} | {A.CONFIRM} <= sc.legal()
+    sc.act(A.SWAG + slots[0])
+    assert s.pend[-1] == (D_REFRESH, 0, 1, 0) and s.exh[0][slots[0]] == 0
+    assert A.SWAG + slots[0] not in sc.legal()
+    sc.act(A.SWAG + slots[1])
+    assert not any(f[0] == D_REFRESH for f in s.pend) and sc.decision() == after_roll
+    assert [s.exh[0][j] for j in slots] == [0, 0, 1]
+    early.act(A.FEAT + early.feat_slot(0, "feat21"), A.SWAG + slots[2], A.CONFIRM)
+    assert early.decision() == after_roll and [early.s.exh[0][j] for j in slots] == [1, 1, 0]
 
 
 # -- ATT-D-11: the feat deck is reshuffled from the discard only when empty ----------------------
