@@ -11,12 +11,13 @@ import pytest
 from boardgym.core import StateError
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.constants import (E_BUMP, E_COPY, E_FLIP, E_LOCK, E_REROLL, E_SET_FACE,
-                                                             MAX_DICE, MAX_FEATS, MAX_SWAG, N_SLOTS, N_WHITE)
+                                                             GREEN, MAX_DICE, MAX_FEATS, MAX_SWAG, N_SLOTS,
+                                                             N_WHITE)
 from boardgym.games.ancient_terrible_things.encounter import most_picks
-from boardgym.games.ancient_terrible_things.kinds import (CH_DIE, CH_WHITE, D_ACTION_DIE, D_ENCOUNTER,
-                                                          D_SELECT, D_SHRINE, D_VALUE, D_VILLAGE_TOKENS,
-                                                          ENCOUNTER_TARGET, PH_BONUS, PH_ENCOUNTER, PH_SETUP2,
-                                                          SEL_COMBO, SEL_EFFECT)
+from boardgym.games.ancient_terrible_things.kinds import (CH_DIE, CH_WHITE, D_ACH, D_ACTION_DIE, D_BUY,
+                                                          D_ENCOUNTER, D_EXPLORE, D_GUNSLOOP, D_SELECT, D_SHRINE,
+                                                          D_VALUE, D_VILLAGE_TOKENS, ENCOUNTER_TARGET, PH_BONUS,
+                                                          PH_ENCOUNTER, PH_SETUP2, SEL_COMBO, SEL_EFFECT)
 from tests.games.saved_pool import edited, find, load, refused, top
 
 GAME = "ancient_terrible_things"
@@ -338,3 +339,91 @@ def test_a_dice_effect_takes_at_most_its_number_of_dice(kinds):
     assert load(g, edited(data, sel=full)).sel == full
     over = (st["sel"] + free)[:most + 1]
     refused(g, edited(data, sel=over), f"{most + 1} dice picked, the card's effect takes at most {most}")
+
+
+# -- one boundary each: the encounter, the bonus decisions, the dice, the swag ---------------------
+def test_an_overcome_encounter_left_its_location():
+    """ATT-RESOLVE-2/4: an overcome encounter goes under the player's board, so the location is
+    empty once it is overcome. A save with encounter card 0 (the lowest id) still at the
+    location and overcome set is refused; an overcome save from play, location empty, loads."""
+    g, data = find_save(lambda st: st["phase"] == PH_ENCOUNTER and not st["overcome"]
+                        and st["enc_at"][st["cur_loc"]] == 0)
+    assert load(g, data) is not None
+    refused(g, edited(data, overcome=1), "the encounter is overcome but still at its location")
+    g, data = find_save(lambda st: st["phase"] == PH_ENCOUNTER and st["overcome"])
+    assert data["state"]["enc_at"][data["state"]["cur_loc"]] == -1 and load(g, data).overcome == 1
+
+
+def test_the_gunsloop_location_bonus_opens_no_decision():
+    """ATT-LOC-D: the Gunsloop's Location bonus draws feats with no decision step, and its
+    leader's discard is over once the Location bonuses begin (bonus_k 1 or more). The save
+    drawing those feats loads; a pending frame under it is refused saying no decision may open
+    there (the explore frame included, decision kind 0)."""
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["cur_loc"] == 3 and st["bonus_k"] >= 1
+                        and len(st["chars"]) == 3)
+    st = data["state"]
+    assert g.tiles[3]["bonus"]["kind"] == "draw_feats_to" and not st["pend"] and load(g, data) is not None
+    owner = (st["active"] + st["bonus_k"] - 1) % 3
+    for kind in (D_GUNSLOOP, D_EXPLORE):
+        refused(g, edited(data, pend=[[kind, owner, 0, 0]]), "which cannot open here (may: none)")
+
+
+@pytest.mark.parametrize("kind", [D_BUY, D_ACH])
+def test_a_location_bonus_decision_carries_the_tile_arguments(kind):
+    """ATT-LOC-B/E, ATT-D-14: the Trading Post's purchase may take the Old Stock top (flag 1),
+    the Chateau's achievement claim is not the Gorg's (flag 0); the open bonus decision carries
+    what its tile gives. The save from play loads; with that first argument flipped it is
+    refused naming both."""
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["pend"] and st["pend"][0][0] == kind)
+    st = data["state"]
+    assert load(g, data) is not None
+    f = st["pend"][0]
+    flipped = [f[0], f[1], 1 - f[2], f[3]]
+    refused(g, edited(data, pend=[flipped] + st["pend"][1:]),
+            f"has arguments [{1 - f[2]}, {f[3]}]; the tile gives [{f[2]}, {f[3]}]")
+
+
+def test_the_action_die_is_chosen_once_its_choice_is_made():
+    """ATT-ENC-5: a swag whose cost is an action die, with two white dice free on different
+    faces, waits for the player's choice of die; until then the card being played names no
+    white die (act[2] = -1). The waiting save loads; one that already names white die 0 or 1
+    is refused."""
+    g, data = find_save(lambda st: top(st)[0] == D_ACTION_DIE)
+    st = data["state"]
+    assert st["act"][0] == 1 and st["act"][2] == -1 and load(g, data).act == st["act"]
+    for white in (0, 1):
+        refused(g, edited(data, act=st["act"][:2] + [white]), f"white die {white} is already the action die")
+
+
+def test_a_green_die_in_the_pool_is_rolled():
+    """ATT-ENC-2: once the pool is rolled every die in it shows a face; a green die (colour 0)
+    showing no face, with no roll queued for it, is refused; the rolled save loads."""
+    g, data = find_save(lambda st: encounter_window(st) and st["d_col"][0] == GREEN)
+    st = data["state"]
+    assert st["d_face"][0] > 0 and load(g, data) is not None
+    refused(g, edited(data, d_face=[0] + st["d_face"][1:]), "die 0 in the pool is not rolled")
+
+
+def test_a_two_player_game_keeps_every_swag():
+    """ATT-SETUP-7, ATT-D-14: outside the solo game nothing is forgotten, so every deck swag
+    and seated McGuffin is somewhere (deck, row, Old Stock or a hand); in a two-player save
+    one swag dropped from the deck is refused, the save from play loads."""
+    g, data = find(GAME, ((("num_players", 2),),), SEEDS, encounter_window)
+    st = data["state"]
+    assert load(g, data) is not None
+    refused(g, edited(data, swag_deck=st["swag_deck"][1:]), "swag cards not conserved")
+
+
+def test_a_seat_keeps_its_hat():
+    """ATT-SETUP-8, ATT-D-5/12: each player keeps their character's Hat (never sold or
+    discarded); the shipped Hats show no secrets, so a save where a seat's Hat is gone is
+    refused."""
+    g, data = find_save(lambda st: len(st["chars"]) == 3 and encounter_window(st))
+    st = data["state"]
+    p = 1
+    hat = g.content.hats[st["chars"][p]]
+    assert g.content.swag[hat].secrets == 0 and load(g, data) is not None
+    swag, exh = [list(x) for x in st["swag"]], [list(x) for x in st["exh"]]
+    j = swag[p].index(hat)
+    del swag[p][j], exh[p][j]
+    refused(g, edited(data, swag=swag, exh=exh), f"seat {p} lost its Hat")
