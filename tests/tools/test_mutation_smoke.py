@@ -128,16 +128,20 @@ def test_a_group_whose_tests_fail_unmutated_is_left_out_and_the_others_run(tmp_p
     (tmp_path / "bad_one.py").write_text("X = 1\n")
     (tmp_path / "bad_two.py").write_text("Y = 2\n")
     (tmp_path / "check_bad.py").write_text("import bad_one\nassert bad_one.X == 2\n")
+    (tmp_path / "lone.py").write_text("Z = 3\n")
+    (tmp_path / "check_lone.py").write_text("import lone\nassert lone.Z == 4\n")
     (tmp_path / "targets.yaml").write_text(textwrap.dedent("""\
         operators: [ReplaceBinaryOperator_Add_Sub, ReplaceComparisonOperator_Gt_GtE, AddNot, NumberReplacer]
         test_command: "{python} {tests}"
-        copied: [tiny.py, check_tiny.py, bad_one.py, bad_two.py, check_bad.py]
+        copied: [tiny.py, check_tiny.py, bad_one.py, bad_two.py, check_bad.py, lone.py, check_lone.py]
         groups:
           bad: {modules: "bad_*.py", tests: [check_bad.py]}
+          lone: {modules: "lone.py", tests: [check_lone.py]}
           tiny: {modules: "tiny*.py", tests: [check_tiny.py]}
         """))
     _, targets = load(tmp_path / "targets.yaml", tmp_path, tmp_path / "out", tmp_path / "equivalent.yaml")
     assert [t.module for t in select(targets, ["tiny", "bad"])] == ["tiny.py", "bad_one.py", "bad_two.py"]
+    assert [t.module for t in select(targets, ["lone", "tiny"])] == ["lone.py", "tiny.py"]
     assert [t.module for t in select(targets, ["bad_two.py", "bad"])] == ["bad_two.py", "bad_one.py"]
     args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
             "--out", str(tmp_path / "out"), "--equivalent", str(tmp_path / "equivalent.yaml"), "--jobs", "2"]
@@ -145,8 +149,11 @@ def test_a_group_whose_tests_fail_unmutated_is_left_out_and_the_others_run(tmp_p
     err = capsys.readouterr().err
     assert "group bad: its tests fail before any mutation (check_bad.py)" in err, err
     assert "its modules are left out of this run" in err and "_collect.bad.log" in err
+    # a module alone in its group collects its own map: its failure stops it alone
+    assert "lone.py: its tests fail before any mutation (check_lone.py)" in err
+    assert "the other modules go on" in err
     summary = (tmp_path / "out" / "summary.md").read_text()
-    assert "| tiny.py | 5 |" in summary and "bad_one.py" not in summary
+    assert "| tiny.py | 5 |" in summary and "bad_one.py" not in summary and "lone.py" not in summary
 
 
 # per-test coverage: a mutant runs only the tests that run the lines it changed

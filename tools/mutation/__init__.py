@@ -499,7 +499,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"make mutate: {msg}; its modules are left out of this run", file=sys.stderr)
             targets = [t for t in targets if t.group not in failed]
             with ThreadPoolExecutor(max(1, a.jobs)) as pool:
-                for data in pool.map(lambda t: run_module(s, t), targets):
+                def one(t: Target):
+                    try:
+                        return run_module(s, t)
+                    except MutateError as e:   # this module stops; the others go on
+                        return e
+                for data in pool.map(one, targets):
+                    if isinstance(data, MutateError):
+                        print(f"make mutate: {data}; the other modules go on", file=sys.stderr, flush=True)
+                        failed[str(data)] = str(data)
+                        continue
                     c = tally(data, _equivalents(s).get(data["module"], {}))
                     print(f"{data['module']}: {c['killed']} killed, {c['survived']} survived, "
                           f"{c['equivalent']} equivalent of {c['mutants']}", flush=True)
