@@ -87,6 +87,18 @@ def test_a_seat_without_a_character_holds_no_hat():
             "seat 2 holds another character's Hat")
 
 
+def test_swag_is_dealt_to_every_seat_at_once():
+    """ATT-SETUP-8: the Hats and McGuffins are dealt once every character is drawn, to every
+    seat together; a setup save where one drawn seat already holds its Hat while another seat
+    holds nothing is refused, and the save as played (no swag yet) loads."""
+    g, data = find_save(lambda st: st["phase"] == PH_SETUP2 and len(st["chars"]) == 3
+                        and st["chars"][0] >= 0 and st["chars"][2] < 0)
+    st = data["state"]
+    assert st["swag"] == [[], [], []] and load(g, data) is not None
+    hat = g.content.hats[st["chars"][0]]
+    refused(g, edited(data, swag=[[hat], [], []], exh=[[0], [], []]), "swag dealt to some seats only")
+
+
 # -- the Chateau's declared token ----------------------------------------------------------------
 def chateau(bonus_k):
     return lambda st: (st["phase"] == PH_BONUS and st["cur_loc"] == 1 and st["bonus_k"] == bonus_k
