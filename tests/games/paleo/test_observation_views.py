@@ -101,3 +101,28 @@ def test_an_options_tools_gained_and_lost_have_opposite_signs(pack, tmp_path):
         gain = obs[po.O_GROUP[(0 - seat) % 2] + cell]
         lose = obs[po.O_GROUP[(1 - seat) % 2] + cell]
         assert gain == np.float32(1 / 3) and lose == np.float32(-1 / 3), (seat, gain, lose)
+
+
+def test_a_skill_bonus_alone_is_shown(xs):
+    """PALEO-ACT-2 / layout "check": the tool bonus STR/AWR/SKL /10 in cells 3..5. With only a
+    skill bonus (a stone axe's +1 SKL used twice, strength and awareness none) the skill cell
+    shows it, and the other two stay 0."""
+    sc = xs()
+    sc.reveal_turn({}, {0: "X18", 1: "X09"})
+    s = sc.s
+    s.bonus[:] = [0, 0, 2]
+    check = s.observation(0)[po.O_CHECK + 3:po.O_CHECK + 6]
+    assert np.array_equal(check, np.array([0, 0, 0.2], np.float32)), check
+
+
+def test_the_structured_view_lists_a_groups_helpers(xs):
+    """PALEO-HELP-1 / observation_dict "helpers": group 1 helps group 0's card; group 0's entry
+    lists helper 1, and group 1 (helped by nobody) lists none, in every seat's view."""
+    sc = xs()
+    sc.people(0, ["ppl01", "ppl06"]).people(1, ["ppl03"])
+    sc.reveal_turn({}, {0: "X10", 1: "X18"})
+    sc.act(A.RESOLVE_NEXT + 1, A.HELP + 0)
+    assert sc.s.helpers == [2, 0]
+    for seat in range(2):
+        groups = sc.s.observation_dict(seat)["groups"]
+        assert groups[0]["helpers"] == [1] and groups[1]["helpers"] == []

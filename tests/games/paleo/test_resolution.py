@@ -410,3 +410,28 @@ def test_case28_person_tool_is_kept_after_the_person_dies(xs):
     assert who in s.cem and s.skulls == skulls + 1
     assert s.tools[pelt] == 1, "the printed tool is kept when its person leaves"
     assert not s.invariant_errors()
+
+
+def test_kill_with_no_owner_asks_the_chooser_for_a_group(xs):
+    """PALEO-REW-4 / D-7, D-18: a KILL with no owner (as a night option, resolved by the whole
+    tribe, has) and two participating groups asks the chooser which group loses a person: the
+    frame is (kill_group, chooser, 0, 0), the plain frame the saved state requires; both groups
+    are legal, and the choice kills in the chosen group. (Set up from case 48's helped KILL, its
+    owner taken away.)"""
+    from boardgym.games.paleo.kinds import D_KGROUP, D_KPERSON
+    from boardgym.games.paleo.wounds import start_kill
+
+    sc = xs()
+    sc.people(0, ["ppl01", "ppl06"]).people(1, ["ppl03"])
+    sc.reveal_turn({}, {0: "X10", 1: "X18"})
+    sc.act(A.RESOLVE_NEXT + 1, A.HELP + 0, A.OPTION + 0)
+    s = sc.s
+    assert s.pend == [(D_KPERSON, 0, 0, 0)] and s.r_parts == 3 and s.r_chooser == 0
+    s.pend.pop()
+    s.r_owner = -1
+    start_kill(s)
+    assert s.pend == [(D_KGROUP, 0, 0, 0)]
+    assert sc.decision() == "kill_group" and sc.legal() == ["GROUP[0]", "GROUP[1]"]
+    sc.act(A.GROUP + 1)
+    assert s.cem == [sc.card("ppl03")] and s.ppl[0] == [sc.card("ppl01"), sc.card("ppl06")]
+    assert s.skulls == 1
