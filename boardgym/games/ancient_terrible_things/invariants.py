@@ -215,7 +215,8 @@ def _frames(s) -> list[str]:
             if s.act[0] != 1 or card is None or not card.cost_die:
                 bad.append(f"{name}: the card being played (act {s.act}) has no action-die cost")
             elif s.act[2] != -1:
-                bad.append(f"{name}: white die {s.act[2]} is already the action die (act {s.act}) while it waits to be chosen")
+                bad.append(f"{name}: white die {s.act[2]} is already the action die (act {s.act}) "
+                           "while it waits to be chosen")
         elif k == D_VALUE and s.d_col[a] < 0:
             bad.append(f"{name}: die {a} is not in the pool")
         elif k == D_TOKEN and len(lines[b][1]) < 2:

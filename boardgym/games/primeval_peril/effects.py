@@ -30,7 +30,7 @@ from . import actions as A
 from . import difficulty, inventory, journey
 from .content import EFFECTS
 from .kinds import (D_EVENT_CHOICE, D_HEAL, D_STAMINA_LOSS, D_STATUS_OFF,
-                    D_STATUS_PICK, FATE_EVENT, REROLL_SUPPLY, STAMINA_MAX, repair_amount)
+                    D_STATUS_PICK, FATE_EVENT, NO_CHALLENGE, REROLL_SUPPLY, STAMINA_MAX, repair_amount)
 
 (E_DAMAGE, E_DAMAGE_EACH, E_HEAL, E_BOAT_DAMAGE, E_BOAT_REPAIR, E_STATUS, E_REMOVE_STATUS,
  E_STAMINA_LOSS, E_GAIN, E_LOSE, E_REROLL, E_BLOODFLOWER, E_GAIN_CARD, E_LOSE_CARD, E_CROSS_OFF,
@@ -354,7 +354,7 @@ def challenge_done(s) -> None:
     s.fx_parts = s.sg_chal[H_PARTS]
     challenge.clear(s)
     src, a, b = s.chal
-    s.chal = [-1, -1, -1]
+    s.chal = list(NO_CHALLENGE)
     if src == SRC_REPAIR:
         journey.boat_repair(s, repair_amount(total, difficulty.hard(s)))
         return

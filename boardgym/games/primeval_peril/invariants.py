@@ -17,7 +17,7 @@ from . import inventory
 from .kinds import (CH_CARD, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_EQUIP, D_FATE_WINDOW, D_GAIN,
                     D_FRUIT, D_GAIN_KIND, D_HEAL, D_LOSE, D_MAIN, D_STORY_CHOICE, D_TOKEN, D_MARKET, D_PLACE_START, D_POWER_OFF,
                     D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STATUS_OFF, D_STATUS_PICK, D_TORCH,
-                    DECISIONS, FATE_NONE, HOST_FIRST, MOONS, N_HOLDERS, N_RES, PH_ACTIONS, PH_EVENT,
+                    DECISIONS, FATE_NONE, HOST_FIRST, MOONS, N_HOLDERS, N_RES, NO_CHALLENGE, PH_ACTIONS, PH_EVENT,
                     PH_OVER, PH_SETUP, PHASES, STAMINA_MAX, SUPPLY)
 
 _CHALLENGE = {D_JOIN, D_MODIFY, D_WOUND, D_CHAR_TARGET}
@@ -79,7 +79,7 @@ def check(s) -> list[str]:
     running = s.sg_chal[H_STATE] != CH_NONE
     if running != (s.chal[0] >= 0):
         out.append("the challenge record and the core's challenge disagree")
-    elif not running and list(s.chal) != [-1, -1, -1]:
+    elif not running and tuple(s.chal) != NO_CHALLENGE:
         out.append("a challenge's source is kept with no challenge running")
     host_draw = any(e == (CH_ROLL, P_HOST) for e in s.cq)
     window = any(f[0] == D_FATE_WINDOW for f in s.pend)

@@ -3,8 +3,8 @@ boat's health (PP-CORE-3), the moons and the last three turns (PP-REST-1, 3), bl
 (PP-EXPL-11), the end of the game (PP-END-1)."""
 from __future__ import annotations
 
-from .kinds import (BLOODFLOWERS_PER_LEVEL, BOAT_MAX_HP, D_LEVEL_UP, FINAL_TURNS, MOONS, PH_OVER,
-                    TIME)
+from .kinds import (BLOODFLOWERS_PER_LEVEL, BOAT_MAX_HP, D_LEVEL_UP, FINAL_TURNS, MOONS, NO_CHALLENGE,
+                    PH_OVER, TIME)
 
 RESULT_NONE, RESULT_WON, RESULT_LOST = 0, 1, 2
 
@@ -120,7 +120,7 @@ def end_game(s, result: int) -> None:
     s.fx.clear()
     challenge.clear(s)
     combat.clear(s)
-    s.chal = [-1, -1, -1]
+    s.chal = list(NO_CHALLENGE)
     s.fate = [0, -1, 0, 0]
     s.hand = [[] for _ in range(s.n)]
     s.cdisc, s.played = [], [-1] * 5

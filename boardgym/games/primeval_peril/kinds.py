@@ -68,6 +68,7 @@ CHAR_SLOTS = 3                        # inventory slots per character (PP-CHAR-1
 STORAGE_SLOTS = 6                     # the action board's storage (PP-CHAR-1 [D])
 BLOODFLOWERS_PER_LEVEL = 5            # PP-EXPL-11
 FINAL_TURNS = 3                       # PP-REST-3
+NO_CHALLENGE = (-1, -1, -1)           # the challenge record (source, a, b) with none running
 TRAVEL_COST, EXPLORE_COST, REPAIR_COST = 1, 2, 2
 REST_SET_HP = 5                       # one meat + one fruit at a rest (PP-REST-2)
 REST_HP = 2

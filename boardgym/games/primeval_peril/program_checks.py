@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .content import AdventureCard, EFFECTS
 from .effects import (E_CROSS_OFF, E_DAMAGE, E_FATE_ROLL, E_GAIN, E_GAIN_CARD, E_LOSE, E_LOSE_CARD,
-                      E_MARKET, E_REMOVE_STATUS, E_STATUS, OP_BANNER, OP_CHALLENGE, OP_COMBAT, OP_EVENT_CHOICE, OP_REPAIR, OP_SECTION,
-                      OP_SECTION_END, OPS, SRC_BANNER, SRC_CHOICE, SRC_EVENT, SRC_EVENT_CHOICE,
+                      E_MARKET, E_REMOVE_STATUS, E_STATUS, OP_BANNER, OP_CHALLENGE, OP_COMBAT,
+                      OP_EVENT_CHOICE, OP_REPAIR, OP_SECTION, OP_SECTION_END, OPS, SRC_BANNER, SRC_CHOICE, SRC_EVENT, SRC_EVENT_CHOICE,
                       SRC_REPAIR)
 from .kinds import PH_ACTIONS, PH_EVENT, PH_SETUP
 

@@ -25,7 +25,7 @@ from .effects import OPS
 from .kinds import (BOAT_MAX_HP, CH_EVENT, CHANCES, D_ABILITY_CHAR, D_BANNER, D_EVENT_CHOICE,
                     D_FATE_WINDOW, D_FRUIT, D_GAIN, D_GAIN_KIND, D_HEAL, D_LEVEL_UP, D_LOSE, D_MAIN,
                     D_PLACE_START, D_REST_HEAL, D_REST_SETS, D_REST_STATUS, D_STAMINA_LOSS,
-                    D_STATUS_OFF, D_STATUS_PICK, D_TOKEN, DECISIONS, FATE_NONE, MOONS, PHASES,
+                    D_STATUS_OFF, D_STATUS_PICK, D_TOKEN, DECISIONS, FATE_NONE, MOONS, NO_CHALLENGE, PHASES,
                     CH_CARD, D_DECK, D_EQUIP, D_MARKET, D_MOVE_CARD, D_POWER_OFF, D_STORY_CHOICE,
                     D_SWAP_CARD, D_TORCH, DIFFICULTIES,
                     PH_SETUP, REROLL_SUPPLY, REST_SET_HP, SUPPLY, TIME)
@@ -137,7 +137,7 @@ class PrimevalState(ScoredFrameState):
         self.ev_seen = [0] * len(game.events)
         self.ev_cur, self.ev_short = -1, -1
         self.fate = [FATE_NONE, -1, 0, 0]
-        self.chal = [-1, -1, -1]
+        self.chal = list(NO_CHALLENGE)
         self.fx_parts = self.exploring = 0
         self.owned = []
         self.equip = [[] for _ in range(5)]
