@@ -491,7 +491,8 @@ def main(argv: list[str] | None = None) -> int:
             for t in targets:
                 print(f"{t.module}: {' '.join(t.tests)}" + (f" (-k {t.keyword!r})" if t.keyword else ""))
             return 0
-        failed: dict[str, str] = {}
+        failed: dict[str, str] = {}   # group -> why its tests fail unmutated (left out)
+        stopped: list[MutateError] = []   # modules that stopped on their own
         if not a.report:
             s.run_id = f"{time.time_ns():x}"
             failed = collect_shared(s, targets, jobs=a.jobs)
@@ -507,14 +508,14 @@ def main(argv: list[str] | None = None) -> int:
                 for data in pool.map(one, targets):
                     if isinstance(data, MutateError):
                         print(f"make mutate: {data}; the other modules go on", file=sys.stderr, flush=True)
-                        failed[str(data)] = str(data)
+                        stopped.append(data)
                         continue
                     c = tally(data, _equivalents(s).get(data["module"], {}))
                     print(f"{data['module']}: {c['killed']} killed, {c['survived']} survived, "
                           f"{c['equivalent']} equivalent of {c['mutants']}", flush=True)
         write_reports(s)
         print(f"reports: {s.out}/summary.md and one per module beside it")
-        return 2 if failed else 0
+        return 2 if failed or stopped else 0
     except MutateError as e:
         print(f"make mutate: {e}", file=sys.stderr)
         return 2

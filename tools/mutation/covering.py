@@ -10,9 +10,10 @@ list's order, stopping at the first failure.
 A test that never executes a line cannot tell a change to it, so selecting by line loses no kill
 that the whole list would make, save one through state that a test leaves for a later one (a
 cache filled by one test and read by another): a mutant the selected tests let through is
-therefore tried against the whole list before it counts as a survivor. Lines the tests do not reach in this process (code
-run in worker processes, or no test at all) and lines that run when the module is imported
-(constants, signatures, decorators) are tried against the whole test list, as without selection.
+therefore tried against the whole list before it counts as a survivor. Lines the tests do not
+reach in this process (code run in worker processes, or no test at all) and lines that run when
+the module is imported (constants, signatures, decorators) are tried against the whole test
+list, as without selection.
 This is the per-test coverage analysis of Stryker and mutmut; cosmic-ray runs one command per
 mutant, and this is that command.
 
@@ -132,10 +133,12 @@ def run(map_file: Path) -> int:
     tests = select(spec, changed_lines(original, mutated))
     command = shlex.split(spec["test_command"].format(python=spec["python"], tests="\0"))
     at = command.index("\0")
-    code = subprocess.call(command[:at] + tests + command[at + 1:])
-    if code == 0 and tests != list(spec["tests"]):
-        code = subprocess.call(command[:at] + list(spec["tests"]) + command[at + 1:])
-    return code
+
+    def call(paths: list[str]) -> int:
+        return subprocess.call(command[:at] + paths + command[at + 1:])
+    whole = list(spec["tests"])
+    code = call(tests)
+    return call(whole) if code == 0 and tests != whole else code
 
 
 def main(argv: list[str]) -> int:
