@@ -7,7 +7,8 @@ import textwrap
 
 import pytest
 
-from tools.mutation import MutateError, load, main, module_report, run_module, select, tally
+from tools.mutation import MutateError, load, main, run_module, select
+from tools.mutation.report import module_report, tally
 
 MODULE = """\
 def bonus(x, step):
@@ -103,6 +104,16 @@ def test_a_sample_tries_a_fixed_subset_and_a_larger_one_adds_to_it(tmp_path, cap
     counts = tally(whole, {"ReplaceComparisonOperator_Gt_GtE @ if x > 2: #1": "declared"})
     assert (counts["killed"], counts["survived"], counts["equivalent"], counts["interval"]) == (2, 2, 1, None)
     assert "| tiny.py | 5 | 2 | 2 | 1 | 0 | 0 | 0 | 50.0 |" in (tmp_path / "out" / "summary.md").read_text()
+
+    # --new-since 0.5 counts apart the mutants the 0.5 sample left out: the ones tried last
+    assert main(args + ["--report", "--new-since", "0.5"]) == 0
+    added = {"mutants": [m for m in whole["mutants"] if m["key"] not in before]}
+    assert len(added["mutants"]) == 5 - len(chosen)
+    assert all(m["draw"] >= 0.5 for m in added["mutants"]) and all(m["draw"] < 0.5 for m in data["mutants"])
+    fresh = tally(added, {"ReplaceComparisonOperator_Gt_GtE @ if x > 2: #1": "declared"}, sample=True)
+    part = (tmp_path / "out" / "summary.md").read_text().split("only the mutants outside the 0.5 sample")[1]
+    assert (f"| tiny | {5 - len(chosen)} | {fresh['killed']} | {fresh['survived']} | {fresh['equivalent']} "
+            f"| 0 | 0 | 0 |") in part
 
 
 @pytest.mark.parametrize("fraction", ["0", "1.5", "half"])

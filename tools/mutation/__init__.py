@@ -37,6 +37,7 @@ from pathlib import Path
 import yaml
 
 from tools.mutation import covering
+from tools.mutation.report import equivalents, tally, write_reports
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -301,13 +302,16 @@ def collect_shared(s: Settings, targets: list[Target], say=print, jobs: int = 1)
 NOT_SAMPLED = "not in the sample"   # the output of a work result that _sample set
 
 
-def sampled(operator: str, row: int, col: int, occurrence: int, fraction: float) -> bool:
-    """Whether a mutant is in a ``fraction`` sample: a hash of what it changes, mapped to [0, 1),
-    below the fraction. The same on every run; a larger fraction keeps every smaller one's."""
-    if fraction >= 1.0:
-        return True
+def draw(operator: str, row: int, col: int, occurrence: int) -> float:
+    """A mutant's place in [0, 1): a hash of what it changes, the same on every run."""
     digest = hashlib.sha256(f"{operator}|{row}|{col}|{occurrence}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") / 2 ** 64 < fraction
+    return int.from_bytes(digest[:8], "big") / 2 ** 64
+
+
+def sampled(operator: str, row: int, col: int, occurrence: int, fraction: float) -> bool:
+    """Whether a mutant is in a ``fraction`` sample: its draw is below the fraction. The same on
+    every run; a larger fraction keeps every smaller one's."""
+    return fraction >= 1.0 or draw(operator, row, col, occurrence) < fraction
 
 
 def _sample(db: Path, fraction: float) -> None:
@@ -354,6 +358,7 @@ def _mutants(s: Settings, module: str, dump: str) -> list[dict]:
         else:
             outcome = result["test_outcome"] or "incompetent"
         out.append({"key": f"{base} #{seen[base]}", "line": row, "operator": op, "outcome": outcome,
+                    "draw": draw(m["operator_name"], row, m["start_pos"][1], m["occurrence"]),
                     "diff": _short_diff(result.get("diff") if result else None)})
     return out
 
@@ -363,102 +368,6 @@ def _short_diff(diff: str | None) -> str:
         return ""
     keep = [l for l in diff.splitlines() if l[:1] in "+-" and not l.startswith(("---", "+++"))]
     return "\n".join(keep)
-
-
-# ---------------------------------------------------------------- reports
-
-def _equivalents(s: Settings) -> dict[str, dict[str, str]]:
-    data = yaml.safe_load(s.equivalent.read_text()) if s.equivalent.exists() else None
-    return data or {}
-
-
-def tally(data: dict, equivalent: dict[str, str]) -> dict:
-    """Counts for one module; an equivalent mutant counts as such only while it survives."""
-    counts = {"mutants": 0, "killed": 0, "survived": 0, "equivalent": 0, "incompetent": 0, "pending": 0}
-    for m in data["mutants"]:
-        counts["mutants"] += 1
-        kind = m["outcome"]
-        if kind == "survived" and m["key"] in equivalent:
-            kind = "equivalent"
-        counts[kind] = counts.get(kind, 0) + 1
-    judged = counts["killed"] + counts["survived"]
-    counts["score"] = round(100.0 * counts["killed"] / judged, 1) if judged else None
-    counts["not_sampled"] = data.get("not_sampled", 0)
-    counts["interval"] = None
-    if counts["not_sampled"] and judged:   # a sample: the killed share's 95% interval (Wilson)
-        from boardgym.eval.stats import wilson_interval
-
-        lo, hi = wilson_interval(counts["killed"], judged)
-        counts["interval"] = (round(100.0 * lo, 1), round(100.0 * hi, 1))
-    return counts
-
-
-def _score(c: dict) -> str:
-    return "" if c["score"] is None else f"{c['score']}" + (
-        f" [{c['interval'][0]}, {c['interval'][1]}]" if c["interval"] else "")
-
-
-def module_report(data: dict, equivalent: dict[str, str]) -> str:
-    c = tally(data, equivalent)
-    out = [f"# Mutation report: {data['module']}", "",
-           f"Tests run against each mutant: {', '.join(data['tests'])}"
-           + (f" (only the cases pytest -k {data['keyword']!r} selects)" if data.get("keyword") else ""), "",
-           f"mutants {c['mutants']}, killed {c['killed']}, survived {c['survived']}, "
-           f"equivalent {c['equivalent']}, incompetent {c['incompetent']}, pending {c['pending']}; "
-           f"score {c['score']}% of the non-equivalent mutants killed", ""]
-    if c["not_sampled"]:
-        out[-1:-1] = ["", f"A sample: {c['mutants']} of the module's {c['mutants'] + c['not_sampled']} "
-                      f"mutants were tried (--sample {data.get('sample')}); the killed share's 95% interval "
-                      f"is {c['interval'][0] if c['interval'] else '-'}% to {c['interval'][1] if c['interval'] else '-'}%."]
-    for title, want in (("Survived", "survived"), ("Equivalent", "equivalent")):
-        rows = [m for m in data["mutants"] if m["outcome"] == "survived"
-                and (m["key"] in equivalent) == (want == "equivalent")]
-        out += [f"## {title} ({len(rows)})", ""]
-        for m in rows:
-            out.append(f"- line {m['line']}: `{m['key']}`")
-            if want == "equivalent":
-                out.append(f"  - why: {equivalent[m['key']]}")
-            for d in m["diff"].splitlines():
-                out.append(f"  - `{d}`")
-        out.append("")
-    stale = [k for k in equivalent if k not in {m["key"] for m in data["mutants"] if m["outcome"] == "survived"}]
-    if stale:
-        out += ["## Declared equivalent but not surviving (remove from equivalent.yaml)", ""]
-        out += [f"- `{k}`" for k in stale] + [""]
-    return "\n".join(out)
-
-
-def write_reports(s: Settings) -> list[tuple[str, dict]]:
-    """Every module's report and the summary, from every session run so far."""
-    equivalents = _equivalents(s)
-    rows, groups = [], {}
-    for path in sorted((s.out / "sessions").glob("*.data.json")):
-        data = json.loads(path.read_text())
-        eq = equivalents.get(data["module"], {})
-        (s.out / f"{Path(path.name).stem.removesuffix('.data')}.md").write_text(module_report(data, eq))
-        rows.append((data["module"], tally(data, eq)))
-        total = groups.setdefault(data["group"], {"group": data["group"], "mutants": [], "not_sampled": 0})
-        total["not_sampled"] += data.get("not_sampled", 0)
-        # keys qualified by module: two modules may hold the same line
-        total["mutants"] += [{**m, "key": f"{data['module']}: {m['key']}"} for m in data["mutants"]]
-        total.setdefault("equivalent", {}).update({f"{data['module']}: {k}": v for k, v in eq.items()})
-    head = ("| module | mutants | killed | survived | equivalent | incompetent | pending | not sampled "
-            "| killed % [95% interval of a sample] |")
-    lines = ["# Mutation testing summary", "",
-             "Killed % is killed / (killed + survived): equivalent mutants are left out. Where only a "
-             "sample of a module's mutants was tried (--sample), the interval is the Wilson 95% interval "
-             "of the killed share: an estimate of the whole module's.", "",
-             head, "|" + "---|" * 9]
-    for module, c in rows:
-        lines.append(f"| {module} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
-                     f"| {c['incompetent']} | {c['pending']} | {c['not_sampled']} | {_score(c)} |")
-    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 9]
-    for name, g in groups.items():
-        c = tally(g, g["equivalent"])
-        lines.append(f"| {name} | {c['mutants']} | {c['killed']} | {c['survived']} | {c['equivalent']} "
-                     f"| {c['incompetent']} | {c['pending']} | {c['not_sampled']} | {_score(c)} |")
-    (s.out / "summary.md").write_text("\n".join(lines) + "\n")
-    return rows
 
 
 def _fraction(text: str) -> float:
@@ -483,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--list", action="store_true", help="only list the modules and their tests")
     p.add_argument("--sample", type=_fraction, default=1.0, metavar="F",
                    help="try a fixed random fraction F (0 < F <= 1) of each module's mutants (default 1: all)")
+    p.add_argument("--new-since", type=_fraction, default=None, metavar="F",
+                   help="the summary also counts apart, per group, the mutants outside an F sample "
+                        "(those a larger --sample added): the score on mutants no test was written against")
     a = p.parse_args(argv)
     try:
         s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent, a.sample)
@@ -510,10 +422,10 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"make mutate: {data}; the other modules go on", file=sys.stderr, flush=True)
                         stopped.append(data)
                         continue
-                    c = tally(data, _equivalents(s).get(data["module"], {}))
+                    c = tally(data, equivalents(s.equivalent).get(data["module"], {}))
                     print(f"{data['module']}: {c['killed']} killed, {c['survived']} survived, "
                           f"{c['equivalent']} equivalent of {c['mutants']}", flush=True)
-        write_reports(s)
+        write_reports(s.out, s.equivalent, a.new_since)
         print(f"reports: {s.out}/summary.md and one per module beside it")
         return 2 if failed or stopped else 0
     except MutateError as e:
