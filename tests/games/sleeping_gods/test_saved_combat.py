@@ -6,9 +6,12 @@ attacker and one target among the enemies, and the player controlling the attack
 from __future__ import annotations
 
 from boardgym.games.sleeping_gods.kinds import (A_BASE, A_CH, A_D, A_LEFT, A_ON, A_ROLL, A_STEP, A_TGT, AS_NONE,
-                                                AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_ROUND, C_STATE, CB_RUNNING, CH_ROLL, D_HEAL_SQUARE,
-                                                D_TARGET, D_WOUND)
+                                                AS_ROLLED, AS_TARGET, C_ATTACKED, C_COUNT, C_EOR_E, C_ROUND, C_STATE,
+                                                C_TURN, CB_NONE, CB_RUNNING, CH_JOIN, CH_ROLL, CH_WINDOW, D_ATTACKER,
+                                                D_CHAR_TARGET, D_HEAL_SQUARE, D_JOIN, D_TARGET, D_WOUND, EOR_LETTERS,
+                                                H_STATE)
 from boardgym.games.tides_of_ruin_arcade.kinds import PH_CHALLENGE
+from tests.games.primeval_peril.helpers import find_save as find_pp_save
 from tests.games.saved_pool import edited, load, refused, top
 from tests.games.tides_of_ruin_arcade.helpers import find_save
 
@@ -154,3 +157,61 @@ def test_a_running_combat_is_within_the_round_cap():
     assert load(g, edited(data, sg_com=com)).sg_com[C_ROUND] == cap
     com[C_ROUND] = cap + 1
     refused(g, edited(data, sg_com=com), f"the combat runs in round {cap + 1}, past the cap of {cap} rounds")
+
+
+def test_a_join_choice_is_asked_of_the_seat_whose_turn_to_join_it_is():
+    """PP-CHAL-1, TR-BASE-CHAL-1: "Decide which of your characters will participate ... Other
+    players may choose to have their character(s) participate": the seats are asked in turn from
+    the active one while the challenge takes its participants. A join choice given to the other
+    seat, or one waiting while the challenge is past joining, is refused."""
+    g, data = find_save(lambda st: top(st)[0] == D_JOIN and len(st["om"]) == 2)
+    st = data["state"]
+    assert load(g, data) is not None and st["sg_chal"][H_STATE] == CH_JOIN
+    frame = list(top(st))
+    frame[1] = 1 - frame[1]
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]), "not the joining seat of a challenge")
+    chal = list(st["sg_chal"])
+    chal[H_STATE] = CH_WINDOW      # the seat is right, the challenge is not taking participants
+    refused(g, edited(data, sg_chal=chal), "not the joining seat of a challenge")
+
+
+def test_an_attacker_choice_names_the_seat_asked_and_the_seat_whose_turn_it_is():
+    """TR-BASE-COMBAT-3: "turns cycle from the active player": the attacker is chosen by the
+    seat whose combat turn it is; a save asking the other seat is refused, naming both seats."""
+    g, data = find_save(lambda st: top(st)[0] == D_ATTACKER and len(st["om"]) == 2)
+    st = data["state"]
+    frame = list(top(st))
+    assert load(g, data) is not None and frame[1] == st["sg_com"][C_TURN]
+    frame[1] = 1 - frame[1]
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]),
+            f"seat {frame[1]} asked, but it is seat {st['sg_com'][C_TURN]}'s turn")
+
+
+def test_a_heal_choice_names_one_of_the_combats_enemies():
+    """PP-COMBAT (end of round): "Each remaining enemy then gains power and activates their end
+    of round abilities": a heal belongs to one of the combat's enemies; a slot past the last
+    (the frame's field allows 4) is refused, naming it."""
+    g, data = find_save(lambda st: top(st)[0] == D_HEAL_SQUARE and len(st["sg_enemy"]) < 4)
+    st = data["state"]
+    frame = list(top(st))
+    frame[2] = len(st["sg_enemy"])
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]), f"no enemy phase, or no enemy {frame[2]}")
+
+
+def test_a_character_target_waits_inside_a_combat_only_in_its_enemy_phase():
+    """PP-COMBAT (end of round): "The active player decides which characters are affected by
+    enemy abilities": inside a combat, a character is chosen for an enemy's ability only in the
+    enemy phase, whatever the ability. Outside combat a status may be aimed (a failed challenge's
+    madness, venom), but damage (D) is chosen only in the enemy phase."""
+    g, data = find_save(lambda st: top(st)[0] == D_CHAR_TARGET and EOR_LETTERS[top(st)[2]] != "D")
+    st = data["state"]
+    assert load(g, data) is not None and st["sg_com"][C_STATE] == CB_RUNNING and st["sg_com"][C_EOR_E] >= 0
+    com = list(st["sg_com"])
+    com[C_EOR_E] = -1              # the combat runs, its enemy phase does not
+    refused(g, edited(data, sg_com=com), "inside a combat only in its enemy phase")
+    g, data = find_pp_save(lambda st: top(st)[0] == D_CHAR_TARGET and st["sg_com"][C_STATE] == CB_NONE)
+    st = data["state"]
+    assert load(g, data) is not None and EOR_LETTERS[top(st)[2]] != "D"
+    frame = list(top(st))
+    frame[2] = EOR_LETTERS.index("D")
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]), "damage only there")
