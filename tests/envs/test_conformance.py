@@ -179,3 +179,26 @@ def test_gymnasium_observations_handed_out_never_change_later(env_id):
             kept.append(_kept(obs))
     _unchanged(kept)
     env.close()
+
+
+@pytest.mark.parametrize("env_id", [e["id"] for e in pz_entries()])
+def test_pettingzoo_illegal_action_is_penalized_once_and_the_next_step_pays_as_usual(env_id):
+    """An illegal action in the AEC env changes nothing but the step's rewards: the acting agent
+    gets the penalty (-1.0 by default) and the reason, every other agent 0.0, and it is asked
+    again. The next, legal, step pays exactly what the same step pays in an env that never saw
+    the illegal action: the penalty is not carried on, and no agent starts from a stale reward."""
+    entry, kwargs = _pz_kwargs(env_id, None)
+    mod = pz_module(entry)
+    env, twin = mod.env(**kwargs), mod.env(**kwargs)
+    env.reset(seed=3), twin.reset(seed=3)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    before = env.unwrapped.game_state.to_json()
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.unwrapped.game_state.to_json() == before and env.agent_selection == agent
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.agents}
+    assert "illegal action" in env.infos[agent]["illegal_action"]
+    legal = int(np.flatnonzero(mask)[0])
+    env.step(legal), twin.step(legal)
+    assert env.rewards == twin.rewards and env.infos == twin.infos
+    assert env.unwrapped.game_state.to_json() == twin.unwrapped.game_state.to_json()

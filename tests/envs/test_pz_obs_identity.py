@@ -132,8 +132,9 @@ def test_action_space_samples_as_gymnasium_discrete():
                 a, b = ours.sample(m), theirs.sample(m)
                 assert a == b and type(a) is type(b)
         assert ours.sample() == theirs.sample()
-    for bad in (np.full(40, 2, np.int8), np.full(40, -1, np.int8), np.ones(40, np.int64),
-                np.ones(39, np.int8)):
+    # (a mask of 2s and 0s, as many of each: a well-formed mask's 1s are counted, not its 0s)
+    for bad in (np.full(40, 2, np.int8), np.full(40, -1, np.int8), np.array([2, 0] * 20, np.int8),
+                np.ones(40, np.int64), np.ones(39, np.int8)):
         with pytest.raises(AssertionError):
             theirs.sample(bad)
         with pytest.raises(AssertionError):

@@ -155,6 +155,10 @@ def test_answers_by_number_words_and_prefix():
     for bad in ("", "   ", "banana", None, 4):
         a, why = parse_answer(bad, opts)
         assert a is None and why
+    # an answer that fits no option is quoted back whole up to 60 characters, longer ones cut
+    sixty, longer = "z" * 60, "z" * 61
+    assert parse_answer(sixty, opts)[1].startswith(f"{sixty!r} is not one of the options")
+    assert parse_answer(longer, opts)[1].startswith(f"{'z' * 57 + '...'!r} is not one of the options")
 
 
 @pytest.mark.parametrize("env_id", text_gym_ids())
