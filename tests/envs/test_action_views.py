@@ -370,3 +370,23 @@ def test_pettingzoo_view_passes_the_api_tests_and_replays_in_the_flat_env(env_id
         assert view_env.rewards == flat_env.rewards
         steps += 1
     assert macros >= 3 and steps > 20 and not flat_env.agents
+
+
+@pytest.mark.parametrize("env_id,name", VIEWS[:1])
+def test_an_illegal_view_action_lists_20_legal_ones_and_counts_the_rest(env_id, name):
+    """The refusal of an illegal action in a view names the legal actions in words, the first
+    20 of them, and says how many more there are; with 20 or fewer it lists them all."""
+    from boardgym.envs.views import apply_view_action
+
+    env = gym.make(env_id, action_space=name)
+    env.reset(seed=1)
+    core = env.unwrapped
+    n = core.num_actions
+    assert n > 22
+    for legal in (21, 22, 20):
+        mask = np.zeros(n, np.int8)
+        mask[1:legal + 1] = 1
+        text = apply_view_action(core.state, core.view, mask, 0, "return")
+        assert "not legal now" in text and core.view.describe(legal if legal <= 20 else 20) in text
+        assert (f" and {legal - 20} more" in text) == (legal > 20) and " more" not in text.replace(
+            f" and {legal - 20} more", "")

@@ -106,9 +106,10 @@ def test_reset_mask_set_attr_and_copy_false():
     assert np.isfinite(obs2["observation"]).all()   # still readable: its memory outlives close()
 
 
-def test_illegal_action_under_raise_is_the_same_error_and_nothing_moves():
+@pytest.mark.parametrize("mode", [AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP])
+def test_illegal_action_under_raise_is_the_same_error_and_nothing_moves(mode):
     env_id = GYM_IDS[0]
-    multi, single = pair(env_id, AutoresetMode.SAME_STEP, illegal_action="raise")
+    multi, single = pair(env_id, mode, illegal_action="raise")
     try:
         obs, _ = multi.reset(seed=0)
         single.reset(seed=0)
@@ -187,6 +188,25 @@ def test_bad_settings_get_clear_errors():
         gym.make_vec(env_id, num_envs=2, num_workers=1, start_method="threads")
     with pytest.raises(ConfigError, match="illegal_action"):   # the env kwargs, before any process starts
         gym.make_vec(env_id, num_envs=2, num_workers=1, illegal_action="ignore")
+    for bad in (0, -1.0, "5", True):
+        with pytest.raises(ConfigError, match=f"worker_timeout must be a number of seconds > 0 or None, got {bad!r}"):
+            gym.make_vec(env_id, num_envs=2, num_workers=1, worker_timeout=bad)
+
+
+def test_an_error_crosses_the_process_boundary_as_its_class_and_message():
+    """A worker's error reaches the parent as the same class with the same arguments; parts
+    that cannot be pickled are dropped (attributes), or the arguments become the message."""
+    import pickle
+
+    from boardgym.envs.vector_mp import _pack, _unpack
+
+    err = IllegalActionError(7, "not legal now")
+    err.hook = lambda: None                      # an attribute that cannot be pickled
+    back = _unpack(pickle.loads(pickle.dumps(_pack(err))), "worker 0")
+    assert type(back) is IllegalActionError and back.args == err.args and str(back) == str(err)
+    odd = ValueError("bad", lambda: None)        # arguments that cannot be pickled
+    back = _unpack(pickle.loads(pickle.dumps(_pack(odd))), "worker 1")
+    assert type(back) is ValueError and back.args == (str(odd),)
 
 
 def test_sb3_vec_env_over_workers_equals_single_process():
