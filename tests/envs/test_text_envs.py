@@ -173,8 +173,9 @@ def test_bad_answers_retries_and_fallbacks(env_id):
     assert obs.startswith("'no such option, really' is not one of the options") and obs.endswith(prompt)
     assert "1 more try before the fallback" in obs
     assert info["invalid_answers"] == 1 and info["fallbacks"] == 0 and info["action"] is None
-    obs, _, _, _, info = env.step("rules")
+    obs, reward, _, _, info = env.step("rules")
     assert info["rules_requests"] == 1 and info["invalid_answers"] == 1 and primer(env.game_name) in obs
+    assert reward == 0.0 and env.state.to_json() == before   # asking for the rules costs nothing
     legal = [a for a, _ in read_options(prompt)]
     obs, _, _, _, info = env.step("")
     assert info["invalid_answers"] == 2 and info["fallbacks"] == 1 and info["action"] in legal
@@ -190,6 +191,26 @@ def test_bad_answers_retries_and_fallbacks(env_id):
                 {"primer": "sometimes"}):
         with pytest.raises(ConfigError, match=next(iter(bad))):
             gym.make(env_id, **bad)
+
+
+@pytest.mark.parametrize("env_id", text_gym_ids()[:1])
+def test_the_random_fallback_follows_the_episodes_seed(env_id):
+    """The random fallback's choices come from the episode's seed: the same seed plays the same
+    options, game after game; an episode reset without a seed falls back too."""
+    def fallbacks(seed):
+        env = gym.make(env_id, retries=0, fallback="random").unwrapped
+        env.reset(seed=seed)
+        played = []
+        for _ in range(12):
+            _, _, term, _, info = env.step("???")
+            played.append(info["action"])
+            if term:
+                break
+        return played
+
+    first = fallbacks(7)
+    assert first == fallbacks(7) and len(set(first)) > 1
+    assert all(a is not None for a in fallbacks(None))
 
 
 def test_primer_once_per_seat_always_or_never():
