@@ -147,3 +147,67 @@ def test_the_plan_goes_on_only_while_its_next_action_is_legal_in_the_same_game()
     assert agent.act(None, ALL, s) == 4
     agent.reset(0)
     assert agent.act(None, ALL, s) == 9             # a reset drops the plan
+
+
+# -- FlatAgentInView -------------------------------------------------------------------------------
+class Turns:
+    """A stand-in state for a flat agent in a view: seat 0 takes flat actions; after the first,
+    the decisions are hidden (the middle of a view action) until ``length`` are taken; the turn
+    passes to seat 1 after ``passes_after`` actions, hidden or not."""
+
+    def __init__(self, length=3, passes_after=99):
+        self.taken, self.length, self.passes_after = [], length, passes_after
+
+    @property
+    def current_player(self):
+        return 1 if len(self.taken) >= self.passes_after else 0
+
+    def clone(self):
+        c = Turns(self.length, self.passes_after)
+        c.taken = list(self.taken)
+        return c
+
+    def apply(self, a):
+        self.taken.append(a)
+
+    def observation(self, p):
+        return np.zeros(1, np.float32)
+
+    def legal_mask(self):
+        return ALL.copy()
+
+
+class Sequence(Agent):
+    def __init__(self, *actions):
+        self.actions = list(actions)
+
+    def act(self, observation, legal_mask, state=None):
+        return self.actions[len(state.taken)]
+
+
+class Collapse(Macro):
+    def hides(self, state):
+        return 0 < len(state.taken) < state.length
+
+    def collapse(self, state, flat):
+        return next((a for a, e in self.EXPANSIONS.items() if e == flat), None)
+
+
+def test_a_flat_agent_in_a_view_is_asked_through_the_hidden_decisions_of_its_seat():
+    """``FlatAgentInView`` plays the flat agent on a copy while the view hides the decisions of
+    the same seat, and answers with the view action standing for the whole sequence; the game
+    itself is not moved."""
+    from boardgym.core.action_views import FlatAgentInView
+
+    s = Turns()
+    assert FlatAgentInView(Sequence(3, 4, 5), Collapse()).act(None, ALL, s) == 1
+    assert s.taken == []
+    assert FlatAgentInView(Sequence(6), Collapse()).act(None, ALL, Turns(length=1)) == 2
+
+
+def test_a_flat_agent_in_a_view_stops_when_the_turn_passes_even_mid_expansion():
+    """Once another seat decides, the view action is what the flat actions so far stand for,
+    whether or not the view would hide the next decision."""
+    from boardgym.core.action_views import FlatAgentInView
+
+    assert FlatAgentInView(Sequence(6, 99), Collapse()).act(None, ALL, Turns(passes_after=1)) == 2

@@ -16,8 +16,11 @@ def test_catalog_ranges_and_describe():
     assert cat.describe(3) == "LOC[c]" and cat.describe(6) == "GO" and cat.describe(0) == "NOOP"
     assert cat.split(5) == ("LOC", 4)
     assert [(cat.start(n), cat.size(n)) for n in ("NOOP", "LOC", "GO")] == [(0, 1), (1, 5), (6, 1)]
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"LOC\[5\] outside 0..4"):
         cat.index("LOC", 5)
+    with pytest.raises(IndexError, match=r"LOC\[-1\] outside 0..4"):   # not the range before's last action
+        cat.index("LOC", -1)
+    assert cat.index("LOC", 0) == 1 and cat.index("LOC", 4) == 5
     with pytest.raises(IndexError):
         cat.describe(7)
     assert "| 1-5 | LOC[0..4] | where |" in cat.markdown()
