@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from boardgym.core import content
 from boardgym.core.content import (Schemas, check_unique_across, load_pack, lookup, pack_loader,
                                    schema_problems, validate)
 from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
@@ -33,6 +34,7 @@ def test_a_strict_schema_has_no_problems():
 
 @pytest.mark.parametrize("loosen,words", [
     (lambda s: s["properties"]["things"]["items"]["properties"]["n"].pop("maximum"), "a minimum and a maximum"),
+    (lambda s: s["properties"]["things"]["items"]["properties"]["n"].pop("minimum"), "a minimum and a maximum"),
     (lambda s: s["properties"]["things"]["items"].pop("additionalProperties"), "additionalProperties"),
     (lambda s: s["properties"]["things"].pop("minItems"), "minItems"),
     (lambda s: s["properties"]["things"].pop("uniqueBy"), "uniqueBy"),
@@ -51,6 +53,15 @@ def test_a_loose_schema_folder_is_refused_at_load(tmp_path):
     (tmp_path / "things.schema.json").write_text(json.dumps(loose))
     with pytest.raises(ContentError, match="things.schema.json.*a number needs a minimum and a maximum"):
         Schemas(tmp_path)
+    # with several loose parts, the error's field is where the first of them is, and all are said
+    del loose["properties"]["things"]["maxItems"]
+    problems = schema_problems(loose)
+    where = [p.split(":")[0] for p in problems]
+    assert len(problems) == 2 and where[0] != where[1]
+    (tmp_path / "things.schema.json").write_text(json.dumps(loose))
+    with pytest.raises(ContentError) as e:
+        Schemas(tmp_path)
+    assert e.value.field == where[0] and all(p in str(e.value) for p in problems)
 
 
 def test_errors_name_entry_and_field_in_plain_words():
@@ -62,6 +73,8 @@ def test_errors_name_entry_and_field_in_plain_words():
     assert (e.entry, e.field) == ("a", "n") and "above the maximum 5 (why 5: the rulebook)" in str(e)
     e = _err({"things": [{"id": "a", "n": 1, "m": 2}]})
     assert (e.entry, e.field) == ("a", "m") and "unknown key 'm'; allowed: id, n, tags, tool" in str(e)
+    e = _err({"things": [{"id": "a", "n": 1, "zz": 2, "m": 3}]})   # of two, the first in order is named
+    assert "unknown key 'm'; allowed" in str(e) and "'zz'" not in str(e)
     e = _err({"things": [{"id": "a"}]})
     assert e.field == "n" and "required" in str(e)
     e = _err({"things": []})
@@ -166,9 +179,31 @@ def test_a_decimal_point_in_an_integer_is_named_even_inside_a_tagged_union():
               "properties": {"effects": {"type": "array", "maxItems": 4, "items": {"oneOf": [lock, green]}},
                              "level": {"enum": [1, 2, 3]}, "version": {"const": 1}}}
     validate({"effects": [{"kind": "lock", "n": 2, "filter": "any"}], "level": 2, "version": 1}, schema, "f.json")
+    mixed = {"type": "object", "additionalProperties": False, "properties": {"step": {"enum": [1, 2.5]}}}
+    validate({"step": 2.5}, mixed, "f.json")     # a decimal the enum itself lists is taken
+    with pytest.raises(ContentError, match="is not a whole number"):
+        validate({"step": 1.0}, mixed, "f.json")
     for doc, entry, field in (({"effects": [{"kind": "lock", "n": 2.0, "filter": "any"}]}, "effects[0]", "n"),
                               ({"level": 2.0}, "<file>", "level"), ({"version": 1.0}, "<file>", "version")):
         with pytest.raises(ContentError) as e:
             validate(doc, schema, "f.json")
         assert (e.value.entry, e.value.field) == (entry, field), str(e.value)
         assert "is not a whole number" in str(e.value), str(e.value)
+
+
+def test_a_list_too_long_behind_a_shared_schema_is_refused_before_its_entries(tmp_path, monkeypatch):
+    """A list longer than its ``maxItems`` is refused as such before its entries are read, also
+    when the list's schema is shared from another folder by ``$ref`` (a table thousands of
+    entries long is never validated entry by entry): the error counts the entries, not the
+    first bad one."""
+    shared = {"type": "array", "maxItems": 2, "items": {"type": "integer", "minimum": 0, "maximum": 3}}
+    schemas = _shared_folder(tmp_path, shared=shared)
+    validate({"a": [1, 2]}, schemas["main"], "m.json", schemas=schemas)
+
+    def entry_by_entry(refs):
+        raise AssertionError("the too-long list was validated entry by entry")
+    monkeypatch.setattr(content, "_validator_class", entry_by_entry)
+    for key in ("a", "b"):            # b reaches it through a sibling schema's $ref
+        with pytest.raises(ContentError) as e:
+            validate({key: [9, 1, 1]}, schemas["main"], "m.json", schemas=schemas)
+        assert "3 entries; at most 2" in str(e.value) and e.value.field == key, str(e.value)

@@ -137,6 +137,12 @@ def test_show_never_prints_a_container_or_a_huge_number():
     assert show(10**5000) == "an integer of about 5001 digits"
     assert show(-10**100) == "a negative integer of about 101 digits"
     assert show("x" * 100).endswith("...")
+    # numbers of up to 15 digits are written out, from 10**15 on counted
+    assert (show(10**15 - 1), show(1 - 10**15)) == ("999999999999999", "-999999999999999")
+    assert show(10**15) == "an integer of about 16 digits"
+    assert show(-10**15) == "a negative integer of about 16 digits"
+    # texts of up to 24 characters are shown whole, longer ones cut
+    assert show("x" * 24) == f"the text {'x' * 24!r}" and show("x" * 25) == f"the text {'x' * 24!r}..."
 
 
 def test_declarations_that_cannot_work_are_refused():
@@ -210,6 +216,10 @@ def test_both_ends_of_the_values_load_and_one_past_them_is_refused(field, good, 
 
 def test_ranges_that_touch_are_one_range_whatever_their_order():
     assert _ends(touching=list(range(-1, 10))).touching == list(range(-1, 10))
+    # the lists' one-pass check takes touching or overlapping ranges as one, a gap as two
+    one = between(0, 10, "a") | between(2, 5, "b") | between(11, 12, "c")
+    assert one.bind(None).one_range and (between(6, 9, "a") | between(0, 5, "b")).bind(None).one_range
+    assert not (between(0, 5, "a") | between(7, 9, "b")).bind(None).one_range
     for v in (-2, 10):
         with pytest.raises(StateError, match=rf"touching\[1\] is {v}, must be high or -1 \(none\) or low"):
             _ends(touching=[0, v])
@@ -232,3 +242,12 @@ def test_the_first_entry_out_of_order_is_named_equal_neighbours_being_in_order(f
     with pytest.raises(StateError, match=rf"{field} is not in {word} order at \[{at}\]$"):
         _ends(**{field: value})
     assert _ends(up=[0, 0, 5, 5, 9], down=[9, 9, 3, 3, 0]).up == [0, 0, 5, 5, 9]
+
+
+def test_the_lists_fast_check_takes_lists_of_ints_only():
+    """A list field is checked in one pass only when every entry is an int (not a bool, not a
+    float); any other list goes through the entry-by-entry check that names the entry."""
+    from boardgym.core.fields import _all_ints
+
+    assert _all_ints([1, 2, 3]) and _all_ints([])
+    assert not _all_ints([1, True]) and not _all_ints([1, 2.0]) and not _all_ints(["1"])
