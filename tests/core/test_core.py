@@ -111,3 +111,22 @@ def test_random_walk_plays_on_through_game_ends_and_repeats_with_its_seed():
     a, started = walk(3, 1500)
     assert started >= 3          # a solo game is a few hundred decisions: the walk went on
     assert a == walk(3, 1500)[0] and a != walk(4, 1500)[0]
+
+
+def test_option_checks_name_the_option_and_what_it_may_be():
+    """A game's options are checked in words: an int in its range (a bool is no int), one of
+    named choices (as text), true or false."""
+    from boardgym.core.errors import ConfigError
+    from boardgym.core.options import choice_option, flag_option, int_option
+
+    assert int_option({"n": 4}, "n", 1, 4) == 4
+    for bad in (0, 5, True, "3"):
+        with pytest.raises(ConfigError, match=f"n must be an int in 1..4, got {bad!r}"):
+            int_option({"n": bad}, "n", 1, 4)
+    assert choice_option({"d": "hard"}, "d", ("easy", "hard")) == "hard"
+    for bad in ("medium", "Hard", 1, None, ["hard"]):
+        with pytest.raises(ConfigError, match=rf"d must be one of easy, hard, got {re.escape(repr(bad))}"):
+            choice_option({"d": bad}, "d", ("easy", "hard"))
+    assert flag_option({"f": False}, "f") is False
+    with pytest.raises(ConfigError, match="f must be true or false, got 0"):
+        flag_option({"f": 0}, "f")

@@ -40,6 +40,35 @@ def test_the_player_to_decide_must_be_a_seat(n):
             _loaded(n, pend=[[0, seat]])
 
 
+def test_a_pending_decision_with_no_legal_action_is_refused(monkeypatch):
+    """A save whose seat to decide has nothing legal to do would stop every agent: refused,
+    naming the seat; the same save loads while the seat has a legal action."""
+    from .toy import ToyState
+
+    assert _loaded(pend=[[0, 1]]).current_player == 1
+    plain = ToyState.legal_mask_for
+    monkeypatch.setattr(ToyState, "legal_mask_for",
+                        lambda self, seat: plain(self, seat) & (seat != 1))
+    assert _loaded(pend=[[0, 0]]).current_player == 0
+    with pytest.raises(StateError, match="the pending decision of seat 1 has no legal action"):
+        _loaded(pend=[[0, 1]])
+
+
+def test_a_check_that_fails_unexpectedly_still_refuses_the_save_saying_why(monkeypatch):
+    """An error no check names (a bug, or a save no check foresaw) still refuses the save, as a
+    StateError giving the error's kind and its first 80 characters."""
+    from .toy import ToyState
+
+    why = "".join(str(i % 10) for i in range(100))
+
+    def broken(self):
+        raise ValueError(why)
+    monkeypatch.setattr(ToyState, "_check_loaded", broken)
+    with pytest.raises(StateError) as err:
+        _loaded()
+    assert str(err.value) == f"corrupt saved state: checking it failed (ValueError: {why[:80]})"
+
+
 def test_a_pending_chance_node_and_the_end_load():
     s = _loaded(cq=[[0, 0]])
     assert s.is_chance_node() and s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
@@ -109,6 +138,12 @@ def test_an_action_outside_the_space_is_told_the_space(make):
     s.apply(np.int64(2))  # the last action of the space is inside it
     if isinstance(s, _Plain):
         assert s.applied == [2] and type(s.applied[0]) is int
+        s.apply(0)        # the first action of the space too
+        assert s.applied == [2, 0]
+    else:                 # the toy's NOOP is inside the space, and not legal for the seat deciding
+        with pytest.raises(IllegalActionError) as err:
+            s.apply(0)
+        assert "outside the action space" not in str(err.value) and "NOOP" in str(err.value)
         with pytest.raises(IllegalActionError, match="not an integer action id"):
             s.apply(True)
 
