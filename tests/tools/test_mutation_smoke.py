@@ -326,3 +326,24 @@ def test_a_mutant_the_selected_tests_miss_is_tried_against_the_whole_list(tmp_pa
     assert {m["key"]: m["outcome"] for m in data["mutants"]} == {
         "ReplaceBinaryOperator_Add_Sub @ return {\"a\": 1 + 1} #1": "killed"}
 
+
+
+def test_a_module_declared_twice_in_the_equivalents_is_refused(tmp_path):
+    """Plain YAML keeps the last of two equal keys: the mutants under a module's first heading
+    would silently stop counting as equivalent. The equivalents file refuses it, naming the key;
+    the shipped file loads."""
+    import yaml
+
+    from tools.mutation import EQUIVALENT
+    from tools.mutation.report import equivalents
+
+    twice = tmp_path / "equivalent.yaml"
+    twice.write_text('a.py:\n  "x #1": why\nb.py:\n  "y #1": why\na.py:\n  "z #1": why\n')
+    with pytest.raises(yaml.YAMLError, match="'a.py' is given twice"):
+        equivalents(twice)
+    assert all(isinstance(v, dict) and v for v in equivalents(EQUIVALENT).values())
+
+
+def test_a_report_with_no_session_says_so(tmp_path, capsys):
+    assert main(["--report", "--out", str(tmp_path / "none")]) == 2
+    assert "no mutation session to report" in capsys.readouterr().err

@@ -405,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         failed: dict[str, str] = {}   # group -> why its tests fail unmutated (left out)
         stopped: list[MutateError] = []   # modules that stopped on their own
+        if a.report and not any((s.out / "sessions").glob("*.data.json")):
+            raise MutateError(f"no mutation session to report under {s.out}: run make mutate first")
         if not a.report:
             s.run_id = f"{time.time_ns():x}"
             failed = collect_shared(s, targets, jobs=a.jobs)
@@ -428,6 +430,6 @@ def main(argv: list[str] | None = None) -> int:
         write_reports(s.out, s.equivalent, a.new_since)
         print(f"reports: {s.out}/summary.md and one per module beside it")
         return 2 if failed or stopped else 0
-    except MutateError as e:
+    except (MutateError, yaml.YAMLError) as e:   # (a targets or equivalents file it cannot use)
         print(f"make mutate: {e}", file=sys.stderr)
         return 2

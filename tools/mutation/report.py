@@ -14,9 +14,27 @@ from pathlib import Path
 import yaml
 
 
+class _NoRepeats(yaml.SafeLoader):
+    """YAML whose mappings refuse a key given twice (plain YAML keeps the last silently, which
+    would drop every mutant declared under a module's first heading)."""
+
+
+def _mapping(loader, node):
+    seen = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"{key!r} is given twice", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node)
+
+
+_NoRepeats.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
 def equivalents(path: Path) -> dict[str, dict[str, str]]:
     """The declared equivalent mutants: module -> mutant description -> why."""
-    data = yaml.safe_load(path.read_text()) if path.exists() else None
+    data = yaml.load(path.read_text(), Loader=_NoRepeats) if path.exists() else None
     return data or {}
 
 

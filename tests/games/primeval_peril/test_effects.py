@@ -285,3 +285,27 @@ def test_a_token_is_offered_only_where_it_can_go():
     s.res[LOIS] = 2
     s.invalidate()
     assert {a for a in legal(s) if A.RESOURCE <= a < A.RESOURCE + 36} == {A.res_action(MILK, MEAT)}
+
+
+def test_lois_at_level_2_blocks_a_counterattack_for_1_stamina():
+    """PP-CHAR-3, Lois's board: "Level 2: Spend 1 stamina to block 1 damage when an enemy
+    counterattacks." On Lois's whip at croc a (counter 2 + 1 − block 2), her own block, offered
+    in the block window once she is at level 2 with stamina, costs 1 stamina and takes the last
+    point: she keeps 7 HP. Without stamina it is not offered, and the point lands."""
+    from boardgym.games.primeval_peril.characters import AB_LOIS_BLOCK
+
+    block = A.CHAR_ABILITY + AB_LOIS_BLOCK
+    s = _fight({})
+    s.level[LOIS] = 2
+    s.apply(sq1(0, 3, 3))
+    assert s.pend[-1][0] == D_BLOCK and block in legal(s)
+    stamina = s.res[LOIS]
+    s.apply(block)
+    assert s.res[LOIS] == stamina - 1
+    while s.pend[-1][0] == D_BLOCK:
+        s.apply(A.CONFIRM)
+    assert s.hp[LOIS] == 7
+    s = _fight({})
+    s.level[LOIS], s.res[LOIS] = 2, 0
+    s.apply(sq1(0, 3, 3))          # no block to choose: no window, the counterattack lands
+    assert block not in legal(s) and s.hp[LOIS] == 6

@@ -134,6 +134,26 @@ def test_a_banner_is_used_0_to_99_times():
         refused(g, _stack(data, (D_BANNER, 8 * page + bn, bad)), f"is {bad}", "uses")
 
 
+def test_a_banner_used_fewer_times_than_its_most_is_offered_again():
+    """PP-EXPL-2 ("pay 1 coin for any 1 resource, at most twice"): a banner's offer stands while
+    it is affordable and used fewer times than its most, on any page: the trading post of a
+    later page, saved after one use with a coin left, offers a second use; after two, only
+    leaving."""
+    from boardgym.games.primeval_peril import actions as A
+    from boardgym.games.primeval_peril.content import RESOURCES
+    from boardgym.games.primeval_peril.kinds import N_RES
+
+    g, data = find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
+                        and not st["cq"])
+    page, bn = next((p, b) for p, pg in enumerate(g.pages) for b, bnr in enumerate(pg.banner)
+                    if bnr.max_uses == 2 and 8 * p + b >= 2)
+    inv = [0] * len(data["state"]["inv"])
+    inv[N_RES * 5 + RESOURCES.index("coin")] = 1       # one coin, in the storage
+    for uses, offered in ((0, True), (1, True), (2, False)):
+        s = load(g, edited(_stack(data, (D_BANNER, 8 * page + bn, uses)), inv=inv))
+        assert A.CONFIRM in s.legal_actions() and (A.OPTION in s.legal_actions()) == offered
+
+
 def _deck_save():
     """A deck edit waiting with no combat card in a hand, played or discarded."""
     return find_save(lambda st: top(st)[0] == D_DECK and not any(st["hand"]) and not st["cdisc"]
