@@ -154,6 +154,49 @@ def test_a_banner_used_fewer_times_than_its_most_is_offered_again():
         assert A.CONFIRM in s.legal_actions() and (A.OPTION in s.legal_actions()) == offered
 
 
+def test_a_market_choice_waits_only_with_a_card_on_offer_in_an_explore():
+    """PP-EXPL-10 ("buy cards from the market"): a market is open only in an explore (or the
+    setup) and while one of its cards is still to buy; a saved market choice whose every card is
+    owned is refused, as is one outside an explore."""
+    from boardgym.games.primeval_peril.kinds import D_MARKET
+
+    g, data = find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
+                        and not st["cq"])
+    cards = g.content.story.markets[0].cards
+    owned = sorted(set(data["state"]["owned"]) - set(cards))
+    market = _stack(data, (D_MARKET, 0, 0))
+    assert load(g, edited(market, owned=owned)).pend[-1][:3] == (D_MARKET, data["state"]["active"], 0)
+    refused(g, edited(market, owned=sorted(set(owned) | set(cards))), "no market open here")
+    refused(g, edited(market, owned=owned, exploring=0), "no market open here")
+
+
+def test_a_hand_holds_up_to_8_combat_cards():
+    """PP-COMBAT: a seat's hand of combat cards has 8 slots (the action space's hand rows); a
+    save with a full hand of 8 cards of the active deck, in a combat, loads."""
+    from boardgym.games.sleeping_gods.kinds import C_STATE, CB_RUNNING
+
+    g, data = find_save(lambda st: st["sg_com"][C_STATE] == CB_RUNNING and len(st["hand"]) == 1
+                        and not st["cdisc"] and all(x < 0 for x in st["played"]))
+    st = data["state"]
+    free = [n for n in st["deck_in"] if n not in st["hand"][0]]
+    full = st["hand"][0] + free[:8 - len(st["hand"][0])]
+    assert len(full) == 8
+    assert load(g, edited(data, hand=[full])).hand == [full]
+
+
+def test_a_fate_window_holds_the_face_rolled():
+    """PP-TRAVEL-2: "Entering rocks rolls the fate die; a trigger face deals the printed boat
+    damage (rerolls and Vine's level-2 ability may follow)": the window after the host's fate
+    roll holds the face rolled; a saved window whose face is missing (-1) is refused."""
+    from boardgym.games.primeval_peril.kinds import D_FATE_WINDOW
+
+    g, data = find_save(lambda st: any(f[0] == D_FATE_WINDOW for f in st["pend"]))
+    fate = list(data["state"]["fate"])
+    assert fate[1] >= 0 and load(g, data) is not None
+    fate[1] = -1
+    refused(g, edited(data, fate=fate), "a fate window without the face rolled")
+
+
 def _deck_save():
     """A deck edit waiting with no combat card in a hand, played or discarded."""
     return find_save(lambda st: top(st)[0] == D_DECK and not any(st["hand"]) and not st["cdisc"]
