@@ -173,3 +173,47 @@ def test_four_enemies_survive_the_cache():
         want[14] = np.float32(striker.values[q] / 9)
         assert sq.tolist() == want.tolist(), q
     assert en[3 * WIDTH + 5 + 16 * 8 + 14] == np.float32(1 / 9)  # the striker's last square: 1
+
+
+def test_every_numbered_card_owned_has_its_cell_the_60th_included():
+    """Spec §4 holdings: one cell per numbered card 1-60 (PP-SETUP: the numbered adventure,
+    combat and quest cards); owning card 60, the last, sets its cell and no other."""
+    s = new()
+    before = as_dict(s, 0)["holdings"]
+    s.owned = sorted(set(s.owned) | {60})
+    s.invalidate()
+    after = as_dict(s, 0)["holdings"]
+    assert after[5 + 60] == 1.0 and before[5 + 60] == 0.0
+    assert np.flatnonzero(after != before).tolist() == [5 + 60]
+
+
+def test_encoding_into_any_out_array_gives_the_same_vector():
+    """An ``out`` that is not a contiguous float32 vector (float64, a strided view) gets the
+    same numbers as a fresh encode; a plain float32 one is written in place."""
+    s = new()
+    fresh = _cold(s)
+    wide = np.zeros(fresh.size, np.float64)
+    assert encode(s, 0, wide) is wide and np.array_equal(wide, fresh)
+    strided = np.zeros(2 * fresh.size, np.float32)[::2]
+    assert np.array_equal(encode(s, 0, strided), fresh)
+    plain = np.full(fresh.size, 7.0, np.float32)
+    assert encode(s, 0, plain) is plain and np.array_equal(plain, fresh)
+
+
+def test_the_eighth_choice_of_a_section_is_shown(tmp_path):
+    """Spec §4 narrative block: up to 8 choices of the open section (the schema's most, OPTION
+    12-19), each with its availability cell: a pack's section of 8 choices shows all 8."""
+    from boardgym.games.primeval_peril.content import DEFAULT_PACK
+
+    from ..packs import edited_pack
+
+    def eight(d):
+        sec = next(x for x in d["sections"] if x.get("choices") and not any("requires" in c for c in x["choices"]))
+        sec["choices"] = (sec["choices"] * 8)[:8]
+        eight.id = sec["id"]
+    g = PrimevalGame(num_players=1, content_pack=str(edited_pack(DEFAULT_PACK, tmp_path, "story", eight)))
+    s = g.new_initial_state()
+    s.sec = next(i for i, x in enumerate(g.content.story.sections) if x.key == eight.id)
+    s.invalidate()
+    narrative = as_dict(s, 0)["narrative"]
+    assert [narrative[36 + 3 + 5 * k] for k in range(8)] == [1.0] * 8

@@ -197,6 +197,41 @@ def test_a_fate_window_holds_the_face_rolled():
     refused(g, edited(data, fate=fate), "a fate window without the face rolled")
 
 
+def test_owned_cards_are_cards_of_the_pack_and_owned_once():
+    """PP-SETUP (the numbered cards 1-60 of the pack): a save owning a number the pack lacks
+    is refused, naming it; the fields refuse a card owned twice, a combat card twice in one hand
+    and a set of characters below 0."""
+    from boardgym.games.sleeping_gods.kinds import C_STATE, CB_RUNNING
+
+    g, data = find_save(lambda st: st["sg_com"][C_STATE] == CB_RUNNING and len(st["hand"]) == 1
+                        and len(st["hand"][0]) >= 2)
+    st = data["state"]
+    top_card = max(g.content.cards.numbered)
+    refused(g, edited(data, owned=sorted(set(st["owned"]) | {top_card + 1})),
+            f"card {top_card + 1} is owned, but the pack has no card numbered {top_card + 1}")
+    hand = list(st["hand"][0])
+    hand[1] = hand[0]
+    refused(g, edited(data, hand=[hand]), f"repeats {hand[0]} (each value once)")
+    refused(g, edited(data, fx_parts=-1), "fx_parts is -1", "a set of characters (bits)")
+
+
+def test_a_story_choices_challenge_names_a_section_from_the_first():
+    """A saved challenge from a story choice names its section by index from 0: -1 is no
+    section (Python would read it as the last), so it is refused even where the last section's
+    choice has a challenge."""
+    from types import SimpleNamespace
+
+    from boardgym.games.primeval_peril.effects import SRC_CHOICE
+    from boardgym.games.primeval_peril.program_checks import _source
+
+    g, _ = find_save(lambda st: True)
+    sec = next(x for x in g.content.story.sections if any(c.challenge is not None for c in x.choices))
+    b = next(k for k, c in enumerate(sec.choices) if c.challenge is not None)
+    s = SimpleNamespace(game=SimpleNamespace(content=SimpleNamespace(story=SimpleNamespace(sections=[sec]))))
+    assert _source(s, SRC_CHOICE, 0, b) is None
+    assert _source(s, SRC_CHOICE, -1, b) == "not a challenge of the pack"
+
+
 def _deck_save():
     """A deck edit waiting with no combat card in a hand, played or discarded."""
     return find_save(lambda st: top(st)[0] == D_DECK and not any(st["hand"]) and not st["cdisc"]
