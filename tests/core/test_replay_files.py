@@ -257,3 +257,16 @@ def test_view_into_a_missing_folder_is_refused_in_words(saved, tmp_path, capsys)
     err = capsys.readouterr().err
     assert f"the folder {out.parent} does not exist" in err, err
     assert not out.parent.exists()
+
+
+def test_a_replay_file_lists_its_keys_in_order():
+    """A replay's JSON text is stable for the same game: its keys are sorted at every level and
+    written without spaces, so two saves of one game are byte for byte the same and a diff of
+    two replays shows only what differs."""
+    from .toy import ToyGame
+
+    _, replay = play(ToyGame(), 3, lambda s: int(np.flatnonzero(s.legal_mask())[0]))
+    text = replay.to_json()
+    data = json.loads(text)
+    assert list(data) == sorted(data) and "notes" not in data
+    assert text == json.dumps(data, sort_keys=True, separators=(",", ":"))
