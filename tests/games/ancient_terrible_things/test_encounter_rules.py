@@ -198,3 +198,21 @@ def test_a_row_slot_is_refilled_from_the_deck_while_it_has_cards():
     sc.act(A.CYCLE + 2)
     assert s.row[2] == sc.swag("swag29") and s.swag_deck == []
     assert s.old_stock == [sc.swag("swag07"), sc.swag("swag30")]
+
+
+def test_feat_draws_waiting_count_toward_the_hand_cap():
+    """ATT-D-11: "hand cap 8 (excess draws skipped)". A draw already waiting counts: a player one
+    feat short of the cap gets one draw queued, and a second draw asked before it resolves is
+    skipped; a player with room for two gets both."""
+    from boardgym.games import make_game
+    from boardgym.games.ancient_terrible_things.cards import draw_feat
+    from boardgym.games.ancient_terrible_things.constants import MAX_FEATS
+    from boardgym.games.ancient_terrible_things.kinds import CH_FEAT
+
+    s = make_game("ancient_terrible_things", num_players=2).new_initial_state()
+    for short, queued in ((1, 1), (2, 2)):
+        s.cq = []
+        s.feats[0] = list(s.feat_deck[:MAX_FEATS - short])
+        draw_feat(s, 0)
+        draw_feat(s, 0)
+        assert s.cq == [(CH_FEAT, 0)] * queued
