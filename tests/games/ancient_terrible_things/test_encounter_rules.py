@@ -216,3 +216,44 @@ def test_feat_draws_waiting_count_toward_the_hand_cap():
         draw_feat(s, 0)
         draw_feat(s, 0)
         assert s.cq == [(CH_FEAT, 0)] * queued
+
+
+def test_an_added_die_comes_from_the_supply_into_a_free_slot():
+    """ATT-D-1: "at most 8 non-white dice; swaps only pre-roll, limited by supply (2 per
+    colour)". An effect adding a die of a colour takes a free slot while the supply has one of
+    that colour left; with the colour's supply in the pool, or no free slot, nothing is added
+    (and nothing breaks)."""
+    from types import SimpleNamespace
+
+    from boardgym.games import make_game
+    from boardgym.games.ancient_terrible_things.constants import E_ADD_DIE, PURPLE
+    from boardgym.games.ancient_terrible_things.encounter import _run_effects
+
+    s = make_game("ancient_terrible_things", num_players=2).new_initial_state()
+    card = SimpleNamespace(effects=[(E_ADD_DIE, PURPLE, 1)])
+    supply = s.game.supply[PURPLE]
+    s.d_col[:] = [0, 0, 0, 0, 0, -1, -1, -1]
+    _run_effects(s, 0, card, 0)
+    assert s.d_col == [0, 0, 0, 0, 0, PURPLE, -1, -1]
+    s.d_col[:] = [0, 0, 0] + [PURPLE] * supply + [-1] * (5 - supply)
+    before = list(s.d_col)
+    _run_effects(s, 0, card, 0)
+    assert s.d_col == before                       # the colour's supply is all in the pool
+    s.d_col[:] = [0] * 8
+    _run_effects(s, 0, card, 0)
+    assert s.d_col == [0] * 8                      # no free slot
+
+
+def test_the_trading_posts_row_cycle_is_asked_only_with_a_swag_in_the_row():
+    """ATT-LOC-E, ATT-D-14: the Trading Post's leader claims the Monkey, then cycles one row swag
+    (mandatory); with no swag left in the row there is nothing to cycle and nothing is asked."""
+    from boardgym.games import make_game
+    from boardgym.games.ancient_terrible_things.kinds import D_TP_CYCLE
+    from boardgym.games.ancient_terrible_things.locations import leader
+
+    s = make_game("ancient_terrible_things", num_players=2).new_initial_state()
+    s.cur_loc = next(i for i, t in enumerate(s.game.tiles) if t["leader"]["kind"] == "claim_monkey_cycle_row")
+    for row, asked in ((list(s.swag_deck[:len(s.row)]), True), ([-1] * len(s.row), False)):
+        s.row, s.pend = row, []
+        leader(s)
+        assert s.monkey_holder == s.active and (D_TP_CYCLE in [f[0] for f in s.pend]) == asked
