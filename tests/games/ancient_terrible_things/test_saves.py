@@ -6,6 +6,7 @@ random; these pin each boundary of this game's own checks (invariants.py and the
 declaration in state.py) to the rule behind it."""
 from __future__ import annotations
 
+import json
 import pytest
 
 from boardgym.core import StateError
@@ -154,6 +155,7 @@ def test_a_selection_holds_dice_of_the_pool_not_yet_spent():
     refused(g, edited(data, d_used=used), words)
     empty = next(d for d in range(MAX_DICE) if st["d_col"][d] < 0)
     refused(g, edited(data, sel=st["sel"] + [empty]), words)
+    refused(g, edited(data, sel=st["sel"] + [MAX_DICE]), words)   # past the last die slot
 
 
 def test_the_shrine_refreshes_exhausted_swag_only():
@@ -439,3 +441,74 @@ def test_a_seat_keeps_its_hat():
     j = swag[p].index(hat)
     del swag[p][j], exh[p][j]
     refused(g, edited(data, swag=swag, exh=exh), f"seat {p} lost its Hat")
+
+
+def test_a_solo_forget_waits_at_the_bottom_of_the_stack():
+    """ATT-SOLO-4: at a failed round's end the secrets to forget are picked in their own
+    decision. The phase checks (run on every load) accept a debt of 10 with the forget decision
+    at the bottom, and name the debt when that decision is missing."""
+    from boardgym.games.ancient_terrible_things.invariants import _phase
+    from boardgym.games.ancient_terrible_things.kinds import D_FORGET
+
+    from .test_solo_rules import failed_round
+
+    s = failed_round(["enc25", "enc14", "enc16"], ach=0).s
+    assert s.pend[0][0] == D_FORGET and s.forget_req == 10
+    words = "secrets to forget with no forget decision"
+    assert not any(words in p for p in _phase(s))
+    s.pend = s.pend[1:]
+    assert any(words in p for p in _phase(s))
+
+
+def test_dice_are_untouched_before_the_roll():
+    """ATT-ENC-1/2: before the roll no die has a face, a lock, a use or a luck reroll; a save
+    with a die marked used alone before the roll is refused, naming the die."""
+    from boardgym.games.ancient_terrible_things.kinds import D_PREROLL
+
+    g, data = find_save(lambda st: top(st)[0] == D_PREROLL and not st["cq"])
+    st = data["state"]
+    d = next(d for d in range(MAX_DICE) if st["d_col"][d] >= 0)
+    used = list(st["d_used"])
+    used[d] = 1
+    refused(g, edited(data, d_used=used), f"die {d} rolled or spent before the roll")
+
+
+def test_a_players_token_count_reads_its_own_row():
+    """The helper agents read a player's tokens by kind: ``tok(p, k)`` is the token row of
+    seat p, kind k (treasure, focus, courage, feat tokens), for every seat and kind."""
+    g = make_game(GAME, num_players=4)
+    s = g.new_initial_state()
+    s.tokens = list(range(len(s.tokens)))
+    assert [[s.tok(p, k) for k in range(4)] for p in range(4)] == [s.tokens[4 * p:4 * p + 4] for p in range(4)]
+
+
+def test_row_refills_pending_may_take_the_whole_swag_deck():
+    """ATT-D-14 (the row refilled from the swag deck): as many refills may wait as the deck
+    holds swag; a save whose deck holds exactly as many loads, one more refill than that is
+    refused."""
+    from boardgym.games.ancient_terrible_things.kinds import CH_ROW
+
+    g, data = find_save(lambda st: any(k == CH_ROW for k, _ in st["cq"]))
+    st = data["state"]
+    rows = sum(1 for k, _ in st["cq"] if k == CH_ROW)
+    deck, rest = st["swag_deck"][:rows], st["swag_deck"][rows:]
+    exact = edited(data, swag_deck=deck, old_stock=st["old_stock"] + rest)
+    assert load(g, exact).swag_deck == deck
+    refused(g, edited(data, swag_deck=deck[:-1], old_stock=st["old_stock"] + deck[-1:] + rest),
+            "more row refills pending than swag in the deck")
+
+
+def test_only_the_active_player_interrupts_and_the_refusal_names_the_decision():
+    """ATT-D-12: the Reanimation and Monkey tiles and urgent revelations are used only by the
+    active player in their own turn; a save with such a decision pending for another seat (a
+    bonus asked of the next seat) is refused, naming the decision."""
+    from boardgym.games.ancient_terrible_things.invariants import INTERRUPTS
+    from boardgym.games.ancient_terrible_things.kinds import DECISIONS, PH_BONUS
+
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["bonus_k"] >= 1 and st["pend"]
+                        and top(st)[1] != st["active"] and not st["cq"])
+    st = data["state"]
+    kind = INTERRUPTS[-1]
+    frame = [kind, top(st)[1], 0, 0]
+    refused(g, edited(data, pend=st["pend"] + [frame]),
+            f"pend[{len(st['pend'])}] ('{DECISIONS[kind]}'): only the active player interrupts")
