@@ -207,13 +207,7 @@ def test_case19_secret_already_revealed(xs):
 def test_case20_full_workbench(xs):
     """PALEO-REW-6 / D-15: full bench: IDEA_SLOT required; the chosen idea to the cemetery."""
     sc = xs()
-    for key in ("ide04", "ide05", "ide06", "ide07"):
-        x = sc.card(key)
-        sc.s.idea_deck.remove(x)
-        sc.s.bench.append(x)
-    _solo_turn(sc, 0, "X16")
-    sc.force("idea", "ide01").act(A.OPTION + 0)
-    assert sc.decision() == "idea_slot"
+    _full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01")
     sc.act(A.IDEA_SLOT + 1)
     assert sc.card("ide05") in sc.s.cem and sc.card("ide01") in sc.s.bench and len(sc.s.bench) == 4
 
@@ -435,3 +429,39 @@ def test_kill_with_no_owner_asks_the_chooser_for_a_group(xs):
     sc.act(A.GROUP + 1)
     assert s.cem == [sc.card("ppl03")] and s.ppl[0] == [sc.card("ppl01"), sc.card("ppl06")]
     assert s.skulls == 1
+
+
+def _full_bench(sc, keys, new_key):
+    """The workbench holding the ideas ``keys`` (out of the idea deck), then group 0 resolving
+    a card that brings the idea ``new_key``: the bench is full, the group picks one to drop."""
+    for key in keys:
+        x = sc.card(key)
+        if x not in sc.s.bench:        # (a module's idea may start there)
+            sc.s.idea_deck.remove(x)
+            sc.s.bench.append(x)
+    assert len(sc.s.bench) == 4
+    _solo_turn(sc, 0, "X16")
+    sc.force("idea", new_key).act(A.OPTION + 0)
+    assert sc.decision() == "idea_slot"
+
+
+def test_dropping_the_last_idea_of_a_tool_returns_its_tokens_to_the_supply(xs):
+    """PALEO-REW-6 / D-15 with the tool tokens (PALEO-TOOL): the tokens of a tool whose idea
+    leaves the workbench go back to the supply once no idea on the bench shows that tool; an
+    idea that shows no tool returns nothing, whatever else is on the bench."""
+    sc = xs()
+    c = sc.g.content
+    with_tool = [x.key for x in c.cards if getattr(x, "idea_tool", -1) >= 0 and x.key.startswith("ide")]
+    plain = [x.key for x in c.cards if getattr(x, "idea_tool", -1) < 0 and x.key.startswith("ide")]
+    _full_bench(sc, [with_tool[0]] + plain[:3], plain[3])
+    t = c.cards[sc.card(with_tool[0])].idea_tool
+    sc.s.stock[t], supply = 2, sc.s.gsup[t]
+    sc.act(A.IDEA_SLOT + 0)
+    assert sc.s.stock[t] == 0 and sc.s.gsup[t] == supply + 2
+    sc = xs(modules=("X", "H"))        # module H brings a fourth idea with a tool (the raft)
+    four = [x.key for x in c.cards if getattr(x, "idea_tool", -1) >= 0]
+    _full_bench(sc, four, plain[0])
+    sc.s.stock = [2] * len(sc.s.stock)
+    stock, gsup = list(sc.s.stock), list(sc.s.gsup)
+    sc.act(A.IDEA_SLOT + 4)            # the new, plain idea: the bench keeps only ideas with tools
+    assert (sc.s.stock, sc.s.gsup) == (stock, gsup) and len(sc.s.bench) == 4
