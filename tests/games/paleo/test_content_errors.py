@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgym.core.errors import ConfigError, ContentError
+from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
 from boardgym.games import make_game
 from boardgym.games.paleo.content import DEFAULT_PACK, load_content
 
@@ -44,8 +44,9 @@ def test_not_json(tmp_path):
 def test_wrong_options_fail_clearly():
     with pytest.raises(ConfigError, match="num_groups"):
         make_game("paleo", num_groups=7)
-    with pytest.raises(ConfigError, match="module"):
-        make_game("paleo", modules=["Z"])
+    with pytest.raises(ContentOptionError) as err:       # named with the file the pack lacks
+        make_game("paleo", modules=["A", "Z"])
+    assert err.value.file.endswith("Z.json") and err.value.entry == "Z" and err.value.field == "letter"
     with pytest.raises(ConfigError, match="level"):
         make_game("paleo", level=9)
 
@@ -75,6 +76,8 @@ def test_people_for_every_group(tmp_path):
     e = _refused(pack, num_groups=3)
     assert isinstance(e, ConfigError) and e.file.endswith("people.json") and "6 people needed" in str(e)
     make_game("paleo", content_pack=pack, num_groups=2)
+    exact = _pack(tmp_path / "six", "people", lambda d: d.update(cards=d["cards"][:6]))
+    assert make_game("paleo", content_pack=exact, num_groups=3).num_players == 3   # 6 for 6: enough
 
 
 def test_a_level_needs_existing_distinct_modules(tmp_path):

@@ -465,3 +465,20 @@ def test_dropping_the_last_idea_of_a_tool_returns_its_tokens_to_the_supply(xs):
     stock, gsup = list(sc.s.stock), list(sc.s.gsup)
     sc.act(A.IDEA_SLOT + 4)            # the new, plain idea: the bench keeps only ideas with tools
     assert (sc.s.stock, sc.s.gsup) == (stock, gsup) and len(sc.s.bench) == 4
+
+
+def test_a_hazard_secret_asks_a_group_holding_a_talisman_of_any_tool_type(xs, monkeypatch):
+    """PALEO-REW-7 / D-9 with the talisman (PALEO-TOOL): a revealed hazard secret becomes its
+    revealer's card, and a group holding a talisman is asked whether to use it first; the
+    talisman's tool type is an index from 0 (the first tool of a pack is one), -1 meaning none."""
+    from boardgym.games.paleo import day
+    from boardgym.games.paleo.kinds import D_TALISMAN
+
+    sc = xs()
+    x = next(i for i, c in enumerate(sc.g.content.cards) if c.hazard)
+    for held, asked in ((0, True), (-1, False)):
+        monkeypatch.setattr(day, "talisman_type", lambda s, g, held=held: held)
+        sc.s.pend, sc.s.sec_pend = [], [x, 1]
+        day.promote_secret(sc.s)
+        assert sc.s.sec_card == x and sc.s.sec_owner == 1
+        assert ([f[:3] for f in sc.s.pend] == [(D_TALISMAN, 1, 1)]) == asked
