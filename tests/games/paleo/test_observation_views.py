@@ -126,3 +126,12 @@ def test_the_structured_view_lists_a_groups_helpers(xs):
     for seat in range(2):
         groups = sc.s.observation_dict(seat)["groups"]
         assert groups[0]["helpers"] == [1] and groups[1]["helpers"] == []
+
+
+def test_victories_show_out_of_five():
+    """PALEO-END-1 (the fifth victory wins): the counts block shows victories / 5, so 2
+    victories read 0.4 and the fifth would read 1."""
+    s = Script.start(seed=0, num_groups=2).s
+    s.victories = 2
+    s.invalidate()
+    assert s.observation(0)[s.game.layout.slice("counts")][7] == np.float32(0.4)
