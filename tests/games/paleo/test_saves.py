@@ -382,3 +382,28 @@ def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
     k = next(i for i, op in enumerate(ops) if op[0] == OP_GAIN_RES)
     ops[k][1] = 3
     refused(sc.g, edited(data, ops=ops), "a resource (food, wood, stone)")
+
+
+def test_a_card_removed_at_setup_is_never_seen():
+    """PALEO-SETUP-7 (cards removed per module, unseen): a removed card marked seen is refused,
+    even when it is not also marked still to deal."""
+    g, data = find_save(lambda st: st["removed"] and not st["cq"])
+    st = data["state"]
+    x = st["removed"][0]
+    assert not st["u"][x]
+    seen = list(st["seen"])
+    seen[x] = 1
+    refused(g, edited(data, seen=seen), "a card removed at setup seen or still to deal")
+
+
+def test_a_host_choice_of_a_resource_needs_one_in_the_supply():
+    """PALEO-REW-1 (resources capped by the supply): a saved choice of the group to host a
+    resource names a resource the supply still holds; with that supply at 0 it is refused."""
+    from boardgym.games.paleo.kinds import D_HOST
+
+    g, data = find_save(lambda st: top(st)[0] == D_HOST and top(st)[2] < 3)
+    st = data["state"]
+    sup = list(st["sup"])
+    assert sup[top(st)[2]] >= 1 and load(g, data) is not None
+    sup[top(st)[2]] = 0
+    refused(g, edited(data, sup=sup), "a resource goes to no group and is still in the supply")
