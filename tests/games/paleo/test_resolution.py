@@ -482,3 +482,19 @@ def test_a_hazard_secret_asks_a_group_holding_a_talisman_of_any_tool_type(xs, mo
         day.promote_secret(sc.s)
         assert sc.s.sec_card == x and sc.s.sec_owner == 1
         assert ([f[:3] for f in sc.s.pend] == [(D_TALISMAN, 1, 1)]) == asked
+
+
+def test_a_finished_game_has_nothing_pending_not_even_a_draw(xs):
+    """PALEO-END-1: the fifth victory ends the game at once; the phase checks run on every load
+    accept the finished game, and name a draw left queued after the end."""
+    from boardgym.games.paleo.invariants import _phase
+    from boardgym.games.paleo.kinds import CH_REVEAL
+
+    sc = xs()
+    sc.s.skulls, sc.s.victories = 2, 4
+    _solo_turn(sc, 0, "X04", people=["ppl01"])
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert s.is_terminal() and not s.pend and not s.cq and not s.ops and _phase(s) == []
+    s.cq = [(CH_REVEAL, 0)]
+    assert _phase(s) == ["a finished game with decisions, draws or a resolution pending"]
