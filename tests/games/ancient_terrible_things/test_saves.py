@@ -6,7 +6,6 @@ random; these pin each boundary of this game's own checks (invariants.py and the
 declaration in state.py) to the rule behind it."""
 from __future__ import annotations
 
-import json
 import pytest
 
 from boardgym.core import StateError
