@@ -407,3 +407,49 @@ def test_a_host_choice_of_a_resource_needs_one_in_the_supply():
     assert sup[top(st)[2]] >= 1 and load(g, data) is not None
     sup[top(st)[2]] = 0
     refused(g, edited(data, sup=sup), "a resource goes to no group and is still in the supply")
+
+
+def test_a_talisman_choice_belongs_to_the_group_whose_hazard_it_is(monkeypatch):
+    """PALEO-HAZ-3: the talisman window opens for the group that revealed the hazard, in the
+    talisman step (the group whose turn it is) or for a revealed hazard secret (its revealer, in
+    the order step). The frame checks refuse the window given to another group even when that
+    group also shows a hazard and holds a talisman."""
+    from boardgym.games.paleo import day
+    from boardgym.games.paleo.invariants import _frame
+    from boardgym.games.paleo.kinds import PH_ORDER
+
+    g, data = _talisman_save()
+    s = load(g, data)
+    seat = s.pend[0][1]
+    other = (seat + 1) % s.n
+    words = [f"pend[0] ('talisman'): group {other} has no revealed hazard to discard with a talisman"]
+    monkeypatch.setattr(day, "talisman_type", lambda s, g: 0)   # every group holds one
+    s.rev[other] = s.rev[seat]
+    assert _frame(s) == []
+    s.pend[0] = (D_TALISMAN, other, 0, 0)
+    assert _frame(s) == words
+    s.phase, s.sec_card, s.sec_owner = PH_ORDER, s.rev[seat], seat   # a hazard secret's window
+    s.pend[0] = (D_TALISMAN, seat, 1, 0)
+    assert _frame(s) == []
+    s.pend[0] = (D_TALISMAN, other, 1, 0)
+    assert _frame(s) == words
+
+
+def test_a_heal_choice_needs_two_wounded_people_to_choose_from():
+    """PALEO-REW-8 (heal): the resolution's chooser picks which wounded person of a group heals
+    only among two or more; the frame checks name a heal choice for a group with a single
+    wounded person."""
+    from boardgym.games.paleo.invariants import _frame
+    from boardgym.games.paleo.kinds import D_HPERSON
+
+    g, data = find_save(lambda st: st["r_chooser"] >= 0 and st["r_parts"] and st["pend"]
+                        and max(len(p) for p in st["ppl"]) >= 2)
+    s = load(g, data)
+    grp = next(h for h in range(s.n) if len(s.ppl[h]) >= 2)
+    s.pend[0] = (D_HPERSON, s.r_chooser, grp, 0)
+    s.wnd[grp] = [0] * len(s.wnd[grp])
+    s.wnd[grp][:2] = [1, 1]
+    words = f"pend[0] ('heal_person'): group {grp} has fewer than two wounded people"
+    assert words not in _frame(s)
+    s.wnd[grp][1] = 0
+    assert words in _frame(s)
