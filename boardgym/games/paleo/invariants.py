@@ -329,8 +329,10 @@ def _resolution(s) -> list[str]:
         if any(op[0] == OP_EFF and op[1] >= len(reward) for op in prog):
             return [f"ops: a reward the option of card {s.r_card} does not have"]
     for op in ops:
-        if op[0] in TO_GROUP and op[1] not in parts or op[0] == OP_GIVE_TOOL and op[2] not in parts:
-            bad.append(f"ops: {OPS[op[0]]} for group {op[1]}, which takes no part")
+        if op[0] in TO_GROUP or op[0] == OP_GIVE_TOOL:
+            group = op[2] if op[0] == OP_GIVE_TOOL else op[1]   # (a tool's entry: tool, group, ...)
+            if group not in parts:
+                bad.append(f"ops: {OPS[op[0]]} for group {group}, which takes no part")
         if op[0] == OP_WOUND3 and s.r_wgroup not in parts:
             bad.append("ops: a wound to place with no wounded group")
     src, owner = s.r_src, s.r_owner

@@ -453,3 +453,21 @@ def test_a_heal_choice_needs_two_wounded_people_to_choose_from():
     assert words not in _frame(s)
     s.wnd[grp][1] = 0
     assert words in _frame(s)
+
+
+def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
+    """PALEO-REW-2 (tools to a participant): a tool the resolution gives waits for a group that
+    takes part; one waiting for a group outside it is named with that group (the entry holds the
+    tool, then the group)."""
+    from boardgym.games.paleo.invariants import _resolution
+    from boardgym.games.paleo.kinds import OP_GIVE_TOOL
+
+    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
+    s = load(g, data)
+    parts = [h for h in range(s.n) if s.r_parts >> h & 1]
+    out = next(h for h in range(s.n) if h not in parts)
+    tool = next(t for t in range(len(s.game.content.tools)) if t not in parts + [out])
+    s.ops.insert(0, (OP_GIVE_TOOL, tool, parts[0], 0))
+    assert not any("takes no part" in p for p in _resolution(s))
+    s.ops[0] = (OP_GIVE_TOOL, tool, out, 0)
+    assert f"ops: give_tool for group {out}, which takes no part" in _resolution(s)
