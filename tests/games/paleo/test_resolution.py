@@ -498,3 +498,26 @@ def test_a_finished_game_has_nothing_pending_not_even_a_draw(xs):
     assert s.is_terminal() and not s.pend and not s.cq and not s.ops and _phase(s) == []
     s.cq = [(CH_REVEAL, 0)]
     assert _phase(s) == ["a finished game with decisions, draws or a resolution pending"]
+
+
+def test_an_option_paid_from_its_card_takes_nothing_without_a_host(xs, monkeypatch):
+    """PALEO-SPEC-1 (resources lying on a card pay its options): an option paid from the card
+    takes the host card's tokens back to the supply; with no host card (-1) nothing is taken,
+    from the last card in play or any other."""
+    from types import SimpleNamespace
+
+    from boardgym.games.paleo import resolve
+
+    sc = xs()
+    s = sc.s
+    monkeypatch.setattr(resolve, "cur_opt", lambda s: SimpleNamespace(
+        ctools=(), cres=(0, 0, 0), from_card=1, discard=0))
+    last = len(s.held) - 1
+    s.held[last] = [1]                          # a wood on the last card in play
+    wood = s.sup[1]
+    s.r_host = -1
+    resolve.op_pay(s)
+    assert s.held[last] == [1] and s.sup[1] == wood
+    s.r_host = last
+    resolve.op_pay(s)
+    assert s.held[last] == [] and s.sup[1] == wood + 1
