@@ -224,7 +224,8 @@ GAME_CHECKS = [
     ("adventure", _set("cards", "brass_spyglass", price=3), "brass_spyglass", "price", "price 0"),
     # TR-BASE-ENC: one challenge per skill and number
     ("challenges", _set("challenges", "sprung_seam", number=6), "torn_rigging", "number",
-     "a second CRA 6 challenge ('sprung_seam' is one)"),
+     "a second CRA 6 challenge ('sprung_seam' is one); each skill has one challenge at each number "
+     "5, 6, 7, 8 (TR-BASE-ENC)"),
     # PP-ENEMY grids and params
     ("enemies", _set("enemies", "reef_eel", grid=".../T.P/..."), "reef_eel", "grid", "no heart"),
     ("enemies", _set("enemies", "tide_raider", params={}), "tide_raider", "params.D", "needs a parameter"),
