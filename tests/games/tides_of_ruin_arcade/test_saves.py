@@ -239,3 +239,15 @@ def test_fortunes_second_draw_needs_its_window():
     first seat as for any."""
     g, data = find_save(lambda st: any(e[0] == CH_ROLL and e[1] == P_HOST for e in st["cq"]))
     refused(g, edited(data, fk_seat=0), "Fortune's draw without its window")
+
+
+def test_the_preparation_window_comes_back_only_to_the_active_player_with_a_reward_open():
+    """TR-TURN-2 (the preparation window handed round): the window returns to the active player
+    only while a reward card is open; a save giving it back with no reward card open is refused,
+    for the active player too."""
+    g, data = find_save(lambda st: top(st)[0] == D_PREP and top(st)[1] == st["active"] and st["rw_open"] < 0)
+    st = data["state"]
+    frame = list(top(st))
+    frame[3] = 1
+    refused(g, edited(data, pend=st["pend"][:-1] + [frame]),
+            "only the active player gets the window back, with a reward card open")
