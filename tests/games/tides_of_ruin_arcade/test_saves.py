@@ -146,7 +146,7 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
     """TR-BASE-SKILL: each of the 5 crew members holds at most 2 equipped skill cards (10 in
     all); TR-SETUP-3, TR-REW-4: a hand holds 3 cards and up to 4 drawn before the discard (7).
     The highest position passes the save's declaration (then the frame's own check refuses it
-    here, in words of the rules); one past it is refused by the declaration, naming the range."""
+    here, in words of the rules); one past it, or -1, is refused by the declaration, naming the range."""
     g, data = find_save(lambda st: top(st)[0] == D_PREP)
     st = data["state"]
     seat = top(st)[1]
@@ -154,6 +154,7 @@ def test_a_choices_card_is_one_the_table_can_hold(kind, highest, words):
         load(g, edited(data, pend=st["pend"] + [[kind, seat, highest, 0]]))
     assert words not in str(err.value), str(err.value)
     refused(g, edited(data, pend=st["pend"] + [[kind, seat, highest + 1, 0]]), f"is {highest + 1}", words)
+    refused(g, edited(data, pend=st["pend"] + [[kind, seat, -1, 0]]), "is -1", words)   # positions count from 0
 
 
 def test_an_item_slot_holds_an_item():
