@@ -24,7 +24,7 @@ from boardgym.games.sleeping_gods.kinds import (A_BLOCK, A_CH, A_D, A_FS, A_LEFT
                                                 H_SKILL, H_STATE)
 
 from . import actions as A
-from .content import MAX_EVENTS, AdventureCard, QuestCard
+from .content import MAX_CHOICES, MAX_EVENTS, MAX_EXITS, AdventureCard, QuestCard
 from .kinds import D_MARKET, DECISIONS, DIFFICULTIES, MOONS, PHASES, STORAGE, SUPPLY, TIME
 
 SQ_LETTERS = ("heart", "P", "K", "N", "T", "G", "D", "H", "L", "O", "F", "M", "V", "W")  # blank: none
@@ -274,7 +274,7 @@ def _atlas(s, mv, o, O):
     page = g.pages[sp.page]
     mv[o + min(sp.page, MAX_PAGES - 1)] = 1.0
     mv[o + 8 + min(page.spaces.index(sp.id), SPACES_PER_PAGE - 1)] = 1.0
-    for k, x in enumerate(sp.exits[:6]):
+    for k, x in enumerate(sp.exits[:MAX_EXITS]):
         nb = g.spaces[x]
         e = o + 16 + 4 * k
         mv[e] = 1.0
@@ -335,7 +335,7 @@ def _section(s, mv, o):
     mv[o + 36] = 1.0
     mv[o + 37] = _f(secs[s.sec].ordinal, len(secs))
     owned = owned_keywords(s)
-    for k, ch in enumerate(secs[s.sec].choices[:8]):
+    for k, ch in enumerate(secs[s.sec].choices[:MAX_CHOICES]):
         e = o + 39 + 5 * k
         mv[e] = float(ch.requires is None or ch.requires in owned)
         if ch.challenge is not None:
