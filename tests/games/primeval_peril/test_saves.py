@@ -122,11 +122,16 @@ def test_a_fruit_choice_needs_a_wounded_venomed_character():
     refused(g, edited(_stack(data, (D_FRUIT, token, ch)), hp=hp, status=status), "no fruit choice to make")
 
 
+def _explore_save():
+    """A save inside an explore action, a decision waiting and no draw queued."""
+    return find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
+                     and not st["cq"])
+
+
 def test_a_banner_is_used_0_to_99_times():
     """PP-EXPL-2: a square location's banner is repeatable; the uses in the explore so far are
     counted from 0 (the trading post allows at most two, the pack's max_uses is up to 99)."""
-    g, data = find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
-                        and not st["cq"])
+    g, data = _explore_save()
     page, bn = next((p, b) for p, pg in enumerate(g.pages) for b, bnr in enumerate(pg.banner) if bnr.cost)
     for ok in (0, 99):
         assert load(g, _stack(data, (D_BANNER, 8 * page + bn, ok))).pend[-1][3] == ok
@@ -143,8 +148,7 @@ def test_a_banner_used_fewer_times_than_its_most_is_offered_again():
     from boardgym.games.primeval_peril.content import RESOURCES
     from boardgym.games.primeval_peril.kinds import N_RES
 
-    g, data = find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
-                        and not st["cq"])
+    g, data = _explore_save()
     page, bn = next((p, b) for p, pg in enumerate(g.pages) for b, bnr in enumerate(pg.banner)
                     if bnr.max_uses == 2 and 8 * p + b >= 2)
     inv = [0] * len(data["state"]["inv"])
@@ -160,8 +164,7 @@ def test_a_market_choice_waits_only_with_a_card_on_offer_in_an_explore():
     owned is refused, as is one outside an explore."""
     from boardgym.games.primeval_peril.kinds import D_MARKET
 
-    g, data = find_save(lambda st: st["exploring"] == 1 and st["phase"] == PH_ACTIONS and top(st)[0] >= 0
-                        and not st["cq"])
+    g, data = _explore_save()
     cards = g.content.story.markets[0].cards
     owned = sorted(set(data["state"]["owned"]) - set(cards))
     market = _stack(data, (D_MARKET, 0, 0))
