@@ -122,20 +122,21 @@ def write_reports(out: Path, equivalent_file: Path, new_since: float | None = No
         total["mutants"] += [{**m, "key": f"{data['module']}: {m['key']}"} for m in data["mutants"]]
         total.setdefault("equivalent", {}).update({f"{data['module']}: {k}": v for k, v in eq.items()})
     head = ("| module | mutants | killed | survived | equivalent | incompetent | pending | not sampled "
-            "| killed % [95% interval of a sample] |")
+            "| killed % [95% interval of a sample] |\n" + "|" + "---|" * 9)
+    by_group = head.replace("module", "group", 1)
     lines = ["# Mutation testing summary", "",
              "Killed % is killed / (killed + survived): equivalent mutants are left out. Where only a "
              "sample of a module's mutants was tried (--sample), the interval is the Wilson 95% interval "
              "of the killed share: an estimate of the whole module's.", "",
-             head, "|" + "---|" * 9]
+             head]
     lines += [_row(module, c) for module, c in rows]
-    lines += ["", "Per group (the modules run so far):", "", head.replace("module", "group"), "|" + "---|" * 9]
+    lines += ["", "Per group (the modules run so far):", "", by_group]
     lines += [_row(name, tally(g, g["equivalent"])) for name, g in groups.items()]
     if new_since is not None:
         lines += ["", f"Per group, only the mutants outside the {new_since} sample (added by a larger "
                   "--sample; read straight after the run that first tried them, before tests are written "
                   "for its survivors, this is the tests' score on mutants no test was written against):",
-                  "", head.replace("module", "group"), "|" + "---|" * 9]
+                  "", by_group]
         for name, g in groups.items():
             lines.append(_row(name, tally(outside(g, new_since), g["equivalent"], sample=True)))
     (out / "summary.md").write_text("\n".join(lines) + "\n")
