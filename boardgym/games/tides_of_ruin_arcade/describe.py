@@ -145,7 +145,6 @@ def decision_text(s, f) -> str:
     kind = DECISIONS[f[0]]
     if kind == "units":
         return f"give {UNIT_WORDS[UNITS[f[2]]]} ({f[3]} left)"
-    c = s.game.content
     words = frame_words(s, f)
     try:
         return ASKS[kind].format(**words)
@@ -229,13 +228,13 @@ def state_text(s, seat: int) -> str:
 
 def public_lines(s) -> list[str]:
     """The public piles: Destiny's discard, the reward cards used, the market, won and lost encounters."""
-    from .flow import COMBAT_CODE
+    from .flow import encounter_card
 
     c = s.game.content
     dv = ", ".join(f"{v} x{n}" for v, n in zip(s.game.sg.deck.distinct, s.sg_discard) if n)
 
     def enc(code):
-        return c.combats[code - COMBAT_CODE].name if code >= COMBAT_CODE else c.challenges[code].name
+        return encounter_card(c, code).name
 
     return [f"Destiny discard: {dv or 'empty'}",
             "Reward cards used: " + (", ".join(c.rewards[x].name for x in s.rw_disc) or "none"),

@@ -23,6 +23,16 @@ from .kinds import (BACK_COMBAT, BACK_REWARD, BOSS_DRAWS, CH_ARCADE, CH_SKILL, D
 COMBAT_CODE = 50  # won / lost hold a challenge id, or 50 + a combat id
 
 
+def encounter_code(kind: int, card: int) -> int:
+    """The code ``won`` and ``lost`` keep for the encounter card ``card`` of back ``kind``."""
+    return card + (COMBAT_CODE if kind == BACK_COMBAT else 0)
+
+
+def encounter_card(content, code: int):
+    """The challenge or combat card that ``code`` names."""
+    return content.combats[code - COMBAT_CODE] if code >= COMBAT_CODE else content.challenges[code]
+
+
 def advance(s) -> None:
     for _ in AUTO_STEPS:  # bounded: a loop raises StepLimitError below
         if s.cq or s.over:
@@ -155,7 +165,7 @@ def _boss(s) -> None:
 
 
 def _code(s) -> int:
-    return s.enc_id + (COMBAT_CODE if s.enc_kind == BACK_COMBAT else 0)
+    return encounter_code(s.enc_kind, s.enc_id)
 
 
 def _challenge_done(s) -> None:

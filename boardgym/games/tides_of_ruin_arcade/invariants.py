@@ -12,7 +12,7 @@ from boardgym.games.sleeping_gods.kinds import DECISIONS as SG_DECISIONS
 from . import actions as A
 from .kinds import (BACK_CHALLENGE, BACK_COMBAT, BACK_REWARD, D_PREP, EQUIP_LIMIT, HAND_LIMIT,
                     PH_COMBAT, PH_OVER, PH_SCORING, PH_CHALLENGE, PH_PREP, PH_BOSS, PH_CH_REWARD, PH_END_TURN, TRAIN_LIMIT)
-from .flow import COMBAT_CODE
+from .flow import COMBAT_CODE, encounter_code
 from .kinds import BOSS_DRAWS, CH_ARCADE
 
 
@@ -85,7 +85,7 @@ def check(s) -> list[str]:
             break
     out += _encounter(s, codes) + _boss(s)
     running = s.enc_kind >= 1 and s.enc_id >= 0
-    cur = s.enc_id + (COMBAT_CODE if s.enc_kind == BACK_COMBAT else 0)
+    cur = encounter_code(s.enc_kind, s.enc_id)
     if running and s.enc_id >= len(s.seen_cb if s.enc_kind == BACK_COMBAT else s.seen_ch):
         out.append(f"encounter id {s.enc_id} is not a card of its back")
         running = False
@@ -142,7 +142,7 @@ def _encounter(s, codes) -> list[str]:
     cards = c.challenges if k == BACK_CHALLENGE else c.combats
     if i >= len(cards):
         return [f"encounter id {i} is not a card of its back"]
-    code = i + (COMBAT_CODE if k == BACK_COMBAT else 0)
+    code = encounter_code(k, i)
     if not _seen_code(s, code):
         return ["the encounter was never revealed"]
     if running == (code in codes):

@@ -15,7 +15,7 @@ from boardgym.games.sleeping_gods.words import fight_lines
 from boardgym.games.sleeping_gods.kinds import A_BASE, CH_DONE, CH_WINDOW, CH_WOUNDS, H_NUMBER, H_STATE, H_TOTAL
 
 from .describe import SKILL_WORDS, STATUS_WORDS, crew_name
-from .flow import COMBAT_CODE
+from .flow import COMBAT_CODE, encounter_card
 from .kinds import MASTERY
 
 N_CREW = 5
@@ -43,8 +43,7 @@ def crew_changes(s, was: list[tuple[int, int, int]]) -> list[str]:
 
 
 def _encounter_name(s, code: int) -> str:
-    c = s.game.content
-    return c.combats[code - COMBAT_CODE].name if code >= COMBAT_CODE else c.challenges[code].name
+    return encounter_card(s.game.content, code).name
 
 
 def _chal_result(before) -> tuple[int, int] | None:

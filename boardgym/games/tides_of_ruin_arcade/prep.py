@@ -105,7 +105,6 @@ def _prep_apply(s, f, a):
         s.invalidate()
         return
     s.pend[-1] = (D_PREP, seat, 0, 0)  # an action: every player may act again
-    c = s.game.content
     if A.OM_FATIGUE <= a <= A.OM_STATUS:
         s.pend.append((D_OM_CREW, seat, a - A.OM_FATIGUE, 0))
     elif A.USE_REWARD <= a < A.USE_REWARD + A.MAX_REWARDS:

@@ -8,7 +8,7 @@ from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (ADV_MARKET, CH_ADV, CH_SKILL, D_ADV_TO, D_DISCARD,
                                                        D_MARKET, D_UNITS, OM_COSTS, TRAIN_COST)
 
-from .helpers import (CAPTAIN, COOK, GUNNER, NAVIGATOR, SURGEON, challenge_id, first_outcome, game, legal,
+from .helpers import (CAPTAIN, COOK, GUNNER, NAVIGATOR, SURGEON, challenge_id, game, legal,
                       outcome, reveal, reward_id, to_prep)
 
 FORTUNE = 14  # 6 Fortune cards in the deck (TR-BASE-SKILL table), equip cost 1

@@ -1,14 +1,17 @@
 """Challenges with mastery (TR-MAST, TR-BASE-CHAL), skill-card abilities in the core's windows
 (TR-BASE-SKILL), fatigue (TR-BASE-COND-3), combat (TR-BASE-COMBAT, TR-REF-1) and the final
 battle (TR-BOSS)."""
+import json
+
 import pytest
 
-from boardgym.core import CHANCE
+from boardgym.core import CHANCE, StateError
 from boardgym.games.sleeping_gods import grid
 from boardgym.games.sleeping_gods.kinds import (C_ROUND, D_ATTACKER, D_CHAR_TARGET, D_HEAL_ALLY,
-                                                D_HEAL_SQUARE, D_JOIN, D_MODIFY, P_HOST, VENOM)
+                                                D_HEAL_SQUARE, D_JOIN, D_MODIFY, H_ROLL, P_CHALLENGE, P_HOST,
+                                                VENOM)
 from boardgym.games.tides_of_ruin_arcade import actions as A
-from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, D_KEEP, PH_BOSS, PH_COMBAT, PH_REVEAL)
+from boardgym.games.tides_of_ruin_arcade.kinds import (D_KEEP, PH_BOSS, PH_COMBAT, PH_REVEAL)
 
 from ..packs import edited_pack
 from .helpers import (CAPTAIN, GUNNER, KNO, NAVIGATOR, SURGEON, challenge_id, combat_id, destiny, game,
@@ -98,9 +101,8 @@ def test_fatigue_3_cannot_join_or_attack():
     assert A.CREW + GUNNER not in legal(s2) and A.CREW + CAPTAIN in legal(s2)
 
 
-def test_knack_adds_2_and_fortune_keeps_either_draw():
-    """TR-BASE-SKILL: an equipped Knack (+1 KNO icon) gives +2 to its skill's challenge for 1
-    OM, once per encounter; Fortune (+1 KNO, equip 1 OM) draws again, the seat keeps either."""
+def _fortune_drawing():
+    """KNOWLEDGE 8 with the Navigator's Knack used and its Fortune's second draw pending."""
     s = game().new_initial_state()
     to_prep(s, skill=KNACK_KNO)
     s.hand[0] = [KNACK_KNO, FORTUNE]
@@ -120,12 +122,32 @@ def test_knack_adds_2_and_fortune_keeps_either_draw():
     assert s.om == [2] and knack not in legal(s)
     s.apply(fortune)
     assert s.cq == [(0, P_HOST)]
+    return s, knack, fortune
+
+
+def test_knack_adds_2_and_fortune_keeps_either_draw():
+    """TR-BASE-SKILL: an equipped Knack (+1 KNO icon) gives +2 to its skill's challenge for 1
+    OM, once per encounter; Fortune (+1 KNO, equip 1 OM) draws again, the seat keeps either."""
+    s, knack, fortune = _fortune_drawing()
     outcome(s, 1)
     assert s.pend[-1][0] == D_KEEP and legal(s) == {A.CONFIRM, A.KEEP_EARLIER}
     s.apply(A.CONFIRM)  # keep the new 1: 5 + 1 + 2 = 8
     assert s.pend[-1][0] == D_MODIFY and fortune not in legal(s)
     s.apply(A.CONFIRM)
     assert challenge_id(s, KNO, 8) in s.won and s.om == [1]
+
+
+def test_fortunes_choice_waits_for_its_second_draw():
+    """TR-BASE-SKILL (Fortune): "draw again, and keep either": the choice of which draw to keep
+    follows the second draw. A save where the keep choice already sits on top of the window while
+    the second draw is still pending is refused in words; the save made at the draw loads."""
+    s, _, _ = _fortune_drawing()
+    data = json.loads(s.to_json())
+    assert s.game.state_from_json(json.dumps(data)).cq == [(0, P_HOST)]
+    window = data["state"]["pend"][-1]
+    data["state"]["pend"].append([D_KEEP, window[1], s.sg_chal[H_ROLL], 16 * P_CHALLENGE + 1])
+    with pytest.raises(StateError, match="Fortune's draw without its window"):
+        s.game.state_from_json(json.dumps(data))
 
 
 def test_flee_from_round_two():

@@ -7,7 +7,7 @@ from boardgym.core import CHANCE
 from boardgym.core.errors import ConfigError
 from boardgym.games.tides_of_ruin_arcade import actions as A
 from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_COMBAT, BACK_REWARD, CH_ARCADE, D_PLACE_CARD,
-                                                       D_PREP, D_START_PICK, PH_OVER)
+                                                       D_PREP, D_START_PICK, PH_OVER, PH_SETUP)
 from boardgym.games.tides_of_ruin_arcade.cards import om_supply_left
 from tests.games.soundness import random_play
 
@@ -57,18 +57,25 @@ def test_starting_adventure_cards_by_difficulty(difficulty, picks):
     assert [len(h) for h in s.hand] == [2]  # dealt first
     starting = set(s.game.content.starting)
     if picks == 4:
-        assert sorted(s.picked) == sorted(starting)
+        chosen = sorted(starting)
+        assert sorted(s.picked) == chosen
         assert s.pend[-1][0] == D_PLACE_CARD  # weapons and items are placed
-        return
-    assert s.pend[-1][0] == D_START_PICK
-    chosen = []
-    while s.pend and s.pend[-1][0] == D_START_PICK:
-        offered = {a - A.ADVENTURE for a in legal(s)}
-        assert offered == starting - set(chosen)  # no un-pick: a taken card is not offered again
-        a = min(legal(s))
-        chosen.append(a - A.ADVENTURE)
-        s.apply(a)
-    assert sorted(s.picked) == sorted(chosen) and len(chosen) == picks
+    else:
+        assert s.pend[-1][0] == D_START_PICK
+        chosen = []
+        while s.pend and s.pend[-1][0] == D_START_PICK:
+            offered = {a - A.ADVENTURE for a in legal(s)}
+            assert offered == starting - set(chosen)  # no un-pick: a taken card is not offered again
+            a = min(legal(s))  # the weapons first: intermediate and hard take no recipe
+            chosen.append(a - A.ADVENTURE)
+            s.apply(a)
+        assert sorted(s.picked) == sorted(chosen) and len(chosen) == picks
+    while s.pend and s.pend[-1][0] == D_PLACE_CARD:
+        s.apply(A.CONFIRM)  # into the stash
+    # once the cards taken are placed, setup is over: no second round of picks, whether or not
+    # a recipe was among them
+    assert s.phase != PH_SETUP and all(f[0] != D_START_PICK for f in s.pend)
+    assert sorted(s.picked) == sorted(chosen) and sorted(s.stash + s.recipes) == sorted(chosen)
 
 
 def test_three_players_get_12_om_and_6_skill_cards():
