@@ -83,7 +83,8 @@ def test_good_seats(env_id):
                                    {"seat": 0}, {"seat": 1}, {"seat": "random"}])
 def test_cooperative_games_refuse_opponents_and_seat(env_id, kwarg):
     (name, value), = kwarg.items()
-    with pytest.raises(ConfigError, match=f"{name}=.*cooperative.*leave {name} out"):
+    noun = {"opponents": "opponent", "seat": "seat"}[name]
+    with pytest.raises(ConfigError, match=f"{name}=.*cooperative.*there is no {noun} to choose: leave {name} out"):
         gym.make(env_id, **kwarg)
 
 
@@ -93,6 +94,9 @@ def test_gym_unknown_kwarg_is_a_type_error_too(env_id):
         gym.make(env_id, frameskip=4)
     assert isinstance(err.value, TypeError) and isinstance(err.value, ConfigError)
     assert "num_" in str(err.value) and "illegal_penalty" in str(err.value)  # the valid options
+    assert "'frameskip': not an option" in str(err.value)  # one typo: no "also"
+    with pytest.raises(UnknownOptionError, match=r"'frameskip' \(also \['colour'\]\): not an option"):
+        gym.make(env_id, frameskip=4, colour="red")  # every typo named, the first in front
 
 
 @pytest.mark.parametrize("env_id", PZ_IDS)

@@ -36,7 +36,7 @@ def test_gym_env_saves_each_finished_episode(env_id, tmp_path):
         assert all(np.array_equal(a, b) for a, b in zip(recorded, _gym_episode(plain, seed)))
         assert len(recorded) == len(_gym_episode(plain, seed))
     files = sorted(tmp_path.glob("*.json"))
-    assert len(files) == 2
+    assert [f.stem.rsplit("-", 1)[1] for f in files] == ["00001", "00002"]  # numbered as played
     replay = Replay.load(files[-1])  # every move re-applied and the returns compared
     assert replay.seed == 2 and replay.source == "gymnasium" and replay.returns is not None
     assert replay.final_state().to_json() == env.unwrapped.state.to_json()
