@@ -45,8 +45,7 @@ class TextTurns:
     """One episode's text: the log of every seat, the current decision's prompt and options, and
     the answer counts."""
 
-    def __init__(self, game, retries: int = 2, fallback: str = "random", invalid_penalty: float = -1.0,
-                 primer_when: str = "first"):
+    def __init__(self, game, retries: int, fallback: str, invalid_penalty: float, primer_when: str):
         check_text_options(retries, fallback, invalid_penalty, primer_when)
         self.game = game
         self.name = game.info.name

@@ -86,6 +86,10 @@ def test_env_is_order_enforced_and_raw_env_is_not(env_id):
         wrapped.step(0)
     with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
         wrapped.last()
+    with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):
+        wrapped.agents
+    wrapped.reset(seed=0)
+    assert wrapped.agents == wrapped.possible_agents and wrapped.agent_selection in wrapped.agents
     raw = mod.raw_env(**kwargs)
     assert type(raw) is BoardgymAECEnv and raw.unwrapped is raw
     with pytest.raises(RuntimeError, match="call reset"):

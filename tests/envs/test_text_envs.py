@@ -244,6 +244,18 @@ def test_pettingzoo_bad_answer_keeps_the_seat(env_id):
         pettingzoo.make("aec", env_id, agent_order="cycle")
 
 
+def test_pettingzoo_tells_each_seat_what_was_chosen():
+    """A valid answer is narrated: the seat reads what it chose, in the option's words, and the
+    other seat reads that seat 0 moved (no hidden information: ATT's explore is public)."""
+    env = pettingzoo.make("aec", "boardgym/ancient_terrible_things_text_v0", num_players=2)
+    env.reset(seed=1)
+    assert env.agent_selection == "player_0"
+    answer = read_options(env.observe("player_0"))[0][1]
+    env.step(answer)
+    assert f"You (seat 0) chose: {answer}" in env.observe("player_0")
+    assert f"Seat 0 chose: {answer}" in env.observe("player_1")
+
+
 def test_text_envs_refuse_another_action_space_by_name():
     """Answers are read against the game's own actions, so a view such as ATT's whole
     combinations is refused with the option's name, for both text envs."""
