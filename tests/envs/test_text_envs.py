@@ -5,6 +5,7 @@ seed plays the same game as the vector env."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import gymnasium as gym
 import numpy as np
@@ -254,6 +255,25 @@ def test_pettingzoo_tells_each_seat_what_was_chosen():
     env.step(answer)
     assert f"You (seat 0) chose: {answer}" in env.observe("player_0")
     assert f"Seat 0 chose: {answer}" in env.observe("player_1")
+
+
+@pytest.mark.parametrize("env_id", text_gym_ids())
+def test_option_numbers_are_right_aligned_and_the_charset_has_no_control_codes(env_id):
+    """The options list reads as a column: two spaces, then each number right-aligned to the
+    widest, a full stop and the option's words. The prompt space's characters are printable,
+    with newline and tab the only control codes (no DEL, no C1 codes)."""
+    env = gym.make(env_id)
+    obs, _ = env.reset(seed=3)
+    answer = reader(np.random.default_rng(3))
+    for _ in range(5):
+        lines = obs.split("\n")
+        start = max(i for i, line in enumerate(lines) if line == "Your options:")
+        opts = read_options(obs)
+        width = max(len(str(a)) for a, _ in opts)
+        for line, (a, name) in zip(lines[start + 1:], opts):
+            assert line == "  " + str(a).rjust(width) + ". " + name
+        obs, *_ = env.step(answer(obs))
+    assert {ch for ch in CHARSET if unicodedata.category(ch) == "Cc"} == {"\n", "\t"}
 
 
 def test_text_envs_refuse_another_action_space_by_name():
