@@ -6,9 +6,11 @@ its processes and shared memory: close, a killed worker, garbage collection and 
 exit leave no process and no segment behind. Nothing here names a game."""
 import gc
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import types
 from pathlib import Path
 
 import gymnasium as gym
@@ -17,7 +19,7 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 from boardgym.core.errors import ConfigError, IllegalActionError, VectorWorkerError
-from boardgym.envs.vector_mp import BoardgymMultiprocessVectorEnv
+from boardgym.envs.vector_mp import BoardgymMultiprocessVectorEnv, _detach
 from tests.conftest import gym_entries
 from tests.envs.test_vector_batched import assert_same, moves, run_both
 
@@ -140,6 +142,38 @@ def test_close_joins_the_workers_and_unlinks_the_segment():
     after = set(os.listdir("/dev/shm"))
     assert name not in after and not {n for n in after - before if n.startswith("psm_")}
     envs.close()   # twice is fine
+
+
+def test_close_ends_a_worker_that_neither_answers_nor_stops():
+    """close() asks, then terminates, then kills: a stopped worker (SIGSTOP: it reads no command,
+    and its SIGTERM waits) is killed, so no process outlives the env."""
+    envs = gym.make_vec(GYM_IDS[0], num_envs=2, num_workers=2)
+    pids = envs.worker_pids
+    envs.reset(seed=0)
+    os.kill(pids[0], signal.SIGSTOP)
+    try:
+        envs.close()
+        assert not any(alive(p) for p in pids)
+    finally:
+        if alive(pids[0]):   # (a failure here must not leave a stopped process behind)
+            os.kill(pids[0], signal.SIGKILL)
+
+
+def test_a_segments_descriptor_is_closed_whatever_its_number():
+    """Detaching a segment closes its file descriptor even when the number is 0 (a process
+    started with its standard input closed gets 0 for the next file it opens)."""
+    saved = os.dup(0)
+    try:
+        with open(os.devnull) as f:
+            os.dup2(f.fileno(), 0)   # descriptor 0 now stands for a file to close
+        seg = types.SimpleNamespace(_fd=0, _buf=b"", _mmap=None)
+        _detach(seg)
+        assert seg._fd == -1
+        with pytest.raises(OSError):
+            os.fstat(0)   # closed
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
 
 
 def test_a_killed_worker_is_a_clear_error_not_a_hang():
