@@ -327,6 +327,35 @@ def test_case34_craft_and_token_flow(xs):
     assert s.stock[t] == 4 and s.tools[t] == 1
 
 
+def test_a_recipe_costing_one_root_is_met_by_one_root(xs):
+    """PALEO-CRAFT-1 / ACT-3: a known idea with stock whose recipe the participants can pay is
+    craftable; the basket's recipe is 1 wood and one root token. With the basket's idea on the
+    workbench, 1 wood in storage and exactly one root held by group 0, Spear Craft offers the
+    basket; crafting it pays that one root (back to the general supply: the root's idea is not
+    known, D-19) and the wood, and group 0 gets a basket from the craft stock. With no root
+    held the basket is not craftable."""
+    from boardgym.games.paleo.chance_nodes import _apply_idea
+
+    sc = xs()
+    c, s = sc.g.content, sc.s
+    basket, root = c.tool_index["basket"], c.tool_index["root"]
+    assert c.tools[basket].recipe_tools == (root,)
+    for h in range(2):
+        sc.clear_tools(h)
+    _apply_idea(s, 0, next(x for x in s.idea_deck if c.cards[x].idea_tool == basket))
+    sc.storage(wood=1)
+    assert basket not in craftable(s, 1)
+    sc.give_tool(0, "root")
+    assert basket in craftable(s, 1)
+    stock, roots = s.stock[basket], s.gsup[root]
+    _solo_turn(sc, 0, "X17", people=["ppl01"], tools=True)
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + basket]
+    sc.act(A.TOOL + basket)
+    assert s.tools[basket] == 1 and s.stock[basket] == stock - 1
+    assert s.tools[root] == 0 and s.gsup[root] == roots + 1 and s.store[1] == 0
+
+
 def test_case35_skull_minus_at_zero(xs):
     """PALEO-REW-9: '-1 skull' with 0 skulls stays 0."""
     sc = xs()
@@ -364,6 +393,31 @@ def test_case48_kill_hits_the_helped_group(xs):
     assert sc.legal() == ["PERSON[0]", "PERSON[1]"]
     sc.act(A.PERSON + 1)
     assert sc.card("ppl06") in sc.s.cem and sc.s.skulls == 1 and len(sc.s.ppl[1]) == 1
+
+
+def test_a_kill_comes_before_the_rewards_printed_after_it(pack, tmp_path):
+    """PALEO-REW-4 / D-7 with the effects in printed order (content format: "Effects resolve in
+    printed order"): Sacrifice edited to KILL then +1 food, resolved by group 0 (two people).
+    The KILL is resolved first: group 0 picks who dies while the food is not yet gained; the
+    food comes after the death."""
+    from tests.games.packs import edited_pack
+
+    from .scripted import Script
+
+    def kill_then_food(doc):
+        card = next(c for c in doc["cards"] if c["id"] == "X10")
+        card["options"] = [{"reward": [{"kind": "KILL"}, {"kind": "RES", "res": "food", "n": 1}]}]
+    path = edited_pack(pack, tmp_path, "modules/X", kill_then_food)
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl01", "ppl06"])
+    _solo_turn(sc, 0, "X10")
+    s = sc.s
+    food, skulls = s.store[0], s.skulls
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "kill_person" and s.current_player == 0
+    assert s.store[0] == food and s.skulls == skulls
+    sc.act(A.PERSON + 1)
+    assert sc.card("ppl06") in s.cem and s.skulls == skulls + 1 and s.store[0] == food + 1
 
 
 def test_case49_additional_action_in_closing_window(xs):

@@ -1,7 +1,7 @@
 """Tool tokens from the rules' point of view (PALEO-D-19, PALEO-ACT-2): where a gained token
 comes from, and which attribute tools a group is offered while it is short of a requirement."""
 from boardgym.games.paleo import chance_nodes
-from boardgym.games.paleo.tools import take_token, useful_tools
+from boardgym.games.paleo.tools import held, take_token, useful_tools
 
 
 def _person_with_tool(sc):
@@ -65,3 +65,18 @@ def test_only_tools_adding_to_a_short_ability_are_offered(xs):
         assert set(want) != set(tools)       # some held tool adds only to another ability
     s.need = [0, 0, 0]
     assert useful_tools(s, 1, {}) == []
+
+
+def test_the_participants_hold_the_tokens_of_their_own_groups_only(xs):
+    """PALEO-ACT-2 / HELP-1: the tools counted for an option are those of its participants (the
+    owner, plus its helpers' groups). Group 0 holds 2 spears and group 1 holds 1: group 0 alone
+    holds 2, group 1 alone 1, both together 3, and a set naming no group holds none (not group
+    0's 2); nobody holds a torch."""
+    sc = xs()
+    s = sc.s
+    for h in range(s.n):
+        sc.clear_tools(h)
+    sc.give_tool(0, "spear", 2).give_tool(1, "spear")
+    spear, torch = sc.g.content.tool_index["spear"], sc.g.content.tool_index["torch"]
+    assert [held(s, parts, spear) for parts in (1, 2, 3, 0)] == [2, 1, 3, 0]
+    assert [held(s, parts, torch) for parts in (1, 2, 3, 0)] == [0, 0, 0, 0]
