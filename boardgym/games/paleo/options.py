@@ -200,16 +200,13 @@ def neg_apply(s, f, a):
 
 
 def dispose_ignored(s) -> None:
-    """A failed card without a negative option is ignored, faceup."""
+    """A failed card without a negative option is ignored, faceup; no card is being resolved
+    any more (as after a resolution)."""
+    g = s.r_owner
     if s.r_src == SRC_CARD:
-        g = s.r_owner
-        if s.r_card == s.sec_card:
-            _spend_card(s, g, OW_SECRET)
-        else:
-            _spend_card(s, g, OW_NORMAL)
-        _end(s, g)
-    else:
-        _end(s, s.r_owner)
+        _spend_card(s, g, OW_SECRET if s.r_card == s.sec_card else OW_NORMAL)
+    s.r_card = s.r_opt = -1
+    _end(s, g)
 
 
 # -- the end of a resolution (OP_FINISH) -------------------------------------------------------

@@ -12,8 +12,9 @@ import pytest
 
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import E_HEAL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
-from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, ON_CARD, OP_GAIN_RES, OP_HEAL,
-                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
+from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, ON_CARD,
+                                        OP_FINISH, OP_GAIN_RES, OP_HEAL, OP_WOUND3, PH_MISSIONS, PH_MOON,
+                                        PH_NTOOLS, PH_REVEAL, PH_TALIS, SRC_ADD, SRC_TOOL)
 from boardgym.games.paleo.invariants import RESOLVING
 from tests.games.saved_pool import edited, find, load, refused, top
 
@@ -359,21 +360,28 @@ def test_victories_and_skulls_are_not_negative(field):
     refused(g, edited(data, **{field: -1}), f"{field} is -1")
 
 
+def _holder_script(pack, tmp_path, reward):
+    """Modules B and X (no removal): The Eternal Flame (B01, on the table from setup) edited to
+    hold food and pelts besides wood (PALEO-SPEC-1), and Wood Gift (X18) edited to give ``reward``."""
+    def holds(doc):
+        _card(doc, "B01")["holds"]["accepts"] = ["food", "wood", "pelt"]
+    path = edited_pack(pack, tmp_path, "modules/B", holds)
+    f = tmp_path / "pack" / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    _card(doc, "X18")["options"] = [{"reward": reward}]
+    f.write_text(json.dumps(doc))
+    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
+    assert sc.card("B01") in sc.s.inplay
+    return sc
+
+
 def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
     """PALEO-REW-1 / SPEC-1: each resource gained is taken normally or placed on a card that
     holds it. The Eternal Flame edited to hold food too, and Wood Gift to give 2 food: group 0
     decides where the first food goes while the second waits to be gained (food is resource 0).
     That save loads; the waiting gain naming resource 3 (there are three: food, wood, stone) is
     refused by the declaration."""
-    def hold_food(doc):
-        _card(doc, "B01")["holds"]["accepts"] = ["food", "wood"]
-    path = edited_pack(pack, tmp_path, "modules/B", hold_food)
-    f = tmp_path / "pack" / "modules" / "X.json"
-    doc = json.loads(f.read_text())
-    _card(doc, "X18")["options"] = [{"reward": [{"kind": "RES", "res": "food", "n": 2}]}]
-    f.write_text(json.dumps(doc))
-    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
-    assert sc.card("B01") in sc.s.inplay
+    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 2}])
     _first_option(sc, {0: "X18", 1: "X13"})
     assert sc.decision() == "host" and sc.s.pend[-1][2] == 0
     assert [op for op in sc.s.ops if op[0] == OP_GAIN_RES] == [(OP_GAIN_RES, 0, 1)]
@@ -471,3 +479,193 @@ def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
     assert not any("takes no part" in p for p in _resolution(s))
     s.ops[0] = (OP_GIVE_TOOL, tool, out, 0)
     assert f"ops: give_tool for group {out}, which takes no part" in _resolution(s)
+
+
+def test_food_waiting_to_be_gained_is_no_wound(pack, tmp_path):
+    """PALEO-REW-1 / REW-8: a wound waiting to be placed (the wound3 step of a wound event)
+    needs a wounded group; a gain waiting does not. Wood Gift edited to give 7 food, with The
+    Eternal Flame holding food: while group 0 decides where the first food goes, the other 6 wait
+    to be gained and no group is being wounded. That save loads (the 6 food waiting are a count,
+    not a wound step); the same save with a wound3 step waiting ahead of the gain, and still no
+    wounded group, is refused."""
+    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 7}])
+    _first_option(sc, {0: "X18", 1: "X13"})
+    assert sc.decision() == "host" and sc.s.pend[-1][2] == 0 and sc.s.r_wgroup == -1
+    assert (OP_GAIN_RES, 0, 6) in sc.s.ops
+    data = _save(sc)
+    assert load(sc.g, data) is not None
+    ops = [[OP_WOUND3]] + data["state"]["ops"]
+    refused(sc.g, edited(data, ops=ops), "ops: a wound to place with no wounded group")
+
+
+def test_a_tool_token_in_hand_or_on_a_card_counts_once(pack, tmp_path):
+    """PALEO-D-19 / SPEC-1: tool tokens are conserved per type, and a token gained is placed on
+    a card that holds it or taken (irrevocably). Wood Gift edited to give a pelt, with The
+    Eternal Flame holding pelts: while group 0 decides where the pelt goes it is in hand, counted
+    once (neither in the supply nor with the group): the save loads, and with one more pelt in
+    the general supply it is refused. Once the pelt lies on The Eternal Flame it is counted once
+    there: that save loads, and with one more pelt in the general supply it is refused."""
+    sc = _holder_script(pack, tmp_path, [{"kind": "TOOL", "tool": "pelt"}])
+    t = sc.g.content.tool_index["pelt"]
+    _first_option(sc, {0: "X18", 1: "X13"})
+    assert sc.decision() == "host" and sc.s.pend[-1][2] == 3 + t
+    in_hand = _save(sc)
+    flame = sc.s.inplay.index(sc.card("B01"))
+    sc.act(A.CARD + flame)
+    assert sc.s.held[flame] == [3 + t]
+    on_card = _save(sc)
+    for data in (in_hand, on_card):
+        assert load(sc.g, data) is not None
+        gsup = list(data["state"]["gsup"])
+        gsup[t] += 1
+        refused(sc.g, edited(data, gsup=gsup), "tool pelt not conserved")
+
+
+def _heal_tool_script(xs, night):
+    """Group 0 holds a root (heal 1) and two wounded people, no other group holds a tool, and
+    group 0 uses the root (PALEO-D-11): in the night tool window (``night``), or in its owner
+    window after group 1's Dice No Negative failed its check (a weak person, rolled 1 SKL and
+    2 STR) and was ignored (PALEO-DICE-2). Group 0 then picks which person heals."""
+    sc = xs()
+    for h in range(sc.s.n):
+        sc.clear_tools(h)
+    sc.give_tool(0, "root")
+    sc.people(0, ["ppl01", "ppl03"], wounds=[1, 1])
+    if night:
+        for g in range(sc.s.n):
+            if sc.s.awake[g]:
+                sc.act(A.SLEEP_EARLY)
+        assert sc.decision() == "night_tools"
+    else:
+        sc.people(1, ["ppl15"])
+        sc.reveal_turn({}, {0: "X18", 1: "X03"})
+        if sc.decision() == "order":
+            sc.act(A.RESOLVE_NEXT + 1)
+        sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
+        assert sc.card("X03") in sc.s.fu and sc.decision() == "owner" and sc.s.pend[-1][1] == 0
+        assert sc.s.r_card == sc.s.r_opt == -1   # the ignored card's resolution is over
+    sc.act(sc.tool("root"))
+    assert sc.decision() == "heal_person" and sc.s.r_src == SRC_TOOL
+    return sc
+
+
+@pytest.mark.parametrize("night", [True, False])
+def test_a_heal_tool_is_its_groups_alone(xs, night):
+    """PALEO-D-11 / REW-8: a heal tool is discarded for its effect by the group holding it, in
+    the night tool window or its owner window; the group alone takes part and chooses (it heals
+    its own people). The save while group 0 picks who its root heals loads; with group 1 also
+    taking part it is refused."""
+    sc = _heal_tool_script(xs, night)
+    data = _save(sc)
+    assert load(sc.g, data) is not None
+    refused(sc.g, edited(data, r_parts=3), "a tool's effect (heal, food) is its group's alone")
+
+
+def _negative_choice_save(pack, tmp_path):
+    """PALEO-DICE-2: Dice Example edited to have two negative options; group 0 (one weak person)
+    reveals it, rolls 1 SKL and 2 STR and fails its check: it picks the negative option."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X02")["options"].append(
+        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl15"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X02", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
+    assert sc.decision() == "negative" and sc.s.r_card == sc.card("X02") and not sc.s.ops
+    return sc, _save(sc)
+
+
+def test_a_negative_choice_belongs_to_the_revealed_card(pack, tmp_path):
+    """PALEO-DICE-2 / HELP-1: a failed check asks for one of the card's negative options when it
+    has several; the card's program is over by then (no ops left), the card being resolved is
+    still the group's revealed card. That save loads; with the card being resolved said to be
+    group 1's revealed card instead it is refused."""
+    sc, data = _negative_choice_save(pack, tmp_path)
+    assert load(sc.g, data) is not None
+    other = sc.s.rev[1]
+    refused(sc.g, edited(data, r_card=other), f"r_card {other} is neither group 0's revealed card nor its secret")
+
+
+def test_the_requirement_is_checked_while_a_card_is_checked(pack, tmp_path, xs):
+    """PALEO-DICE-1: the requirement with its dice (need) is the check of the card being
+    resolved. While a failed card waits for its negative option, a save with one more STR
+    needed is refused. A heal tool used after a card was ignored (DICE-2: no card is being
+    resolved any more; its dice and need are left behind) checks nothing (PALEO-D-11): that save
+    loads with the same need changed."""
+    sc, data = _negative_choice_save(pack, tmp_path)
+    need = list(data["state"]["need"])
+    need[0] += 1
+    refused(sc.g, edited(data, need=need), f"need {need}: the option's requirement with its dice is")
+    sc = _heal_tool_script(xs, night=False)
+    data = _save(sc)
+    need = list(data["state"]["need"])
+    need[0] += 1
+    assert load(sc.g, edited(data, need=need)).need == need
+
+
+def test_an_additional_action_is_its_groups_alone():
+    """PALEO-SPEC-4 / D-10 (additional actions are used by one group alone: the participants are
+    that group): a save of random play while an additional action's program runs loads; with
+    every group taking part it is refused."""
+    g, data = find_save(lambda st: st["r_src"] == SRC_ADD and any(op[0] == OP_FINISH for op in st["ops"]))
+    st = data["state"]
+    assert load(g, data) is not None
+    n = len(st["awake"])
+    refused(g, edited(data, r_parts=(1 << n) - 1),
+            f"option {st['r_opt']} of card {st['r_card']} is no additional action of group {st['r_owner']}")
+
+
+def test_idea_draws_queued_fit_the_idea_deck():
+    """PALEO-REW-6: an IDEA reward draws from the Idea deck, one draw per card there is. A save
+    of random play with idea draws queued, its Idea deck cut to as many cards as draws (the rest
+    put in the cemetery, faceup and seen, where ideas dropped from the workbench go), loads; with
+    one card fewer it is refused."""
+    g, data = find_save(lambda st: any(k == CH_IDEA for k, _ in st["cq"]))
+    st = data["state"]
+    k = sum(1 for kind, _ in st["cq"] if kind == CH_IDEA)
+    assert len(st["idea_deck"]) > k
+    for keep, ok in ((k, True), (k - 1, False)):
+        gone = st["idea_deck"][keep:]
+        seen = list(st["seen"])
+        for x in gone:
+            seen[x] = 1
+        bad = edited(data, idea_deck=st["idea_deck"][:keep], cem=st["cem"] + gone, seen=seen)
+        if ok:
+            assert load(g, bad) is not None
+        else:
+            refused(g, bad, "more Dream or Idea draws queued than cards in their decks")
+
+
+def test_a_die_is_rolled_once():
+    """PALEO-DICE-1: each die of the option is rolled once, after its check is started. A save
+    of random play with a die roll queued loads; the same die already showing face 0 (its face
+    added to the requirement) is refused."""
+    g, data = find_save(lambda st: any(k == CH_DIE for k, _ in st["cq"]))
+    st = data["state"]
+    assert load(g, data) is not None
+    i = next(a for k, a in st["cq"] if k == CH_DIE)
+    dice, need = list(st["dice"]), list(st["need"])
+    assert dice[i] < 0
+    dice[i] = 0
+    ab, v = g.content.dice_faces[0]
+    need[ab] += v
+    refused(g, edited(data, dice=dice, need=need), "a die roll queued twice, for a rolled die")
+
+
+def test_missing_and_foreign_cards_are_named_five_at_most():
+    """PALEO-D-16 / D-21: every card of the game (the base cards and those of the chosen modules)
+    lies in exactly one place, and no other card does. A save with six cards of the People deck
+    gone and six cards of modules not in the game put in the cemetery is refused naming the first
+    five of each (a short message)."""
+    g, data = find_save(lambda st: not st["cq"] and len(st["people_deck"]) >= 6)
+    st = data["state"]
+    foreign = [x for x in range(len(g.content.cards)) if x not in set(g.in_game)][:6]
+    assert len(foreign) == 6
+    err = refused(g, edited(data, people_deck=st["people_deck"][6:], cem=st["cem"] + foreign), "cards missing: ")
+    missing = json.loads(err.split("cards missing: ")[1].split("]")[0] + "]")
+    other = json.loads(err.split("or not of this game: ")[1].split("]")[0] + "]")
+    assert missing == sorted(st["people_deck"][:6])[:5], err
+    assert other == sorted(foreign)[:5], err
