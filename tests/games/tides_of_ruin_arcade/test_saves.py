@@ -10,7 +10,7 @@ import pytest
 from boardgym.core import StateError
 from boardgym.games.sleeping_gods.kinds import CH_ROLL, D_TARGET, D_WOUND, P_ATTACK, P_CHALLENGE, P_HOST
 from boardgym.games.tides_of_ruin_arcade import actions as A
-from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWARD, CH_ADV, CH_ARCADE,
+from boardgym.games.tides_of_ruin_arcade.kinds import (BACK_CHALLENGE, BACK_REWARD, CH_ADV, CH_ARCADE, CH_SKILL,
                                                        D_DISCARD, D_EQUIP_SWAP, D_EQUIP_TO, D_PREP, D_STRIKE,
                                                        D_TRAIN_CREW, D_TRAIN_SKILL, PH_CHALLENGE, PH_COMBAT, PH_PREP,
                                                        PH_PREP_OPEN, PH_REVEAL, TRAIN_LIMIT)
@@ -252,3 +252,31 @@ def test_the_preparation_window_comes_back_only_to_the_active_player_with_a_rewa
     frame[3] = 1
     refused(g, edited(data, pend=st["pend"][:-1] + [frame]),
             "only the active player gets the window back, with a reward card open")
+
+
+def test_skill_cards_to_draw_are_never_negative():
+    """TR-BASE-SKILL (dealing): each seat's skill cards still to draw count up from 0; a save of
+    a deal in progress loads, and one giving a seat -1 cards to draw is refused by the field's
+    declaration, in words."""
+    g, data = find_save(lambda st: any(e[0] == CH_SKILL for e in st["cq"]))
+    assert load(g, data) is not None
+    n = len(data["state"]["sk_assign"])
+    refused(g, edited(data, sk_assign=[-1] + [0] * (n - 1)),
+            "sk_assign[0] is -1, must be skill cards to draw (0..40)")
+
+
+def test_an_arcade_draw_names_a_card_back():
+    """TR-TURN-1, TR-TURN-3: an Arcade draw is of one back (0 reward, 1 challenge, 2 combat); a
+    pending draw of back -1 is refused by the queue's declaration, in words."""
+    g, data = find_save(lambda st: any(e[0] == CH_ARCADE for e in st["cq"]))
+    cq = [[k, -1 if k == CH_ARCADE else a] for k, a in data["state"]["cq"]]
+    refused(g, edited(data, cq=cq), "argument 1 is -1, must be a card back (0..2)")
+
+
+def test_the_chance_queue_holds_up_to_16_draws():
+    """TR-SETUP-3, TR-BASE-SKILL: skill cards are drawn one chance node each, so a deal queues
+    many draws; the save keeps up to 16 pending draws and refuses a 17th for its length."""
+    g, data = find_save(lambda st: any(e[0] == CH_SKILL for e in st["cq"]))
+    draw = [CH_SKILL, 0]
+    assert load(g, edited(data, cq=[draw] * 16)) is not None
+    refused(g, edited(data, cq=[draw] * 17), "cq has 17 entries, must have 0..16")
