@@ -211,3 +211,17 @@ def test_a_flat_agent_in_a_view_stops_when_the_turn_passes_even_mid_expansion():
     from boardgym.core.action_views import FlatAgentInView
 
     assert FlatAgentInView(Sequence(6, 99), Collapse()).act(None, ALL, Turns(passes_after=1)) == 2
+
+
+def test_an_agent_reads_its_observation_unless_it_declares_needs_state():
+    """The agent contract (``act(observation, legal_mask, state=None)``): an agent that reads the
+    engine state declares ``needs_state`` (the terminal table then hands it the state instead of
+    the observation); by default an agent, the random one and any subclass that says nothing,
+    reads only its observation."""
+
+    class Reader(Agent):
+        def act(self, observation, legal_mask, state=None) -> int:
+            return int(np.flatnonzero(legal_mask)[0])
+
+    assert Agent.needs_state is False and RandomAgent(0).needs_state is False
+    assert Reader().needs_state is False

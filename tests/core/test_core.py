@@ -21,7 +21,7 @@ def test_catalog_ranges_and_describe():
     with pytest.raises(IndexError, match=r"LOC\[-1\] outside 0..4"):   # not the range before's last action
         cat.index("LOC", -1)
     assert cat.index("LOC", 0) == 1 and cat.index("LOC", 4) == 5
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"action 7 outside 0\.\.6$"):   # the catalogue's last action
         cat.describe(7)
     assert "| 1-5 | LOC[0..4] | where |" in cat.markdown()
     with pytest.raises(ValueError):
