@@ -93,6 +93,8 @@ def test_illegal_action_message_names_the_decision(name):
 def test_rules_refuse_an_unknown_entry_and_import_a_named_module_on_first_use():
     with pytest.raises(TypeError, match="no entry"):
         Rules(obsevation=None)
+    with pytest.raises(TypeError):
+        Rules("boardgym.games.paleo")   # the package is named, never read from a position
     rules = Rules(render="boardgym.core.chance:sample_outcome")
     assert rules.render is not sample_outcome
     assert rules.render([(7, 1.0)], None) == 7  # imported and called

@@ -104,6 +104,8 @@ def test_missing_unknown_and_non_object_fields_are_refused():
         _load(data)
     with pytest.raises(StateError, match=r"unknown field\(s\) \['extra'\]"):
         _load(dict(_saved(), extra=1))
+    with pytest.raises(StateError, match=r"unknown field\(s\) \['" + "x" * 30 + r"'\]$"):
+        _load(dict(_saved(), **{"x" * 40: 1}))   # a long name is cut to its first 30 characters
     with pytest.raises(StateError, match="must be an object of fields"):
         _load([1, 2])
 
