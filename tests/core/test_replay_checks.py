@@ -72,3 +72,14 @@ def test_states_are_the_decision_states_then_the_end():
     assert all(s.current_player >= 0 for s in states[:-1])   # decisions, no chance node
     assert states[-1].is_terminal() and states[-1].to_json() == final.to_json()
     assert replay.final_state().to_json() == final.to_json()
+
+
+def test_a_first_format_replay_needs_a_seed_of_0_or_more():
+    """A replay of the first format (game, config, seed, actions; before the format number)
+    still loads; its seed is the game's, an int from 0 (numpy's seeds are never negative), and a
+    seed of -1 is refused in words."""
+    old = {"game": "x", "config": {}, "seed": 0, "actions": [1, 2]}
+    r = Replay.from_json(json.dumps(old))
+    assert (r.game, r.seed, list(r.actions)) == ("x", 0, [1, 2])
+    with pytest.raises(StateError, match=r"seed is -1, must be an int >= 0"):
+        Replay.from_json(json.dumps(dict(old, seed=-1)))
