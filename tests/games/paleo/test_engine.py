@@ -1,19 +1,12 @@
 """The engine contract for Paleo: fuzzed games with invariants (resources within limits, tool
 tokens conserved per type, 0-5 skulls and victories, every card in exactly one place, U_b
 counts), replays, clones, saves, speed sanity, and AEC-vs-Parallel equivalence (case 32)."""
-import json
-import shutil
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from boardgym.core import CHANCE, Replay, play, sample_outcome
 from boardgym.games.paleo import PaleoGame
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.constants import E_HEAL, E_TOOL, TE_HEAL
-from boardgym.games.paleo.kinds import OP_GAIN_TOOL, OP_HEAL
-from tests.games.saved_pool import edited, load, refused
 from tests.games.soundness import random_play
 
 CONFIGS = [{}, {"num_groups": 1}, {"num_groups": 3}, {"num_groups": 4, "modules": ["A"]},
@@ -164,135 +157,3 @@ def test_the_shaping_potential_on_known_numbers():
     s.wnd[0][:1], s.wnd[1][:1] = [2], [1]
     assert sum(map(sum, s.wnd)) == 3
     assert abs(potential(s, 0) - 0.09) < 1e-12 and potential(s, 1) == potential(s, 0)
-
-
-# -- saves: the field declaration's bounds (state.py), refused in words --------------------------
-def _save_of(sc):
-    """A scripted state as a save's data (checking that it loads back as it is)."""
-    text = sc.s.to_json()
-    assert sc.g.state_from_json(text).to_json() == text
-    return json.loads(text)
-
-
-def _passes_declaration(g, data, words):
-    """The save loads, or is refused for a rule of the game, not with the declaration's ``words``."""
-    from boardgym.core import StateError
-
-    try:
-        g.state_from_json(json.dumps(data))
-    except StateError as err:
-        assert words not in str(err), str(err)
-
-
-def _pack_without(pack, tmp_path, kind=None, tool_effect=None):
-    """A copy of the test pack with every card effect of ``kind`` (HEAL, TOOL; None: none) made
-    "+1 food"; ``tool_effect(tool)`` edits each tool of rules.json."""
-    dst = Path(tmp_path) / "pack"
-    shutil.copytree(pack, dst)
-
-    def walk(node):
-        if isinstance(node, dict):
-            if kind and node.get("kind") == kind:
-                return {"kind": "RES", "res": "food", "n": 1}
-            return {k: walk(v) for k, v in node.items()}
-        return [walk(v) for v in node] if isinstance(node, list) else node
-
-    for f in dst.rglob("*.json"):
-        doc = json.loads(f.read_text())
-        if f.name == "rules.json":
-            for tool in doc["tools"]:
-                if tool_effect:
-                    tool_effect(tool)
-        else:
-            doc = walk(doc)
-        f.write_text(json.dumps(doc))
-    return str(dst)
-
-
-@pytest.mark.parametrize("field", ["turn", "lead_ptr"])
-def test_a_saved_step_count_is_not_negative(xs, field):
-    """PALEO-D-8 (the lead is a pointer advancing each turn) and the turn count: both count steps
-    taken, from 0. A save with -1 of either is refused by the declaration, naming the field and
-    its range; the same save loads as it is."""
-    sc = xs()
-    data = _save_of(sc)
-    assert data["state"][field] >= 0
-    refused(sc.g, edited(data, **{field: -1}), f"{field} is -1", "a step count (0..")
-
-
-def test_a_saved_tool_bonus_is_not_negative(xs):
-    """PALEO-ACT-2 / D-11: attribute tools used in the tool window add to the abilities; a bonus
-    is what used tools add, never less than 0. A save with -1 STR bonus is refused by the
-    declaration; 0 (what the save holds) loads."""
-    sc = xs()
-    data = _save_of(sc)
-    assert data["state"]["bonus"] == [0, 0, 0]
-    refused(sc.g, edited(data, bonus=[-1, 0, 0]), "bonus[0] is -1", "a tool bonus (0..")
-
-
-def _seen(st, x):
-    """``seen`` with card x marked seen (an idea on the workbench lies faceup)."""
-    seen = list(st["seen"])
-    seen[x] = 1
-    return seen
-
-
-def test_an_idea_lies_on_the_workbench_once(xs):
-    """PALEO-REW-6 / D-15: an idea drawn goes to the workbench (one slot each). A save with the
-    same idea in two slots of the bench (taken out of the Idea deck) is refused by the
-    declaration ("repeats"); with it in one slot the save loads."""
-    sc = xs()
-    data = _save_of(sc)
-    st = data["state"]
-    x = st["idea_deck"][0]
-    deck = [y for y in st["idea_deck"] if y != x]
-    assert load(sc.g, edited(data, bench=[x], idea_deck=deck, seen=_seen(st, x))) is not None
-    refused(sc.g, edited(data, bench=[x, x], idea_deck=deck, seen=_seen(st, x)), f"bench[1] repeats {x}")
-
-
-@pytest.mark.parametrize("case", ["no heal", "basket of 5"])
-def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
-    """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever
-    wait than the pack's largest heal. In a pack with no heal at all (every HEAL reward made +1
-    food, the root a plain token) that is 0: a save with 1 heal point waiting is refused by the
-    declaration, 0 passes it. Only heals count: with the basket (a food tool) bringing 5 food
-    the largest heal stays 4 (a HEAL 4 card of the shipped pack), so 5 points are refused and 4
-    pass."""
-    if case == "no heal":
-        def plain_root(tool):
-            if tool["effect"]["kind"] == "HEAL":
-                tool["effect"] = {"kind": "NONE"}
-        path, top = _pack_without(pack, tmp_path, "HEAL", plain_root), 0
-    else:
-        def big_basket(tool):
-            if tool["id"] == "basket":
-                tool["effect"]["n"] = 5
-        path, top = _pack_without(pack, tmp_path, tool_effect=big_basket), 4
-    from tests.games.paleo.scripted import Script
-
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_HEAL]
-                      + [t.n for t in c.tools if t.effect == TE_HEAL] + [0])
-    data = _save_of(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_HEAL, top]]), "heals still to give")
-    refused(sc.g, edited(data, ops=[[OP_HEAL, top + 1]]), f"is {top + 1}, must be heals still to give (0")
-
-
-@pytest.mark.parametrize("case", ["shipped", "no tool rewards"])
-def test_saved_tool_tokens_to_gain_are_bounded_by_the_packs_rewards(pack, tmp_path, case):
-    """PALEO-REW-2: a TOOL reward gives its n tokens one at a time, the rest waiting; no more wait
-    than the pack's largest TOOL reward, and never fewer than 0. With the test pack (largest: 2)
-    a save with 2 waiting passes the declaration, 3 or -1 are refused. In a pack with no TOOL
-    reward (each made +1 food) no token ever waits: 0 passes, 1 is refused."""
-    from tests.games.paleo.scripted import Script
-
-    path, top = (pack, 2) if case == "shipped" else (_pack_without(pack, tmp_path, "TOOL"), 0)
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[2] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_TOOL] + [0])
-    data = _save_of(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, top]]), "tokens still to gain")
-    bad = [top + 1] + ([-1] if case == "shipped" else [])
-    for n in bad:
-        refused(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, n]]), f"is {n}, must be tokens still to gain (0")
