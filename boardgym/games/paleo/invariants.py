@@ -21,11 +21,11 @@ from .kinds import (CH_DEAL, CH_DIE, CH_DREAM, CH_IDEA, CH_PERSON, CH_REMOVE, CH
                     D_NEG, D_NIGHTOPT, D_NTOOL, D_ORDER, D_OWNER, D_PLACE, D_PREVENT, D_SPLIT,
                     D_TALISMAN, D_TOOLWIN, D_WGROUP, D_WPERSON, DECISIONS, ON_CARD, OP_CHECK,
                     OP_DREAM_TO, OP_EFF, OP_FINISH, OP_GAIN_RES, OP_GIVE_TOOL, OP_HEAL, OP_HEAL_IN,
-                    OP_KILL, OP_PAY, OP_PERSON_TO, OP_RECLOSE, OP_RENTOOL, OP_REOPEN, OP_WOUND2,
+                    OP_KILL, OP_PAY, OP_PERSON_TO, OP_WOUND2,
                     OP_WOUND3, OPS, OW_NORMAL, OW_SECRET, PH_DAY, PH_MISSIONS, PH_MOON,
                     PH_NTOOLS, PH_ORDER, PH_OVER, PH_REVEAL, PH_SETUP2, PH_TALIS, PHASES, SP_TOOL,
                     SRC_ADD, SRC_ALT, SRC_CARD, SRC_NIGHT, SRC_TOOL, TABLE)
-from .resolve import option_need
+from .resolve import CONT, option_need
 
 # decisions taken inside a resolution, by the chooser (wounds and kills by the group hit)
 RESOLVING = frozenset({D_NEG, D_TOOLWIN, D_WGROUP, D_PREVENT, D_WPERSON, D_SPLIT, D_HPERSON,
@@ -44,7 +44,6 @@ QUEUED = {
     PH_ORDER: {CH_DIE, CH_PERSON, CH_DREAM, CH_IDEA}, PH_MISSIONS: {CH_DIE, CH_PERSON, CH_IDEA},
     PH_MOON: {CH_DIE, CH_PERSON, CH_IDEA}, PH_REVEAL: set(), PH_NTOOLS: set(), PH_OVER: set(),
 }
-CONT = frozenset({OP_REOPEN, OP_RECLOSE, OP_RENTOOL})
 PROGRAM = (OP_CHECK, OP_PAY, OP_EFF, OP_FINISH)  # the order start() writes them in
 TO_GROUP = frozenset({OP_WOUND2, OP_HEAL_IN, OP_KILL, OP_PERSON_TO, OP_DREAM_TO})
 
