@@ -3,13 +3,14 @@ folder unless told another root, and ``pack_stamp`` (what the pack cache is keye
 JSON files of a pack folder and of its subfolders one level down, no deeper."""
 import json
 import os
-import signal
 
 import pytest
 
 from boardgym.core.errors import ContentError
 from boardgym.core import files
 from boardgym.core.files import load_json, pack_stamp
+
+from ..games.test_pack_files import within
 
 
 def _write(path, doc):
@@ -79,10 +80,6 @@ def test_a_file_two_folders_down_is_not_part_of_the_pack(pack):
 
 
 # -- read_bounded's open ---------------------------------------------------------------------------------
-def _no_wait(signum, frame):
-    raise TimeoutError("the open waited for a writer")
-
-
 @pytest.mark.parametrize("kind", ["pipe", "link"])
 def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_path, monkeypatch, kind):
     """``read_bounded`` checks the path, then opens it without waiting for a writer and without
@@ -95,11 +92,5 @@ def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_pa
     else:
         os.symlink(tmp_path / "real.json", swapped)
     monkeypatch.setattr(files, "regular_file", lambda path, max_bytes, root, fail: str(swapped))
-    old = signal.signal(signal.SIGALRM, _no_wait)
-    signal.alarm(5)
-    try:
-        with pytest.raises(ContentError, match="a pipe" if kind == "pipe" else "cannot be read"):
-            files.read_bounded(tmp_path / "checked.json", 1000)
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+    with within(5), pytest.raises(ContentError, match="a pipe" if kind == "pipe" else "cannot be read"):
+        files.read_bounded(tmp_path / "checked.json", 1000)
