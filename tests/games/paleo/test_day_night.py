@@ -251,3 +251,39 @@ def test_four_groups_warns_on_level_one():
         warnings.simplefilter("always")
         PaleoGame(num_groups=4)
     assert any("3 groups" in str(x.message) for x in w)
+
+
+def test_a_secret_revealed_by_an_additional_action_resolves_before_the_closing_window(pack, tmp_path):
+    """PALEO-D-9 / D-10 (rulebook: "the player who revealed the secret card now resolves the
+    secret card as well"): a content pack whose mission offers an additional action with a SECRET
+    reward. Group 0 uses it in its closing window: the secret is revealed, and the next decision
+    is the secret's own (its owner window, before any other group's card), not another closing
+    window, although group 0 still has the mission's once-a-day action to use."""
+    import json
+    import shutil
+
+    from boardgym.games.paleo.kinds import OW_SECRET
+
+    dst = tmp_path / "pack"
+    shutil.copytree(pack, dst)
+    module = json.loads((dst / "modules" / "X.json").read_text())
+    mission = next(c for c in module["cards"] if c["id"] == "X01")
+    mission["additional"].append({"reward": [{"kind": "SECRET", "n": 4}]})
+    (dst / "modules" / "X.json").write_text(json.dumps(module))
+    sc = Script.start(modules=["X"], content_pack=str(dst), num_groups=2)
+    sc.auto_close = False
+    for h in range(2):
+        sc.clear_tools(h)
+    day_i = A.ADD + sc.g.add_index[(sc.card("X01"), 2)]
+    secret_i = A.ADD + sc.g.add_index[(sc.card("X01"), 4)]
+    sc.reveal_turn({}, {0: "X09", 1: "X13"})
+    sc.act(A.RESOLVE_NEXT + 0, A.OPTION + 0)
+    s = sc.s
+    assert sc.decision() == "closing" and s.legal_mask()[secret_i] and s.legal_mask()[day_i]
+    sc.act(secret_i)
+    assert s.sec_card == sc.card("sec04") and s.sec_owner == 0
+    assert sc.decision() != "closing", "the secret resolves next (D-9), before more additional actions"
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    assert sc.decision() == "owner" and s.pend[-1][1:3] == (0, OW_SECRET)
+    assert not s.invariant_errors()
