@@ -13,8 +13,9 @@ from boardgym.games.paleo import PaleoGame
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo import observation as po
 from boardgym.games.paleo.constants import BACK_TYPES, KINDS, RED
-from boardgym.games.paleo.content import load_content
+from boardgym.games.paleo.content import DEFAULT_PACK, load_content
 
+from ..packs import edited_pack
 from .scripted import Script
 
 
@@ -123,3 +124,43 @@ def test_a_card_without_holds_holds_nothing(pack):
     assert plain and all(x.hold_max == 0 for x in plain)
     flame = c.cards[c.by_key["B01"]]
     assert flame.accepts and flame.hold_max == 5
+
+
+# -- rules.json defaults: starting storage, recipe requirements; an idea for the first tool ------------
+def _rules_edited(tmp_path, edit):
+    return edited_pack(DEFAULT_PACK, tmp_path, "rules", edit)
+
+
+def test_a_resource_left_out_of_the_starting_storage_starts_at_zero(tmp_path):
+    """PALEO-SETUP-1 (the storage starts with the food the rules give, and nothing else): a pack
+    whose storage_start names only food starts with 0 wood and 0 stone, as the shipped pack that
+    names them as 0 does."""
+    pack = _rules_edited(tmp_path, lambda d: d.update(storage_start={"food": 5}))
+    game = PaleoGame(content_pack=pack, num_groups=2)
+    assert game.content.storage_start == (5, 0, 0)
+    assert list(game.new_initial_state().store) == [5, 0, 0]
+
+
+def test_a_recipe_requirement_left_out_is_zero(tmp_path):
+    """PALEO-CRAFT-1: a recipe's requirement names only the abilities it needs (the bow: 1 SKL);
+    the others are 0, so a group with no ability at all meets them. The shipped bow reads
+    (0, 0, 1); a bow recipe naming 1 STR instead reads (1, 0, 0)."""
+    c = load_content(DEFAULT_PACK)
+    assert c.tools[c.tool_index["bow"]].recipe_req == (0, 0, 1)
+    assert all(t.recipe_req == (0, 0, 0) for t in c.tools if t.key != "bow")
+
+    def edit(d):
+        bow = next(t for t in d["tools"] if t["id"] == "bow")
+        bow["recipe"] = {"wood": 2, "str": 1}
+    c = load_content(_rules_edited(tmp_path, edit))
+    assert c.tools[c.tool_index["bow"]].recipe_req == (1, 0, 0)
+
+
+def test_an_idea_for_the_first_tool_type_is_a_tool_idea(tmp_path):
+    """PALEO-REW-6: a tool idea names its tool type; the first type of rules.json (the torch)
+    is a type like any other. An idea card turned into a torch idea (and given no additional or
+    alternative action) loads, with the torch as its tool."""
+    pack = edited_pack(DEFAULT_PACK, tmp_path, "ideas", lambda d: d["cards"][0].update(idea={"tool": "torch"}))
+    c = load_content(pack)
+    assert c.tool_index["torch"] == 0
+    assert c.cards[c.by_key["ide01"]].idea_tool == 0

@@ -125,3 +125,20 @@ def test_index_bounds_of_the_schemas_are_the_engines():
     assert s["rules"]["properties"]["tools"]["maxItems"] == MAX_TOOLS
     card = s["cards"]["$defs"]["card"]["properties"]
     assert all(card[a]["maxItems"] == MAX_OPTIONS for a in ("options", "night", "additional", "alternative"))
+
+
+@pytest.mark.parametrize("edit,what", [
+    (lambda o: o["cost"].update(discard=1), "a discard cost"),
+    (lambda o: o.update(reward=[{"kind": "DREAM"}]), "a DREAM reward"),
+    (lambda o: o.update(reward=[{"kind": "SECRET", "n": 4}]), "a SECRET reward"),
+])
+def test_a_night_option_that_discards_dreams_or_reveals_a_secret_is_refused(tmp_path, edit, what):
+    """PALEO-D-18: night areas contain no DISCARD, DREAM or SECRET (the whole tribe resolves them:
+    there is no group's deck to discard from or dream into, nor a revealer for a secret). Module
+    A's mission gets one of these in its first moon option: the pack is refused, naming the card
+    and its night area; any one of them is enough."""
+    pack = _pack(tmp_path, "modules/A", lambda d: edit(next(c for c in d["cards"] if c["id"] == "A01")["night"][0]))
+    with pytest.raises(ContentError) as err:
+        load_content(pack)
+    e = err.value
+    assert e.entry == "A01" and e.field == "night" and "DISCARD, DREAM or SECRET" in str(e), (what, str(e))

@@ -91,13 +91,19 @@ def test_a_skilled_person_crafts_the_bow_without_a_window(xs):
 
 
 def test_declining_in_the_recipe_window_crafts_nothing(xs):
-    """PALEO-CRAFT-1 / D-11: DECLINE in the recipe's tool window makes no tool and pays no recipe."""
+    """PALEO-CRAFT-1 / D-11: DECLINE in the recipe's tool window makes no tool and pays no recipe,
+    and closes the window: the check no longer shows the recipe's requirement (1 SKL) to the
+    next decision."""
     sc = xs()
     bow = _craft_turn(sc, ["ppl01"], tools=["stone_axe"])
     s = sc.s
     stock = s.stock[bow]
-    sc.act(A.TOOL + bow, A.DECLINE)
+    sc.act(A.TOOL + bow)
+    assert s.need == [0, 0, 1]
+    sc.act(A.DECLINE)
     assert s.tools[bow] == 0 and s.stock[bow] == stock and s.store[1] == 2
+    assert s.need == [0, 0, 0] and s.bonus == [0, 0, 0]
+    assert not s.invariant_errors()
 
 
 def _crafts_t(c, t, stock_before) -> bool:
