@@ -200,13 +200,16 @@ def neg_apply(s, f, a):
 
 
 def dispose_ignored(s) -> None:
-    """A failed card without a negative option is ignored, faceup; no card is being resolved
-    any more (as after a resolution)."""
-    g = s.r_owner
-    if s.r_src == SRC_CARD:
+    """A failed card or action without a negative option is ignored (a revealed card faceup);
+    no card is being resolved any more, and the turn goes on as after a resolution: a group's
+    card or alternative action opens its closing window, an additional action reopens the
+    window it was used in (its own continuation op)."""
+    g, src = s.r_owner, s.r_src
+    if src == SRC_CARD:
         _spend_card(s, g, OW_SECRET if s.r_card == s.sec_card else OW_NORMAL)
     s.r_card = s.r_opt = -1
-    _end(s, g)
+    if src in (SRC_CARD, SRC_ALT):
+        _end(s, g)
 
 
 # -- the end of a resolution (OP_FINISH) -------------------------------------------------------

@@ -101,16 +101,15 @@ def fail(s) -> None:
     """PALEO-DICE-2: requirements not met: a negative option of the card, else it is ignored."""
     s.ops[:] = [op for op in s.ops if op[0] in CONT]
     src = s.r_src
-    if src in (SRC_CARD, SRC_NIGHT):
-        negs = negatives(s, s.r_card, src == SRC_NIGHT)
-        if len(negs) == 1:
-            start(s, s.r_card, negs[0], s.r_owner, s.r_chooser, s.r_parts, src, s.r_host)
-        elif negs:
-            s.pend.append((D_NEG, s.r_chooser, 0, 0))
-        else:
-            from .options import dispose_ignored
+    negs = negatives(s, s.r_card, src == SRC_NIGHT) if src in (SRC_CARD, SRC_NIGHT) else []
+    if len(negs) == 1:
+        start(s, s.r_card, negs[0], s.r_owner, s.r_chooser, s.r_parts, src, s.r_host)
+    elif negs:
+        s.pend.append((D_NEG, s.r_chooser, 0, 0))
+    else:  # an alternative or additional action has no negative option of its own
+        from .options import dispose_ignored
 
-            dispose_ignored(s)
+        dispose_ignored(s)
 
 
 # -- the ops ------------------------------------------------------------------------------------

@@ -15,10 +15,10 @@ import pytest
 from boardgym.core import StateError
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import E_HEAL, E_TOOL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
-from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, ON_CARD,
-                                        OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_HEAL, OP_WOUND3, PH_MISSIONS, PH_MOON,
-                                        PH_NTOOLS, PH_REVEAL, PH_TALIS, SRC_ADD, SRC_TOOL)
-from boardgym.games.paleo.invariants import RESOLVING
+from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, D_TOOLWIN,
+                                        ON_CARD, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_HEAL, OP_WOUND3,
+                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS, SRC_ADD, SRC_TOOL)
+from boardgym.games.paleo.invariants import PROGRAM, RESOLVING
 from tests.games.saved_pool import edited, find, load, refused, top
 
 from ..packs import edited_pack
@@ -228,6 +228,25 @@ def test_a_resolution_decision_needs_its_resolution():
                         and st["ops"] and not st["cq"])
     assert load(g, data) is not None
     refused(g, edited(data, ops=[]), "with nothing left of its resolution")
+
+
+def test_a_card_being_resolved_has_its_program_or_its_negative_pick():
+    """PALEO-ACT-1 / DICE-2: a card is being resolved (r_card) from its start until its program
+    finishes or it is ignored; then it is none. A card with an option but no program left, and
+    no negative option to pick, is refused, with nothing else running (between two cards) and
+    with a resolution's pending decision left alone; the same card with its program loads."""
+    g, data = find_save(lambda st: st["r_card"] < 0 and not st["ops"] and not st["cq"]
+                        and st["phase"] == PH_REVEAL)
+    card = next(x for x, c in enumerate(g.content.cards) if c.opts)
+    refused(g, edited(data, r_card=card, r_opt=0), f"r_card {card}: a card being resolved with none of its program left")
+    g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"] and not st["cq"]
+                        and st["pend"] and st["pend"][0][0] not in (D_NEG, D_TOOLWIN)
+                        and all(op[0] != OP_FINISH for op in st["ops"][:-1]))
+    assert load(g, data) is not None
+    program = [op for op in data["state"]["ops"] if op[0] in PROGRAM]
+    assert program
+    rest = [op for op in data["state"]["ops"] if op[0] not in PROGRAM]
+    refused(g, edited(data, ops=rest), "a card being resolved with none of its program left")
 
 
 # -- reveals queued (PALEO-DAY-2) -------------------------------------------------------------------
