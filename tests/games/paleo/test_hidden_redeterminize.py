@@ -74,6 +74,36 @@ def test_a_seen_card_is_never_redrawn_as_removed(pack):
     assert {x for r in _removed_over_draws(s) for x in r if x in trio} == trio - {mx}
 
 
+
+def test_a_dream_in_a_deck_is_redrawn_from_the_dream_deck(xs):
+    """PALEO-REW-5 / D-21: a DREAM reward puts the top Dream card facedown on the group's deck,
+    unseen by everyone: only its back (DREAM) is known. A determinization redraws which Dream card
+    lies there from that card and the Dream deck (the same back): over the draws several
+    identities appear, and each draw keeps every group's view, the invariants and the Dream
+    cards as a whole (the one in the deck plus the deck's)."""
+    sc = xs()
+    s = sc.s
+    sc.top(0, "X14")
+    sc.reveal_turn({}, {0: "X14", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.force("dream", "drm04").act(A.OPTION + 0)
+    slot = s.deck_c[0].index(sc.card("drm04"))
+    dreams = sorted(s.dream_deck + [sc.card("drm04")])
+    assert not s.seen[sc.card("drm04")]
+    ids = set()
+    for k in range(DRAWS):
+        d = s.redeterminize(1, np.random.default_rng(k))
+        assert not d.invariant_errors(), d.invariant_errors()
+        for seat in range(2):
+            assert np.array_equal(d.observation(seat), s.observation(seat)), seat
+        assert d.deck_b[0] == s.deck_b[0]
+        x = d.deck_c[0][slot]
+        assert sorted(d.dream_deck + [x]) == dreams and x not in d.dream_deck
+        ids.add(x)
+    assert len(ids) > 1
+
+
 # -- the deal's run of draws ----------------------------------------------------------------------------
 def _setup_deal_state(seed=0):
     """A 2-group game just before its setup deal: the queue holds a deal node per card, then the
