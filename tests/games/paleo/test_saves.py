@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from boardgym.core import StateError
+from boardgym.games import make_game
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import E_HEAL, E_TOOL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
 from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, D_TOOLWIN,
@@ -74,7 +75,6 @@ def test_only_a_dream_lies_facedown_known(pile):
         backs = st["fd_b"] if pile == "fd" else st["deck_b"][0]
         return any(x < 0 and b == back0 for b, x in zip(backs, slots))
 
-    from boardgym.games import make_game
     back0 = make_game(GAME, **dict(CONFIGS[0])).content.cards[0].back
     g, data = find_save(fits)
     assert load(g, data) is not None
@@ -154,6 +154,40 @@ def test_nothing_is_revealed_before_the_reveal(field):
               "helpers": {"helpers": [2] + st["helpers"][1:]},
               "asleep": {"commit": st["commit"][:n - 1] + [A.SLEEP_EARLY]}}[field]
     refused(g, edited(data, **change), "a commitment or a revealed card before the reveal")
+
+
+def test_the_first_card_revealed_before_the_reveal_is_refused():
+    """PALEO-DAY-1/2, as above for the card numbered 0 (a base card): revealed while groups are
+    still choosing, taken from the faceup pile, it is refused like any other card."""
+    g, data = find_save(lambda st: st["phase"] == PH_REVEAL and 0 in st["fu"])
+    st = data["state"]
+    assert load(g, data) is not None
+    change = {"rev": [0] + st["rev"][1:], "fu": [x for x in st["fu"] if x != 0]}
+    refused(g, edited(data, **change), "a commitment or a revealed card before the reveal")
+
+
+def test_a_save_at_the_round_limit_is_refused():
+    """PALEO-D-17: the game is truncated after max_rounds nights, so no round numbered
+    max_rounds (counting from 0) is ever played; the last round, max_rounds - 1, loads."""
+    g, data = find_save(lambda st: st["phase"] == PH_REVEAL)
+    assert load(g, edited(data, round=g.max_rounds - 1)) is not None
+    refused(g, edited(data, round=g.max_rounds), f"round {g.max_rounds} at or past max_rounds")
+
+
+def test_a_person_with_more_wounds_than_hearts_is_refused():
+    """PALEO-WOUND-2: a person whose wounds reach past their hearts dies at once, so no saved
+    person carries more wounds than hearts; as many as the hearts loads."""
+    cards = make_game(GAME).content.cards
+    top_hearts = max(c.hearts for c in cards)   # the declared range of a wound count
+    g, data = find_save(lambda st: st["phase"] == PH_REVEAL and st["ppl"][0]
+                        and cards[st["ppl"][0][0]].hearts < top_hearts)
+    st = data["state"]
+    hearts = g.content.cards[st["ppl"][0][0]].hearts
+    wnd = [list(w) for w in st["wnd"]]
+    wnd[0][0] = hearts
+    assert load(g, edited(data, wnd=wnd)) is not None
+    wnd[0][0] = hearts + 1
+    refused(g, edited(data, wnd=wnd), "wounds outside the hearts of")
 
 
 # -- the talisman window (PALEO-HAZ-3) ----------------------------------------------------------------
@@ -249,6 +283,14 @@ def test_a_card_being_resolved_has_its_program_or_its_negative_pick():
     refused(g, edited(data, ops=rest), "a card being resolved with none of its program left")
 
 
+def test_a_prevent_decision_needs_a_wounded_group():
+    """PALEO-REW-8: the prevent decision is asked for a wound being placed on a group; the same
+    save with no wounded group (-1) is refused by that decision's own check."""
+    g, data = find_save(lambda st: st["pend"] and st["pend"][-1][0] == D_PREVENT)
+    assert load(g, data) is not None
+    refused(g, edited(data, r_wgroup=-1), "no wound waiting to be placed")
+
+
 # -- reveals queued (PALEO-DAY-2) -------------------------------------------------------------------
 @pytest.mark.parametrize("field", ["resolved", "revealed"])
 def test_a_reveal_is_queued_only_for_a_chosen_facedown_card(field):
@@ -287,6 +329,26 @@ def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
     data = _save(sc)
     st = data["state"]
     refused(sc.g, edited(data, secrets=sorted(st["secrets"] + [sc.card("sec04")])), "card(s) in two places")
+
+
+def test_two_secrets_waiting_load_and_resolve_in_turn(pack, tmp_path):
+    """PALEO-REW-7 / D-9: each SECRET reward reveals its secret, and each resolves after the
+    action, in the order revealed. Secret Door edited to SECRET(4), SECRET(5) then WOUND(1): while
+    group 0 (two people) picks who is wounded both wait, each with its revealer (sec_pend holds
+    card, group, card, group), and the save loads; then secret 4 becomes group 0's card while
+    secret 5 still waits."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
+        options=[{"reward": [{"kind": "SECRET", "n": 4}, {"kind": "SECRET", "n": 5}, {"kind": "WOUND", "n": 1}]}]))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl01", "ppl03"])
+    _first_option(sc, {0: "X11", 1: "X18"})
+    s = sc.s
+    s4, s5 = sc.card("sec04"), sc.card("sec05")
+    assert sc.decision() == "wound_person" and s.sec_pend == [s4, 0, s5, 0]
+    _save(sc)
+    sc.act(A.PERSON + 0)
+    assert s.sec_card == s4 and s.sec_owner == 0 and s.sec_pend == [s5, 0]
+    _save(sc)
 
 
 def test_cards_in_two_places_are_named_five_at_most():
