@@ -40,7 +40,7 @@ def build_layout():
     L.add("dice", 2 * 12, "per die: face index one-hot (zeros if not rolled)")
     L.add("check", 6, "current requirement STR/AWR/SKL /10, tool bonus STR/AWR/SKL /10")
     L.add("pending_args", 4, "pending wound /10, prevent left /10, frame args /20")
-    L.add("resolution", 3 * MAX_GROUPS, "owner, chooser, participants of the running resolution (relative)")
+    L.add("resolution", 3 * MAX_GROUPS, "owner, chooser, participants of the running (or last) resolution (relative)")
     L.add("piles", 2 * len(BACK_TYPES) + 3, "facedown and faceup pile back-type histograms /50, sizes of "
                                             "facedown, faceup and cemetery /100")
     L.add("decks", 3, "People / Dream / Idea deck sizes /20")

@@ -135,3 +135,45 @@ def test_victories_show_out_of_five():
     s.victories = 2
     s.invalidate()
     assert s.observation(0)[s.game.layout.slice("counts")][7] == np.float32(0.4)
+
+
+def test_the_structured_view_names_the_pending_decision(xs):
+    """observation_dict "decision": the kind of the decision waiting, by name, for every seat
+    (the terminal and the text interface show it): group 0's owner window after the reveal
+    (group 0's card first), then its closing window; none while a die waits to be rolled."""
+    sc = xs()
+    sc.auto_close = False
+    sc.reveal_turn({}, {0: "X09", 1: "X13"})
+    if sc.decision() == "order":
+        assert sc.s.observation_dict(1)["decision"] == "order"
+        sc.act(A.RESOLVE_NEXT + 0)
+    for want in ("owner", "closing"):
+        assert [sc.s.observation_dict(seat)["decision"] for seat in range(2)] == [want, want]
+        sc.act(A.OPTION + 0 if want == "owner" else A.CONFIRM)
+
+
+def test_an_options_limit_reads_none_turn_or_day(pack, tmp_path):
+    """Layout "revealed card" (option rows: limit /2): an option used without limit reads 0, once
+    a turn 0.5, once a day 1 (PALEO-D-10 "limit: day"). Wood Gift and Healing Spring edited to
+    "turn" and "day", revealed by groups 0 and 1; the cell is the same in both seats' views."""
+    import json
+    import shutil
+
+    from boardgym.games.paleo.constants import KINDS
+
+    dst = tmp_path / "pack"
+    shutil.copytree(pack, dst)
+    f = dst / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    for key, limit in (("X18", "turn"), ("X09", "day")):
+        next(c for c in doc["cards"] if c["id"] == key)["options"][0]["limit"] = limit
+    f.write_text(json.dumps(doc))
+    sc = Script.start(seed=0, modules=["X"], content_pack=str(dst), num_groups=2)
+    plain = Script.start(seed=0, modules=["X"], content_pack=pack, num_groups=2)
+    cell = po.G_BODY_END + 3 + len(KINDS) + 5  # option 0's limit cell in a revealed card's row
+    for script, want in ((sc, (0.5, 1.0)), (plain, (0.0, 0.0))):
+        script.reveal_turn({}, {0: "X18", 1: "X09"})
+        for seat in range(2):
+            obs = script.s.observation(seat)
+            got = (obs[po.O_GROUP[(0 - seat) % 2] + cell], obs[po.O_GROUP[(1 - seat) % 2] + cell])
+            assert got == want, (seat, got)
