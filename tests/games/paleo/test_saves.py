@@ -7,56 +7,21 @@ these pin each boundary of Paleo's own checks (invariants.py) to the rule behind
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
-from boardgym.core import StateError
 from boardgym.games import make_game
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.constants import E_HEAL, E_TOOL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
-from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, CH_REVEAL, D_NEG, D_PREVENT, D_TALISMAN, D_TOOLWIN,
-                                        ON_CARD, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_HEAL, OP_WOUND3,
-                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS, SRC_ADD, SRC_TOOL)
+from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, ON_CARD, OP_FINISH,
+                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
 from boardgym.games.paleo.invariants import PROGRAM, RESOLVING
-from tests.games.saved_pool import edited, find, load, refused, top
+from tests.games.saved_pool import edited, load, refused, top
 
 from ..packs import edited_pack
+from .saves import CONFIGS, GAME, card_of, find_save, first_option, saved, talisman_save
 from .scripted import Script
 
-GAME = "paleo"
-CONFIGS = ((("num_groups", 2), ("level", 3)), (("num_groups", 3),), (("level", 5), ("num_groups", 3)))
-SEEDS = (0, 1, 2, 3)
 NIGHT = (PH_NTOOLS, PH_MISSIONS, PH_MOON)
-
-
-def _first_option(sc, reveals):
-    """Both groups reveal ``reveals`` (group -> card key) with no tools left, group 0's card
-    resolves first, and its first option is taken."""
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, reveals)
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
-
-
-def find_save(pred):
-    return find(GAME, CONFIGS, SEEDS, pred)
-
-
-def _save(sc):
-    """A scripted state as a save's data (checking that it loads back as it is)."""
-    text = sc.s.to_json()
-    assert sc.g.state_from_json(text).to_json() == text
-    return json.loads(text)
-
-
-
-
-def _card(doc, key):
-    return next(c for c in doc["cards"] if c["id"] == key)
 
 
 # -- facedown slots whose identity is known (PALEO-D-21) ----------------------------------------
@@ -99,7 +64,7 @@ def test_a_card_lies_only_on_a_card_in_play(pack, tmp_path):
     card". The Trail Scout, given placement on a mission, lies on the mission in play: the save
     loads. The same card said to lie on a card not in play (the first base card), or on itself,
     is refused."""
-    path = edited_pack(pack, tmp_path, "modules/A", lambda d: _card(d, "A05").update(
+    path = edited_pack(pack, tmp_path, "modules/A", lambda d: card_of(d, "A05").update(
         placement={"to": "MISSION"}))
     sc = Script.start(seed=0, modules=["A", "X"], content_pack=path, num_groups=2, remove_per_module=0)
     sc.reveal_turn({}, {0: "A05", 1: "X18"})
@@ -113,7 +78,7 @@ def test_a_card_lies_only_on_a_card_in_play(pack, tmp_path):
     i = s.inplay.index(x)
     host = s.inloc[i] - ON_CARD
     assert host in s.game.missions and host in s.inplay
-    data = _save(sc)
+    data = saved(sc)
     for bad in (0, x):
         assert bad not in s.inplay or bad == x
         inloc = list(s.inloc)
@@ -191,14 +156,10 @@ def test_a_person_with_more_wounds_than_hearts_is_refused():
 
 
 # -- the talisman window (PALEO-HAZ-3) ----------------------------------------------------------------
-def _talisman_save():
-    return find_save(lambda st: top(st)[0] == D_TALISMAN and top(st)[2] == 0 and st["fu"])
-
-
 def test_a_talisman_window_needs_a_revealed_hazard():
     """PALEO-HAZ-3: a group holding a talisman may discard its revealed hazard. The window with
     the group's revealed card swapped for a faceup card that is no hazard is refused."""
-    g, data = _talisman_save()
+    g, data = talisman_save()
     st = data["state"]
     assert load(g, data) is not None
     cards = g.content.cards
@@ -212,7 +173,7 @@ def test_a_talisman_window_needs_a_revealed_hazard():
 def test_a_talisman_window_needs_a_talisman():
     """PALEO-HAZ-3: the same window with the group's talismans back in the general supply (tool
     totals conserved, D-19) is refused."""
-    g, data = _talisman_save()
+    g, data = talisman_save()
     st = data["state"]
     seat, T = top(st)[1], g.T
     t = g.content.tool_index["talisman"]
@@ -235,7 +196,7 @@ def test_a_talisman_window_on_card_0_loads(pack, tmp_path):
     sc.give_tool(0, "talisman")
     sc.reveal_turn({}, {0: "base13", 1: "X18"})
     assert sc.decision() == "talisman" and sc.s.rev[0] == 0
-    data = _save(sc)
+    data = saved(sc)
     assert load(sc.g, data).legal_mask()[A.CONFIRM]
 
 
@@ -319,14 +280,14 @@ def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
     of the action. Secret Door edited to SECRET(4) then WOUND(1): while group 0 (two people)
     picks who is wounded, secret 4 waits (sec_pend) and the save loads; the same save with that
     secret also still in the Secret deck is refused (a card in two places)."""
-    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X11").update(
         options=[{"reward": [{"kind": "SECRET", "n": 4}, {"kind": "WOUND", "n": 1}]}]))
     sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
     sc.people(0, ["ppl01", "ppl03"])
-    _first_option(sc, {0: "X11", 1: "X18"})
+    first_option(sc, {0: "X11", 1: "X18"})
     s = sc.s
     assert sc.decision() == "wound_person" and s.sec_pend == [sc.card("sec04"), 0]
-    data = _save(sc)
+    data = saved(sc)
     st = data["state"]
     refused(sc.g, edited(data, secrets=sorted(st["secrets"] + [sc.card("sec04")])), "card(s) in two places")
 
@@ -337,18 +298,18 @@ def test_two_secrets_waiting_load_and_resolve_in_turn(pack, tmp_path):
     group 0 (two people) picks who is wounded both wait, each with its revealer (sec_pend holds
     card, group, card, group), and the save loads; then secret 4 becomes group 0's card while
     secret 5 still waits."""
-    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X11").update(
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X11").update(
         options=[{"reward": [{"kind": "SECRET", "n": 4}, {"kind": "SECRET", "n": 5}, {"kind": "WOUND", "n": 1}]}]))
     sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
     sc.people(0, ["ppl01", "ppl03"])
-    _first_option(sc, {0: "X11", 1: "X18"})
+    first_option(sc, {0: "X11", 1: "X18"})
     s = sc.s
     s4, s5 = sc.card("sec04"), sc.card("sec05")
     assert sc.decision() == "wound_person" and s.sec_pend == [s4, 0, s5, 0]
-    _save(sc)
+    saved(sc)
     sc.act(A.PERSON + 0)
     assert s.sec_card == s4 and s.sec_owner == 0 and s.sec_pend == [s5, 0]
-    _save(sc)
+    saved(sc)
 
 
 def test_cards_in_two_places_are_named_five_at_most():
@@ -360,504 +321,3 @@ def test_cards_in_two_places_are_named_five_at_most():
     err = refused(g, edited(data, cem=st["cem"] + dup), "card(s) in two places")
     listed = json.loads(err.split("card(s) in two places: ")[1].split("]")[0] + "]")
     assert len(listed) == 5 and set(listed) < set(dup), err
-
-
-# -- the field declaration (state.py): ranges the rules set -------------------------------------------
-def _passes_declaration(g, data, words):
-    """The save loads, or is refused for a rule of the game, not with the declaration's ``words``."""
-    try:
-        load(g, data)
-    except StateError as err:
-        assert words not in str(err), str(err)
-
-
-def test_an_option_index_is_below_six():
-    """PALEO-D-16: a card has at most 6 options (0..5). A save naming option 6 of the card being
-    resolved is refused by the declaration, which gives the range 0..5; option 5 passes it."""
-    g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
-    refused(g, edited(data, r_opt=6), "r_opt is 6", "an option index (-1, 0..5)")
-    _passes_declaration(g, edited(data, r_opt=5), "r_opt is 5")
-
-
-@pytest.mark.parametrize("field", ["ppl", "deck_c"])
-def test_a_card_is_once_in_a_group(field):
-    """Every card is in one place: a group's people, or the known slots of its deck (dreams put
-    there, REW-5), name a card once. A person listed twice in group 0, or a dream twice in group
-    0's deck, is refused by the declaration ("repeats")."""
-    if field == "ppl":
-        g, data = find_save(lambda st: len(st["ppl"][0]) >= 2)
-        v = [list(x) for x in data["state"]["ppl"]]
-    else:
-        g, data = find_save(lambda st: any(x >= 0 for x in st["deck_c"][0]) and len(st["deck_c"][0]) >= 2)
-        v = [list(x) for x in data["state"]["deck_c"]]
-    i = next(i for i, x in enumerate(v[0]) if x >= 0)
-    j = next(j for j in range(len(v[0])) if j != i)
-    v[0][j] = v[0][i]
-    refused(g, edited(data, **{field: v}), f"{field}[0][{max(i, j)}] repeats {v[0][i]}")
-
-
-def test_heal_points_to_give_are_bounded_by_the_largest_heal(xs):
-    """PALEO-REW-8: heal N; no more heal points are ever waiting than the largest heal of the
-    pack (a card's HEAL reward or a heal tool; 4 in the shipped cards). Healing Spring (HEAL 2)
-    on a group whose two people are wounded: group 0 picks who is healed while the other point
-    waits. That save loads; with the largest heal + 1 points still to give it is refused by the
-    declaration; the largest heal passes it."""
-    sc = xs()
-    c = sc.g.content
-    top = max([e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_HEAL]
-              + [t.n for t in c.tools if t.effect == TE_HEAL])
-    assert top == 4
-    sc.people(0, ["ppl01", "ppl03"], wounds=[1, 1])
-    _first_option(sc, {0: "X09", 1: "X13"})
-    assert sc.decision() == "heal_person"
-    data = _save(sc)
-    ops = data["state"]["ops"]
-    k = next(i for i, op in enumerate(ops) if op[0] == OP_HEAL)
-    for n, ok in ((top, True), (top + 1, False)):
-        bad = [list(op) for op in ops]
-        bad[k][1] = n
-        if ok:
-            _passes_declaration(sc.g, edited(data, ops=bad), "heals still to give")
-        else:
-            refused(sc.g, edited(data, ops=bad), "heals still to give")
-
-
-def test_the_step_counter_is_bounded():
-    """The step counter k walks the groups (talisman windows, HAZ-3; night tool windows) or the
-    cards in play (missions, moon cards, D-13). The declaration bounds it by
-    groups x (MAX_PEOPLE + 1) + MAX_INPLAY, a ceiling over those walks: one more is refused by
-    the declaration; the ceiling itself passes it."""
-    g, data = find_save(lambda st: len(st["awake"]) == 2)
-    top_k = 2 * (MAX_PEOPLE + 1) + MAX_INPLAY
-    refused(g, edited(data, k=top_k + 1), f"k is {top_k + 1}")
-    _passes_declaration(g, edited(data, k=top_k), f"k is {top_k}")
-
-
-@pytest.mark.parametrize("field", ["victories", "skulls"])
-def test_victories_and_skulls_are_not_negative(field):
-    """PALEO-REW-9 / END-1: skulls and victories are counts of tokens placed (a -1 skull at 0
-    leaves 0, case 35). A save with -1 of either is refused by the declaration; 0 loads."""
-    g, data = find_save(lambda st: st["victories"] == 0 and st["skulls"] == 0 and not st["lost"])
-    assert load(g, data) is not None
-    refused(g, edited(data, **{field: -1}), f"{field} is -1")
-
-
-def _pack_without(pack, tmp_path, kind=None, tool_effect=None):
-    """A copy of the test pack with every card effect of ``kind`` (HEAL, TOOL; None: none) made
-    "+1 food"; ``tool_effect(tool)`` edits each tool of rules.json."""
-    dst = Path(tmp_path) / "pack"
-    shutil.copytree(pack, dst)
-
-    def walk(node):
-        if isinstance(node, dict):
-            if kind and node.get("kind") == kind:
-                return {"kind": "RES", "res": "food", "n": 1}
-            return {k: walk(v) for k, v in node.items()}
-        return [walk(v) for v in node] if isinstance(node, list) else node
-
-    for f in dst.rglob("*.json"):
-        doc = json.loads(f.read_text())
-        if f.name == "rules.json":
-            for tool in doc["tools"]:
-                if tool_effect:
-                    tool_effect(tool)
-        else:
-            doc = walk(doc)
-        f.write_text(json.dumps(doc))
-    return str(dst)
-
-
-@pytest.mark.parametrize("field", ["turn", "lead_ptr"])
-def test_a_saved_step_count_is_not_negative(xs, field):
-    """PALEO-D-8 (the lead is a pointer advancing each turn) and the turn count: both count steps
-    taken, from 0. A save with -1 of either is refused by the declaration, naming the field and
-    its range; the same save loads as it is."""
-    sc = xs()
-    data = _save(sc)
-    assert data["state"][field] >= 0
-    refused(sc.g, edited(data, **{field: -1}), f"{field} is -1", "a step count (0..")
-
-
-def test_a_saved_tool_bonus_is_not_negative(xs):
-    """PALEO-ACT-2 / D-11: attribute tools used in the tool window add to the abilities; a bonus
-    is what used tools add, never less than 0. A save with -1 STR bonus is refused by the
-    declaration; 0 (what the save holds) loads."""
-    sc = xs()
-    data = _save(sc)
-    assert data["state"]["bonus"] == [0, 0, 0]
-    refused(sc.g, edited(data, bonus=[-1, 0, 0]), "bonus[0] is -1", "a tool bonus (0..")
-
-
-def _seen(st, x):
-    """``seen`` with card x marked seen (an idea on the workbench lies faceup)."""
-    seen = list(st["seen"])
-    seen[x] = 1
-    return seen
-
-
-def test_an_idea_lies_on_the_workbench_once(xs):
-    """PALEO-REW-6 / D-15: an idea drawn goes to the workbench (one slot each). A save with the
-    same idea in two slots of the bench (taken out of the Idea deck) is refused by the
-    declaration ("repeats"); with it in one slot the save loads."""
-    sc = xs()
-    data = _save(sc)
-    st = data["state"]
-    x = st["idea_deck"][0]
-    deck = [y for y in st["idea_deck"] if y != x]
-    assert load(sc.g, edited(data, bench=[x], idea_deck=deck, seen=_seen(st, x))) is not None
-    refused(sc.g, edited(data, bench=[x, x], idea_deck=deck, seen=_seen(st, x)), f"bench[1] repeats {x}")
-
-
-@pytest.mark.parametrize("case", ["no heal", "basket of 5"])
-def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
-    """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever
-    wait than the pack's largest heal. In a pack with no heal at all (every HEAL reward made +1
-    food, the root a plain token) that is 0: a save with 1 heal point waiting is refused by the
-    declaration, 0 passes it. Only heals count: with the basket (a food tool) bringing 5 food
-    the largest heal stays 4 (a HEAL 4 card of the shipped pack), so 5 points are refused and 4
-    pass."""
-    if case == "no heal":
-        def plain_root(tool):
-            if tool["effect"]["kind"] == "HEAL":
-                tool["effect"] = {"kind": "NONE"}
-        path, top = _pack_without(pack, tmp_path, "HEAL", plain_root), 0
-    else:
-        def big_basket(tool):
-            if tool["id"] == "basket":
-                tool["effect"]["n"] = 5
-        path, top = _pack_without(pack, tmp_path, tool_effect=big_basket), 4
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_HEAL]
-                      + [t.n for t in c.tools if t.effect == TE_HEAL] + [0])
-    data = _save(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_HEAL, top]]), "heals still to give")
-    refused(sc.g, edited(data, ops=[[OP_HEAL, top + 1]]), f"is {top + 1}, must be heals still to give (0")
-
-
-@pytest.mark.parametrize("case", ["shipped", "no tool rewards"])
-def test_saved_tool_tokens_to_gain_are_bounded_by_the_packs_rewards(pack, tmp_path, case):
-    """PALEO-REW-2: a TOOL reward gives its n tokens one at a time, the rest waiting; no more wait
-    than the pack's largest TOOL reward, and never fewer than 0. With the test pack (largest: 2)
-    a save with 2 waiting passes the declaration, 3 or -1 are refused. In a pack with no TOOL
-    reward (each made +1 food) no token ever waits: 0 passes, 1 is refused."""
-    path, top = (pack, 2) if case == "shipped" else (_pack_without(pack, tmp_path, "TOOL"), 0)
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[2] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_TOOL] + [0])
-    data = _save(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, top]]), "tokens still to gain")
-    bad = [top + 1] + ([-1] if case == "shipped" else [])
-    for n in bad:
-        refused(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, n]]), f"is {n}, must be tokens still to gain (0")
-
-
-def _holder_script(pack, tmp_path, reward):
-    """Modules B and X (no removal): The Eternal Flame (B01, on the table from setup) edited to
-    hold food and pelts besides wood (PALEO-SPEC-1), and Wood Gift (X18) edited to give ``reward``."""
-    def holds(doc):
-        _card(doc, "B01")["holds"]["accepts"] = ["food", "wood", "pelt"]
-    path = edited_pack(pack, tmp_path, "modules/B", holds)
-    f = tmp_path / "pack" / "modules" / "X.json"
-    doc = json.loads(f.read_text())
-    _card(doc, "X18")["options"] = [{"reward": reward}]
-    f.write_text(json.dumps(doc))
-    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
-    assert sc.card("B01") in sc.s.inplay
-    return sc
-
-
-def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
-    """PALEO-REW-1 / SPEC-1: each resource gained is taken normally or placed on a card that
-    holds it. The Eternal Flame edited to hold food too, and Wood Gift to give 2 food: group 0
-    decides where the first food goes while the second waits to be gained (food is resource 0).
-    That save loads; the waiting gain naming resource 3 (there are three: food, wood, stone) is
-    refused by the declaration."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 2}])
-    _first_option(sc, {0: "X18", 1: "X13"})
-    assert sc.decision() == "host" and sc.s.pend[-1][2] == 0
-    assert [op for op in sc.s.ops if op[0] == OP_GAIN_RES] == [(OP_GAIN_RES, 0, 1)]
-    data = _save(sc)
-    ops = [list(op) for op in data["state"]["ops"]]
-    k = next(i for i, op in enumerate(ops) if op[0] == OP_GAIN_RES)
-    ops[k][1] = 3
-    refused(sc.g, edited(data, ops=ops), "a resource (food, wood, stone)")
-
-
-def test_a_card_removed_at_setup_is_never_seen():
-    """PALEO-SETUP-7 (cards removed per module, unseen): a removed card marked seen is refused,
-    even when it is not also marked still to deal."""
-    g, data = find_save(lambda st: st["removed"] and not st["cq"])
-    st = data["state"]
-    x = st["removed"][0]
-    assert not st["u"][x]
-    seen = list(st["seen"])
-    seen[x] = 1
-    refused(g, edited(data, seen=seen), "a card removed at setup seen or still to deal")
-
-
-def test_a_host_choice_of_a_resource_needs_one_in_the_supply():
-    """PALEO-REW-1 (resources capped by the supply): a saved choice of the group to host a
-    resource names a resource the supply still holds; with that supply at 0 it is refused."""
-    from boardgym.games.paleo.kinds import D_HOST
-
-    g, data = find_save(lambda st: top(st)[0] == D_HOST and top(st)[2] < 3)
-    st = data["state"]
-    sup = list(st["sup"])
-    assert sup[top(st)[2]] >= 1 and load(g, data) is not None
-    sup[top(st)[2]] = 0
-    refused(g, edited(data, sup=sup), "a resource goes to no group and is still in the supply")
-
-
-def test_a_talisman_choice_belongs_to_the_group_whose_hazard_it_is(monkeypatch):
-    """PALEO-HAZ-3: the talisman window opens for the group that revealed the hazard, in the
-    talisman step (the group whose turn it is) or for a revealed hazard secret (its revealer, in
-    the order step). The frame checks refuse the window given to another group even when that
-    group also shows a hazard and holds a talisman."""
-    from boardgym.games.paleo import day
-    from boardgym.games.paleo.invariants import _frame
-    from boardgym.games.paleo.kinds import PH_ORDER
-
-    g, data = _talisman_save()
-    s = load(g, data)
-    seat = s.pend[0][1]
-    other = (seat + 1) % s.n
-    words = [f"pend[0] ('talisman'): group {other} has no revealed hazard to discard with a talisman"]
-    monkeypatch.setattr(day, "talisman_type", lambda s, g: 0)   # every group holds one
-    s.rev[other] = s.rev[seat]
-    assert _frame(s) == []
-    s.pend[0] = (D_TALISMAN, other, 0, 0)
-    assert _frame(s) == words
-    s.phase, s.sec_card, s.sec_owner = PH_ORDER, s.rev[seat], seat   # a hazard secret's window
-    s.pend[0] = (D_TALISMAN, seat, 1, 0)
-    assert _frame(s) == []
-    s.pend[0] = (D_TALISMAN, other, 1, 0)
-    assert _frame(s) == words
-
-
-def test_a_heal_choice_needs_two_wounded_people_to_choose_from():
-    """PALEO-REW-8 (heal): the resolution's chooser picks which wounded person of a group heals
-    only among two or more; the frame checks name a heal choice for a group with a single
-    wounded person."""
-    from boardgym.games.paleo.invariants import _frame
-    from boardgym.games.paleo.kinds import D_HPERSON
-
-    g, data = find_save(lambda st: st["r_chooser"] >= 0 and st["r_parts"] and st["pend"]
-                        and max(len(p) for p in st["ppl"]) >= 2)
-    s = load(g, data)
-    grp = next(h for h in range(s.n) if len(s.ppl[h]) >= 2)
-    s.pend[0] = (D_HPERSON, s.r_chooser, grp, 0)
-    s.wnd[grp] = [0] * len(s.wnd[grp])
-    s.wnd[grp][:2] = [1, 1]
-    words = f"pend[0] ('heal_person'): group {grp} has fewer than two wounded people"
-    assert words not in _frame(s)
-    s.wnd[grp][1] = 0
-    assert words in _frame(s)
-
-
-def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
-    """PALEO-REW-2 (tools to a participant): a tool the resolution gives waits for a group that
-    takes part; one waiting for a group outside it is named with that group (the entry holds the
-    tool, then the group)."""
-    from boardgym.games.paleo.invariants import _resolution
-    from boardgym.games.paleo.kinds import OP_GIVE_TOOL
-
-    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
-    s = load(g, data)
-    parts = [h for h in range(s.n) if s.r_parts >> h & 1]
-    out = next(h for h in range(s.n) if h not in parts)
-    tool = next(t for t in range(len(s.game.content.tools)) if t not in parts + [out])
-    s.ops.insert(0, (OP_GIVE_TOOL, tool, parts[0], 0))
-    assert not any("takes no part" in p for p in _resolution(s))
-    s.ops[0] = (OP_GIVE_TOOL, tool, out, 0)
-    assert f"ops: give_tool for group {out}, which takes no part" in _resolution(s)
-
-
-def test_food_waiting_to_be_gained_is_no_wound(pack, tmp_path):
-    """PALEO-REW-1 / REW-8: a wound waiting to be placed (the wound3 step of a wound event)
-    needs a wounded group; a gain waiting does not. Wood Gift edited to give 7 food, with The
-    Eternal Flame holding food: while group 0 decides where the first food goes, the other 6 wait
-    to be gained and no group is being wounded. That save loads (the 6 food waiting are a count,
-    not a wound step); the same save with a wound3 step waiting ahead of the gain, and still no
-    wounded group, is refused."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 7}])
-    _first_option(sc, {0: "X18", 1: "X13"})
-    assert sc.decision() == "host" and sc.s.pend[-1][2] == 0 and sc.s.r_wgroup == -1
-    assert (OP_GAIN_RES, 0, 6) in sc.s.ops
-    data = _save(sc)
-    assert load(sc.g, data) is not None
-    ops = [[OP_WOUND3]] + data["state"]["ops"]
-    refused(sc.g, edited(data, ops=ops), "ops: a wound to place with no wounded group")
-
-
-def test_a_tool_token_in_hand_or_on_a_card_counts_once(pack, tmp_path):
-    """PALEO-D-19 / SPEC-1: tool tokens are conserved per type, and a token gained is placed on
-    a card that holds it or taken (irrevocably). Wood Gift edited to give a pelt, with The
-    Eternal Flame holding pelts: while group 0 decides where the pelt goes it is in hand, counted
-    once (neither in the supply nor with the group): the save loads, and with one more pelt in
-    the general supply it is refused. Once the pelt lies on The Eternal Flame it is counted once
-    there: that save loads, and with one more pelt in the general supply it is refused."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "TOOL", "tool": "pelt"}])
-    t = sc.g.content.tool_index["pelt"]
-    _first_option(sc, {0: "X18", 1: "X13"})
-    assert sc.decision() == "host" and sc.s.pend[-1][2] == 3 + t
-    in_hand = _save(sc)
-    flame = sc.s.inplay.index(sc.card("B01"))
-    sc.act(A.CARD + flame)
-    assert sc.s.held[flame] == [3 + t]
-    on_card = _save(sc)
-    for data in (in_hand, on_card):
-        assert load(sc.g, data) is not None
-        gsup = list(data["state"]["gsup"])
-        gsup[t] += 1
-        refused(sc.g, edited(data, gsup=gsup), "tool pelt not conserved")
-
-
-def _heal_tool_script(xs, night):
-    """Group 0 holds a root (heal 1) and two wounded people, no other group holds a tool, and
-    group 0 uses the root (PALEO-D-11): in the night tool window (``night``), or in its owner
-    window after group 1's Dice No Negative failed its check (a weak person, rolled 1 SKL and
-    2 STR) and was ignored (PALEO-DICE-2). Group 0 then picks which person heals."""
-    sc = xs()
-    for h in range(sc.s.n):
-        sc.clear_tools(h)
-    sc.give_tool(0, "root")
-    sc.people(0, ["ppl01", "ppl03"], wounds=[1, 1])
-    if night:
-        for g in range(sc.s.n):
-            if sc.s.awake[g]:
-                sc.act(A.SLEEP_EARLY)
-        assert sc.decision() == "night_tools"
-    else:
-        sc.people(1, ["ppl15"])
-        sc.reveal_turn({}, {0: "X18", 1: "X03"})
-        if sc.decision() == "order":
-            sc.act(A.RESOLVE_NEXT + 1)
-        sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
-        assert sc.card("X03") in sc.s.fu and sc.decision() == "owner" and sc.s.pend[-1][1] == 0
-        assert sc.s.r_card == sc.s.r_opt == -1   # the ignored card's resolution is over
-    sc.act(sc.tool("root"))
-    assert sc.decision() == "heal_person" and sc.s.r_src == SRC_TOOL
-    return sc
-
-
-@pytest.mark.parametrize("night", [True, False])
-def test_a_heal_tool_is_its_groups_alone(xs, night):
-    """PALEO-D-11 / REW-8: a heal tool is discarded for its effect by the group holding it, in
-    the night tool window or its owner window; the group alone takes part and chooses (it heals
-    its own people). The save while group 0 picks who its root heals loads; with group 1 also
-    taking part it is refused."""
-    sc = _heal_tool_script(xs, night)
-    data = _save(sc)
-    assert load(sc.g, data) is not None
-    refused(sc.g, edited(data, r_parts=3), "a tool's effect (heal, food) is its group's alone")
-
-
-def _negative_choice_save(pack, tmp_path):
-    """PALEO-DICE-2: Dice Example edited to have two negative options; group 0 (one weak person)
-    reveals it, rolls 1 SKL and 2 STR and fails its check: it picks the negative option."""
-    path = edited_pack(pack, tmp_path, "modules/X", lambda d: _card(d, "X02")["options"].append(
-        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    sc.people(0, ["ppl15"])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X02", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
-    assert sc.decision() == "negative" and sc.s.r_card == sc.card("X02") and not sc.s.ops
-    return sc, _save(sc)
-
-
-def test_a_negative_choice_belongs_to_the_revealed_card(pack, tmp_path):
-    """PALEO-DICE-2 / HELP-1: a failed check asks for one of the card's negative options when it
-    has several; the card's program is over by then (no ops left), the card being resolved is
-    still the group's revealed card. That save loads; with the card being resolved said to be
-    group 1's revealed card instead it is refused."""
-    sc, data = _negative_choice_save(pack, tmp_path)
-    assert load(sc.g, data) is not None
-    other = sc.s.rev[1]
-    refused(sc.g, edited(data, r_card=other), f"r_card {other} is neither group 0's revealed card nor its secret")
-
-
-def test_the_requirement_is_checked_while_a_card_is_checked(pack, tmp_path, xs):
-    """PALEO-DICE-1: the requirement with its dice (need) is the check of the card being
-    resolved. While a failed card waits for its negative option, a save with one more STR
-    needed is refused. A heal tool used after a card was ignored (DICE-2: no card is being
-    resolved any more; its dice and need are left behind) checks nothing (PALEO-D-11): that save
-    loads with the same need changed."""
-    sc, data = _negative_choice_save(pack, tmp_path)
-    need = list(data["state"]["need"])
-    need[0] += 1
-    refused(sc.g, edited(data, need=need), f"need {need}: the option's requirement with its dice is")
-    sc = _heal_tool_script(xs, night=False)
-    data = _save(sc)
-    need = list(data["state"]["need"])
-    need[0] += 1
-    assert load(sc.g, edited(data, need=need)).need == need
-
-
-def test_an_additional_action_is_its_groups_alone():
-    """PALEO-SPEC-4 / D-10 (additional actions are used by one group alone: the participants are
-    that group): a save of random play while an additional action's program runs loads; with
-    every group taking part it is refused."""
-    g, data = find_save(lambda st: st["r_src"] == SRC_ADD and any(op[0] == OP_FINISH for op in st["ops"]))
-    st = data["state"]
-    assert load(g, data) is not None
-    n = len(st["awake"])
-    refused(g, edited(data, r_parts=(1 << n) - 1),
-            f"option {st['r_opt']} of card {st['r_card']} is no additional action of group {st['r_owner']}")
-
-
-def test_idea_draws_queued_fit_the_idea_deck():
-    """PALEO-REW-6: an IDEA reward draws from the Idea deck, one draw per card there is. A save
-    of random play with idea draws queued, its Idea deck cut to as many cards as draws (the rest
-    put in the cemetery, faceup and seen, where ideas dropped from the workbench go), loads; with
-    one card fewer it is refused."""
-    g, data = find_save(lambda st: any(k == CH_IDEA for k, _ in st["cq"]))
-    st = data["state"]
-    k = sum(1 for kind, _ in st["cq"] if kind == CH_IDEA)
-    assert len(st["idea_deck"]) > k
-    for keep, ok in ((k, True), (k - 1, False)):
-        gone = st["idea_deck"][keep:]
-        seen = list(st["seen"])
-        for x in gone:
-            seen[x] = 1
-        bad = edited(data, idea_deck=st["idea_deck"][:keep], cem=st["cem"] + gone, seen=seen)
-        if ok:
-            assert load(g, bad) is not None
-        else:
-            refused(g, bad, "more Dream or Idea draws queued than cards in their decks")
-
-
-def test_a_die_is_rolled_once():
-    """PALEO-DICE-1: each die of the option is rolled once, after its check is started. A save
-    of random play with a die roll queued loads; the same die already showing face 0 (its face
-    added to the requirement) is refused."""
-    g, data = find_save(lambda st: any(k == CH_DIE for k, _ in st["cq"]))
-    st = data["state"]
-    assert load(g, data) is not None
-    i = next(a for k, a in st["cq"] if k == CH_DIE)
-    dice, need = list(st["dice"]), list(st["need"])
-    assert dice[i] < 0
-    dice[i] = 0
-    ab, v = g.content.dice_faces[0]
-    need[ab] += v
-    refused(g, edited(data, dice=dice, need=need), "a die roll queued twice, for a rolled die")
-
-
-def test_missing_and_foreign_cards_are_named_five_at_most():
-    """PALEO-D-16 / D-21: every card of the game (the base cards and those of the chosen modules)
-    lies in exactly one place, and no other card does. A save with six cards of the People deck
-    gone and six cards of modules not in the game put in the cemetery is refused naming the first
-    five of each (a short message)."""
-    g, data = find_save(lambda st: not st["cq"] and len(st["people_deck"]) >= 6)
-    st = data["state"]
-    foreign = [x for x in range(len(g.content.cards)) if x not in set(g.in_game)][:6]
-    assert len(foreign) == 6
-    err = refused(g, edited(data, people_deck=st["people_deck"][6:], cem=st["cem"] + foreign), "cards missing: ")
-    missing = json.loads(err.split("cards missing: ")[1].split("]")[0] + "]")
-    other = json.loads(err.split("or not of this game: ")[1].split("]")[0] + "]")
-    assert missing == sorted(st["people_deck"][:6])[:5], err
-    assert other == sorted(foreign)[:5], err

@@ -1,0 +1,46 @@
+"""Shared pieces of the Paleo saved-state tests (test_saves.py, test_save_fields.py): the pool of
+saves of seeded random play they search, and scripted saves."""
+from __future__ import annotations
+
+import json
+
+from boardgym.games.paleo import actions as A
+from boardgym.games.paleo.kinds import D_TALISMAN
+from tests.games.saved_pool import find, top
+
+GAME = "paleo"
+CONFIGS = ((("num_groups", 2), ("level", 3)), (("num_groups", 3),), (("level", 5), ("num_groups", 3)))
+SEEDS = (0, 1, 2, 3)
+
+
+def find_save(pred):
+    """The first save of the pool whose state ``pred`` accepts: (its game, its data to edit)."""
+    return find(GAME, CONFIGS, SEEDS, pred)
+
+
+def talisman_save():
+    """A save whose pending decision is a group's talisman window on its revealed hazard."""
+    return find_save(lambda st: top(st)[0] == D_TALISMAN and top(st)[2] == 0 and st["fu"])
+
+
+def first_option(sc, reveals):
+    """Both groups reveal ``reveals`` (group -> card key) with no tools left, group 0's card
+    resolves first, and its first option is taken."""
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, reveals)
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+
+
+def saved(sc):
+    """A scripted state as a save's data (checking that it loads back as it is)."""
+    text = sc.s.to_json()
+    assert sc.g.state_from_json(text).to_json() == text
+    return json.loads(text)
+
+
+def card_of(doc, key):
+    """The card ``key`` of a content file's document."""
+    return next(c for c in doc["cards"] if c["id"] == key)
