@@ -274,6 +274,23 @@ def test_a_reveal_is_queued_only_for_a_chosen_facedown_card(field):
     refused(g, edited(data, **change), "a reveal queued twice, or for a group with no chosen facedown card")
 
 
+def test_every_chosen_facedown_card_has_its_reveal_queued():
+    """PALEO-DAY-2: all chosen cards are revealed together: while the reveals are drawn, each
+    group with a chosen facedown card has its reveal queued. The same save with one group's
+    reveal taken out of the queue, its card still chosen and facedown, is refused (the group's
+    card is also marked as none to resolve, so that the earlier check of a card to resolve with
+    no reveal does not answer first)."""
+    g, data = find_save(lambda st: st["phase"] == PH_TALIS
+                        and sum(k == CH_REVEAL for k, _ in st["cq"]) >= 2)
+    st = data["state"]
+    assert load(g, data) is not None
+    i, grp = next((i, a) for i, (k, a) in enumerate(st["cq"]) if k == CH_REVEAL)
+    rstat = list(st["rstat"])
+    rstat[grp] = 0
+    refused(g, edited(data, cq=st["cq"][:i] + st["cq"][i + 1:], rstat=rstat),
+            "a chosen facedown card with no reveal queued")
+
+
 # -- a revealed secret waiting (PALEO-REW-7, D-9) ------------------------------------------------------
 def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
     """PALEO-REW-7 / D-9: a SECRET reward reveals the secret, which resolves next, after the rest
