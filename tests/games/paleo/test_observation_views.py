@@ -177,3 +177,26 @@ def test_an_options_limit_reads_none_turn_or_day(pack, tmp_path):
             obs = script.s.observation(seat)
             got = (obs[po.O_GROUP[(0 - seat) % 2] + cell], obs[po.O_GROUP[(1 - seat) % 2] + cell])
             assert got == want, (seat, got)
+
+
+def test_the_structured_view_shows_each_rolled_die(xs):
+    """PALEO-DICE-1 / observation_dict "dice": each rolled die as its face (ability, value),
+    unrolled dice as None; the first face of the dice (face 0) too. Dice No Negative rolled to
+    face 0 and face 1: both seats see both faces."""
+    from boardgym.games.paleo.constants import ABIL_NAMES
+
+    sc = xs()
+    sc.people(0, ["ppl13"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.give_tool(0, "stone_axe")
+    sc.reveal_turn({}, {0: "X03", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    faces = sc.g.content.dice_faces
+    assert [sc.s.observation_dict(seat)["dice"] for seat in range(2)] == [[None, None]] * 2
+    names = [f"{v} {ABIL_NAMES[a]}" for a, v in faces[:2]]
+    sc.force("die", *names).act(A.OPTION + 0)
+    assert sc.s.dice == [sc.face(names[0]), sc.face(names[1])] == [0, 1]
+    for seat in range(2):
+        assert sc.s.observation_dict(seat)["dice"] == [faces[0], faces[1]]

@@ -291,6 +291,42 @@ def test_every_chosen_facedown_card_has_its_reveal_queued():
             "a chosen facedown card with no reveal queued")
 
 
+def test_a_kill_choice_between_two_people_loads(xs):
+    """PALEO-REW-4: KILL asks the group which person dies when it has two or more. Sacrifice
+    (KILL) with two people in group 0: the choice is pending and the save loads (two people are
+    enough to choose from)."""
+    sc = xs()
+    sc.people(0, ["ppl01", "ppl06"])
+    first_option(sc, {0: "X10", 1: "X18"})
+    assert sc.decision() == "kill_person" and len(sc.s.ppl[0]) == 2
+    saved(sc)
+
+
+def test_no_closing_window_while_a_secret_is_revealed(xs):
+    """PALEO-D-9 / D-10: a revealed secret resolves next, so no group's closing window is open
+    while it waits. A save of group 0's closing window (after Healing Spring) with secret 4 made
+    group 0's revealed secret, nothing else waiting, is refused."""
+    sc = xs()
+    sc.auto_close = False
+    first_option(sc, {0: "X09", 1: "X13"})
+    assert sc.decision() == "closing"
+    data = saved(sc)
+    st = data["state"]
+    x = sc.card("sec04")
+    refused(sc.g, edited(data, sec_card=x, sec_owner=0, sec_first=0, secrets=[y for y in st["secrets"] if y != x]),
+            "group 0 cannot close its turn now")
+
+
+def test_a_revealed_secret_without_its_owner_is_refused(xs):
+    """PALEO-D-9: a revealed secret is its revealer's card. Secret 4 revealed by group 0 (Secret
+    Door) loads; the same save with the secret's owner taken away (-1) is refused."""
+    sc = xs()
+    first_option(sc, {0: "X11", 1: "X18"})
+    assert sc.s.sec_card == sc.card("sec04")
+    data = saved(sc)
+    refused(sc.g, edited(data, sec_owner=-1), "a secret without its owner")
+
+
 # -- a revealed secret waiting (PALEO-REW-7, D-9) ------------------------------------------------------
 def test_a_secret_waiting_while_its_action_goes_on_loads(pack, tmp_path):
     """PALEO-REW-7 / D-9: a SECRET reward reveals the secret, which resolves next, after the rest
