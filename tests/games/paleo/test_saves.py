@@ -86,6 +86,28 @@ def test_a_card_lies_only_on_a_card_in_play(pack, tmp_path):
         refused(sc.g, edited(data, inloc=inloc), f"inloc[{i}]: card {x} lies on card {bad}")
 
 
+def test_the_first_card_placed_on_a_mission_loads(pack, tmp_path):
+    """PALEO-SPEC-2: a new card to place on a mission asks where when two missions are in play;
+    card 0 (the first base card) is a card like any other. Birch Grove edited into a new card
+    placed on a mission, revealed by group 0 with modules A and X (two missions): the choice is
+    pending, and the save loads."""
+    def edit(d):
+        card = d["cards"][0]
+        card.update(kind="NEW_CARD", placement={"to": "MISSION"})
+        card.pop("options")
+    path = edited_pack(pack, tmp_path, "base", edit)
+    sc = Script.start(seed=0, modules=["A", "X"], remove_per_module=0, content_pack=path, num_groups=2)
+    assert sc.card("base01") == 0
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "base01", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.CONFIRM)
+    assert sc.decision() == "place" and sc.s.rev[0] == 0
+    saved(sc)
+
+
 # -- commitments and revealed cards belong to the day's turn (PALEO-DAY-1..3) ----------------------
 @pytest.mark.parametrize("field", ["commit", "rstat", "rev", "helpers"])
 def test_nothing_of_a_turn_is_left_at_night(field):
