@@ -389,8 +389,9 @@ def test_two_secrets_waiting_load_and_resolve_in_turn(pack, tmp_path):
 
 def test_cards_in_two_places_are_named_five_at_most():
     """Every card of the game lies in exactly one place; a save with six cards in two places is
-    refused naming the first five of them (a short message)."""
-    g, data = find_save(lambda st: len(st["people_deck"]) >= 6)
+    refused naming the first five of them (a short message), and no card that lies in one place
+    only (the save has at least five people in its groups, counted before the cemetery)."""
+    g, data = find_save(lambda st: len(st["people_deck"]) >= 6 and sum(len(p) for p in st["ppl"]) >= 5)
     st = data["state"]
     dup = st["people_deck"][:6]
     err = refused(g, edited(data, cem=st["cem"] + dup), "card(s) in two places")
