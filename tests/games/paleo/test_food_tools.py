@@ -87,3 +87,19 @@ def test_a_food_tool_used_in_the_secrets_window_reopens_that_window(xs):
     assert s.tools[t] == 0 and s.sup[0] == 0 and s.store[0] == FOOD  # +2 food
     assert sc.decision() == "owner" and s.pend[-1][1:3] == (0, OW_SECRET), sc.decision()
     assert s.legal_mask()[A.OPTION + 1]
+
+
+def test_the_night_tool_window_reopens_for_the_group_that_used_a_tool(xs):
+    """PALEO-D-11 / D-13: a group's night tool window stays its own while it has a usable tool:
+    group 1 (group 0 holds none) uses one of its two baskets and its window opens again with
+    the other, before the night goes on."""
+    sc = xs()
+    t = _basket_holder(sc, supply_food=6)
+    sc.clear_tools(0)
+    sc.give_tool(1, "basket", 2)
+    _to_night(sc)
+    s = sc.s
+    assert sc.decision() == "night_tools" and s.pend[-1][1] == 1
+    sc.act(A.TOOL + t)
+    assert s.tools[s.game.T + t] == 1
+    assert sc.decision() == "night_tools" and s.pend[-1][1] == 1 and s.legal_mask()[A.TOOL + t]

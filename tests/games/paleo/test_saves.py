@@ -274,6 +274,27 @@ def test_a_prevent_decision_needs_a_wounded_group():
     refused(g, edited(data, r_wgroup=-1), "no wound waiting to be placed")
 
 
+def test_a_resolution_runs_only_under_its_own_decisions():
+    """PALEO-D-12: while a card's program runs, the decision pending is one of its own (a choice
+    of its check, payment or rewards); a save of an owner window (a group choosing which option
+    to resolve) with a program left to run is refused."""
+    from boardgym.games.paleo.kinds import D_OWNER
+
+    g, data = find_save(lambda st: top(st)[0] == D_OWNER and not st["cq"] and not st["ops"]
+                        and st["r_parts"] and st["r_chooser"] >= 0)
+    assert load(g, data) is not None
+    refused(g, edited(data, ops=[[OP_FINISH]]), "a resolution running while the decision pending is none of its own")
+
+
+def test_five_skulls_and_the_loss_go_together():
+    """PALEO-END-2 / D-12: the 5th skull flags the loss, and the loss ends the action it came in.
+    A save with 5 skulls and no loss flagged, or the loss flagged outside an action, is refused."""
+    g, data = find_save(lambda st: st["skulls"] < 5 and not st["lost"] and not st["ops"])
+    assert load(g, data) is not None
+    refused(g, edited(data, skulls=5), "the 5th skull flags the loss")
+    refused(g, edited(data, lost=1), "the 5th skull flags the loss")
+
+
 # -- reveals queued (PALEO-DAY-2) -------------------------------------------------------------------
 @pytest.mark.parametrize("field", ["resolved", "revealed"])
 def test_a_reveal_is_queued_only_for_a_chosen_facedown_card(field):
@@ -316,12 +337,17 @@ def test_every_chosen_facedown_card_has_its_reveal_queued():
 def test_a_kill_choice_between_two_people_loads(xs):
     """PALEO-REW-4: KILL asks the group which person dies when it has two or more. Sacrifice
     (KILL) with two people in group 0: the choice is pending and the save loads (two people are
-    enough to choose from)."""
+    enough to choose from); the same save with one of them in the cemetery is refused (one
+    person is no choice)."""
     sc = xs()
     sc.people(0, ["ppl01", "ppl06"])
     first_option(sc, {0: "X10", 1: "X18"})
     assert sc.decision() == "kill_person" and len(sc.s.ppl[0]) == 2
-    saved(sc)
+    data = saved(sc)
+    st = data["state"]
+    one = {"ppl": [st["ppl"][0][:1]] + st["ppl"][1:], "wnd": [st["wnd"][0][:1]] + st["wnd"][1:],
+           "cem": st["cem"] + st["ppl"][0][1:]}
+    refused(sc.g, edited(data, **one), "group 0 has fewer than two people to choose from")
 
 
 def test_no_closing_window_while_a_secret_is_revealed(xs):
