@@ -147,13 +147,13 @@ def test_case32_aec_equals_parallel():
 def test_the_shaping_potential_on_known_numbers():
     """PALEO-CORE-1 (one shared reward) and its shaping potential, the same for every seat:
     0.1 per victory, -0.1 per skull, -0.01 per wound, +0.005 per stored resource. Victories 2,
-    skulls 1, wounds 3 and 4 stored give 0.2 - 0.1 - 0.03 + 0.02 = 0.09."""
+    skulls 2, wounds 3 and 4 stored give 0.2 - 0.2 - 0.03 + 0.02 = -0.01."""
     from boardgym.games.paleo.scoring import potential
     from tests.games.paleo.scripted import Script
 
     s = Script.start(seed=0, num_groups=2).s
-    s.victories, s.skulls, s.store = 2, 1, [2, 1, 1]
+    s.victories, s.skulls, s.store = 2, 2, [2, 1, 1]
     s.wnd = [[0] * len(w) for w in s.wnd]
     s.wnd[0][:1], s.wnd[1][:1] = [2], [1]
     assert sum(map(sum, s.wnd)) == 3
-    assert abs(potential(s, 0) - 0.09) < 1e-12 and potential(s, 1) == potential(s, 0)
+    assert abs(potential(s, 0) - -0.01) < 1e-12 and potential(s, 1) == potential(s, 0)

@@ -80,3 +80,26 @@ def test_the_participants_hold_the_tokens_of_their_own_groups_only(xs):
     spear, torch = sc.g.content.tool_index["spear"], sc.g.content.tool_index["torch"]
     assert [held(s, parts, spear) for parts in (1, 2, 3, 0)] == [2, 1, 3, 0]
     assert [held(s, parts, torch) for parts in (1, 2, 3, 0)] == [0, 0, 0, 0]
+
+
+def test_a_tool_reward_with_none_left_gives_nothing(xs):
+    """PALEO-REW-2 / D-19 ("none left: nothing"): Big Hunt (2 food and a pelt) resolved by group 0
+    while group 1 holds every pelt of the game (none in the supply or the stock): group 0 gets the
+    food and no pelt, nobody is asked which participant takes one (group 1 helped), and the pelts
+    are all still group 1's."""
+    from boardgym.games.paleo import actions as A
+
+    sc = xs()
+    s = sc.s
+    for h in range(2):
+        sc.clear_tools(h)
+    pelt = sc.g.content.tool_index["pelt"]
+    count = sc.g.content.tools[pelt].count
+    sc.give_tool(1, "pelt", s.gsup[pelt] + s.stock[pelt])
+    assert s.tools[sc.g.T + pelt] == count and s.gsup[pelt] == s.stock[pelt] == 0
+    sc.people(0, ["ppl03", "ppl01"])  # 2 + 1 STR: Big Hunt's 3
+    food = s.store[0]
+    sc.reveal_turn({}, {0: "X08", 1: "X18"})
+    sc.act(A.RESOLVE_NEXT + 1, A.HELP + 0, A.OPTION + 0)
+    assert s.store[0] == food + 2 and s.tools[pelt] == 0 and s.tools[sc.g.T + pelt] == count
+    assert sc.decision() != "split" and not s.invariant_errors()
