@@ -169,6 +169,19 @@ def test_an_idea_lies_on_the_workbench_once(xs):
     refused(sc.g, edited(data, bench=[x, x], idea_deck=deck, seen=_seen(st, x)), f"bench[1] repeats {x}")
 
 
+def test_a_full_workbench_loads():
+    """PALEO-REW-6 / D-15: the workbench has four slots; a save with four ideas on it (taken
+    from the Idea deck, faceup and seen) loads."""
+    from boardgym.games.paleo.constants import BENCH_SLOTS
+
+    g, data = find_save(lambda st: not st["bench"] and len(st["idea_deck"]) >= BENCH_SLOTS)
+    st = data["state"]
+    ideas = st["idea_deck"][:BENCH_SLOTS]
+    seen = list(st["seen"])
+    for x in ideas:
+        seen[x] = 1
+    full = edited(data, bench=ideas, idea_deck=st["idea_deck"][BENCH_SLOTS:], seen=seen)
+    assert load(g, full) is not None
 @pytest.mark.parametrize("case", ["no heal", "basket of 5"])
 def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
     """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever
