@@ -216,6 +216,18 @@ def test_both_ends_of_the_values_load_and_one_past_them_is_refused(field, good, 
         assert f"{field} is {v}, {words}" in str(err.value)
 
 
+def test_a_frames_arguments_at_both_ends_load_and_one_past_them_is_refused():
+    """A pending decision's arguments are checked against their declared values like any field:
+    a 'choose' frame of the last seat (2 of a 3-player game) with its flag 1 loads, at both top
+    ends; one past either (seat 3, flag 2) is refused naming the frame."""
+    s = _load(dict(_saved(), pend=[[1, 2, 1]]))
+    assert s.pend == [(1, 2, 1)]
+    for bad in ([1, 3, 1], [1, 2, 2], [1, -1, 0]):
+        with pytest.raises(StateError) as err:
+            _load(dict(_saved(), pend=[bad]))
+        assert "pend[0]" in str(err.value), (bad, str(err.value))
+
+
 def test_ranges_that_touch_are_one_range_whatever_their_order():
     assert _ends(touching=list(range(-1, 10))).touching == list(range(-1, 10))
     # the lists' one-pass check takes touching or overlapping ranges as one, a gap as two
