@@ -5,7 +5,7 @@ import json
 import pytest
 
 from boardgym.core import StateError
-from boardgym.core.fields import (FLAG, NONE, SEAT, Frames, Int, Ints, Nested, StateFields, between, ids,
+from boardgym.core.fields import (FLAG, NONE, SEAT, ZERO, Frames, Int, Ints, Nested, StateFields, between, ids,
                                   queue_errors, show, stack_errors)
 from boardgym.core.game import State
 
@@ -178,6 +178,7 @@ class Deck:
 
 ENDS = StateFields(
     Int("flag", FLAG),
+    Int("zero", ZERO),
     Int("card", ids(lambda g: g.cards, "a card id")),
     Int("gap", NONE | between(1, 3, "a die")),
     Ints("touching", between(5, 9, "high") | NONE | between(0, 4, "low"), max_len=12),
@@ -194,7 +195,7 @@ ENDS.install(Ends)
 
 
 def _ends(**edit):
-    data = {"flag": 0, "card": 0, "gap": -1, "touching": [], "up": [], "down": []}
+    data = {"flag": 0, "zero": 0, "card": 0, "gap": -1, "touching": [], "up": [], "down": []}
     data.update(edit)
     s = Ends.__new__(Ends)
     s.game = Deck()
@@ -204,6 +205,7 @@ def _ends(**edit):
 
 @pytest.mark.parametrize("field,good,bad,words", [
     ("flag", (0, 1), (-1, 2), "must be 0 or 1 (0..1)"),
+    ("zero", (0,), (-1, 1), "must be 0"),                      # an argument a kind does not use
     ("card", (0, 3), (-1, 4), "must be a card id (0..3)"),      # ids of a table of 4 entries
     ("gap", (-1, 1, 3), (-2, 0, 4), "must be -1 (none) or a die (-1, 1..3)"),
 ])

@@ -1,6 +1,7 @@
 """Reading a pack's files (boardgym/core/files.py): ``load_json`` keeps a file inside its own
 folder unless told another root, and ``pack_stamp`` (what the pack cache is keyed on) sees the
 JSON files of a pack folder and of its subfolders one level down, no deeper."""
+import errno
 import json
 import os
 
@@ -94,3 +95,28 @@ def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_pa
     monkeypatch.setattr(files, "regular_file", lambda path, max_bytes, root, fail: str(swapped))
     with within(5), pytest.raises(ContentError, match="a pipe" if kind == "pipe" else "cannot be read"):
         files.read_bounded(tmp_path / "checked.json", 1000)
+
+
+def test_a_file_that_cannot_be_opened_is_refused_in_words(tmp_path, monkeypatch):
+    """The open's failure is said in words (the system's message for it, as "Too many levels of
+    symbolic links" for a link swapped in), without an error number or the path repeated."""
+    _write(tmp_path / "real.json", {"a": 1})
+    swapped = tmp_path / "link.json"
+    os.symlink(tmp_path / "real.json", swapped)
+    monkeypatch.setattr(files, "regular_file", lambda path, max_bytes, root, fail: str(swapped))
+    with pytest.raises(ContentError) as err:
+        files.read_bounded(tmp_path / "checked.json", 1000)
+    said = str(err.value).split("cannot be read (")[1]
+    assert said.startswith(os.strerror(errno.ELOOP)) and "Errno" not in said and "link.json" not in said, str(err.value)
+
+
+def test_a_content_file_of_up_to_one_mebibyte_is_read(tmp_path):
+    """A pack or schema file may hold up to 1 MiB (the shipped ones are under 30 KB): a file just
+    over half of that is read; one byte past the limit is refused."""
+    half = tmp_path / "half.json"
+    half.write_bytes(b" " * ((1 << 19) + 1) + b"{}")
+    assert json.loads(files.read_bounded(half, files.MAX_CONTENT_BYTES)) == {}
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (1 << 20) + b"{}")
+    with pytest.raises(ContentError, match="too big"):
+        files.read_bounded(big, files.MAX_CONTENT_BYTES)

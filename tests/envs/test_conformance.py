@@ -40,6 +40,8 @@ def test_gymnasium_mask_api_and_episode(env_id):
     obs, info = env.reset(seed=3)
     assert obs["observation"].dtype == np.float32
     assert env.observation_space.contains(obs)
+    declared = env.observation_space["action_mask"]   # a 0/1 mask, as the masked learners read it
+    assert declared.dtype == np.int8 and (declared.low == 0).all() and (declared.high == 1).all()
     rng = np.random.default_rng(0)
     done = False
     steps = 0

@@ -188,6 +188,9 @@ def test_bad_answers_retries_and_fallbacks(env_id):
     for k in (1, 2):
         obs, reward, _, _, info = env.step("???")
         assert reward == -0.5 and info["fallbacks"] == k and env.state.to_json() == before
+    env = gym.make(env_id, retries=0, fallback="penalty").unwrapped   # the default penalty: -1
+    env.reset(seed=2)
+    assert env.step("???")[1] == -1.0
     for bad in ({"retries": -1}, {"fallback": "forfeit"}, {"invalid_penalty": float("nan")},
                 {"primer": "sometimes"}):
         with pytest.raises(ConfigError, match=next(iter(bad))):
