@@ -95,3 +95,12 @@ def test_a_games_cache_is_bounded_at_4_mib_by_default():
     game = Bare()
     cache = block_cache(game)
     assert cache.max_bytes == 4 << 20 and block_cache(game) is cache
+
+
+@pytest.mark.parametrize("bad", [-1, True, 2.5, "4"])
+def test_a_cache_size_is_an_int_of_0_or_more(bad):
+    """``BlockCache(max_bytes)``: a byte count, 0 (no cache) or more; a negative count, a bool or
+    anything not an int is refused by name."""
+    assert BlockCache(0).max_bytes == 0
+    with pytest.raises(ValueError, match="max_bytes must be an int >= 0"):
+        BlockCache(bad)
