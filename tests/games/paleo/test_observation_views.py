@@ -10,10 +10,8 @@ from tests.games.soundness import random_play
 from .scripted import Script
 
 
-def test_each_rolled_die_is_one_hot(xs):
-    """PALEO-DICE-1 / layout "dice": per die, its face index one-hot. Group 0 (a skilled person
-    and a stone axe) rolls the 2 dice of Dice No Negative, forced to faces 1 STR and 2 AWR: each
-    die's block holds a single 1 at its face, and nothing else."""
+def _dice_turn(xs):
+    """Group 0 (a skilled person and a stone axe) in its owner window on Dice No Negative (2 dice)."""
     sc = xs()
     sc.people(0, ["ppl13"])
     for h in range(2):
@@ -22,6 +20,14 @@ def test_each_rolled_die_is_one_hot(xs):
     sc.reveal_turn({}, {0: "X03", 1: "X18"})
     if sc.decision() == "order":
         sc.act(A.RESOLVE_NEXT + 0)
+    return sc
+
+
+def test_each_rolled_die_is_one_hot(xs):
+    """PALEO-DICE-1 / layout "dice": per die, its face index one-hot. Group 0 (a skilled person
+    and a stone axe) rolls the 2 dice of Dice No Negative, forced to faces 1 STR and 2 AWR: each
+    die's block holds a single 1 at its face, and nothing else."""
+    sc = _dice_turn(xs)
     sc.force("die", "1 STR", "2 AWR").act(A.OPTION + 0)
     s = sc.s
     f0, f1 = sc.face("1 STR"), sc.face("2 AWR")
@@ -185,14 +191,7 @@ def test_the_structured_view_shows_each_rolled_die(xs):
     face 0 and face 1: both seats see both faces."""
     from boardgym.games.paleo.constants import ABIL_NAMES
 
-    sc = xs()
-    sc.people(0, ["ppl13"])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.give_tool(0, "stone_axe")
-    sc.reveal_turn({}, {0: "X03", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
+    sc = _dice_turn(xs)
     faces = sc.g.content.dice_faces
     assert [sc.s.observation_dict(seat)["dice"] for seat in range(2)] == [[None, None]] * 2
     names = [f"{v} {ABIL_NAMES[a]}" for a, v in faces[:2]]
