@@ -67,3 +67,24 @@ def test_the_dict_view_names_every_seats_character():
     names = [pl["character"] for pl in s.observation_dict(0)["players"]]
     assert names == [c.char_name[s.chars[p]] for p in range(3)]
     assert all(isinstance(x, str) for x in names)
+
+
+def test_the_dict_view_names_the_decision_the_top_of_the_old_stock_and_white_faces():
+    """observation_dict (the terminal's and the text interface's view): "decision" is the kind of
+    the decision waiting, by name, at the start of a 2-player game; "old_stock_top" is the last
+    card put on the Old Stock (the one a BUY can take, ATT-SWAG), not another; a white die
+    showing face 0 shows that face's token, and an unrolled one None."""
+    from boardgym.games.ancient_terrible_things.kinds import DECISIONS
+    from boardgym.games.ancient_terrible_things.observation import TOKENS
+
+    sc = Script.start(2)
+    s, c = sc.s, sc.game.content
+    d = s.observation_dict(0)
+    assert s.pend and d["decision"] == DECISIONS[s.pend[-1][0]]
+    row = [w for w in s.row if w >= 0][:3]
+    s.old_stock[:] = row   # the row's cards moved onto the Old Stock, in this order
+    s.row[:] = [w if w not in row else -1 for w in s.row]
+    assert len(row) == 3 and s.observation_dict(0)["old_stock_top"] == c.swag[row[-1]].key
+    s.w_face[0], s.w_face[1] = 0, -1
+    whites = s.observation_dict(0)["whites"]
+    assert [w["face"] for w in whites] == [TOKENS[0], None]
