@@ -259,18 +259,14 @@ def test_a_secret_revealed_by_an_additional_action_resolves_before_the_closing_w
     reward. Group 0 uses it in its closing window: the secret is revealed, and the next decision
     is the secret's own (its owner window, before any other group's card), not another closing
     window, although group 0 still has the mission's once-a-day action to use."""
-    import json
-    import shutil
-
     from boardgym.games.paleo.kinds import OW_SECRET
 
-    dst = tmp_path / "pack"
-    shutil.copytree(pack, dst)
-    module = json.loads((dst / "modules" / "X.json").read_text())
-    mission = next(c for c in module["cards"] if c["id"] == "X01")
-    mission["additional"].append({"reward": [{"kind": "SECRET", "n": 4}]})
-    (dst / "modules" / "X.json").write_text(json.dumps(module))
-    sc = Script.start(modules=["X"], content_pack=str(dst), num_groups=2)
+    from ..packs import edited_pack
+    from .saves import card_of
+
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X01")["additional"].append(
+        {"reward": [{"kind": "SECRET", "n": 4}]}))
+    sc = Script.start(modules=["X"], content_pack=path, num_groups=2)
     sc.auto_close = False
     for h in range(2):
         sc.clear_tools(h)

@@ -6,23 +6,15 @@ card is being resolved any more, and the turn goes on as after a resolution.
 
 Each case loads a copy of the test pack whose action is given a requirement of 3 STR, met only
 with a spear's +2 (group 0: one person with 1 STR and a spear)."""
-import json
-import shutil
-
 from boardgym.games.paleo import actions as A
 
+from ..packs import edited_pack
+from .saves import card_of
 from .scripted import Script
 
 
 def _pack(pack, tmp_path, module, key, area, i):
-    dst = tmp_path / "pack"
-    shutil.copytree(pack, dst)
-    f = dst / "modules" / f"{module}.json"
-    doc = json.loads(f.read_text())
-    card = next(c for c in doc["cards"] if c["id"] == key)
-    card[area][i]["req"] = {"str": 3}
-    f.write_text(json.dumps(doc))
-    return str(dst)
+    return edited_pack(pack, tmp_path, f"modules/{module}", lambda d: card_of(d, key)[area][i].update(req={"str": 3}))
 
 
 def _decline_the_tool_window(sc, action):

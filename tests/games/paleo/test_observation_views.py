@@ -162,19 +162,16 @@ def test_an_options_limit_reads_none_turn_or_day(pack, tmp_path):
     """Layout "revealed card" (option rows: limit /2): an option used without limit reads 0, once
     a turn 0.5, once a day 1 (PALEO-D-10 "limit: day"). Wood Gift and Healing Spring edited to
     "turn" and "day", revealed by groups 0 and 1; the cell is the same in both seats' views."""
-    import json
-    import shutil
-
     from boardgym.games.paleo.constants import KINDS
 
-    dst = tmp_path / "pack"
-    shutil.copytree(pack, dst)
-    f = dst / "modules" / "X.json"
-    doc = json.loads(f.read_text())
-    for key, limit in (("X18", "turn"), ("X09", "day")):
-        next(c for c in doc["cards"] if c["id"] == key)["options"][0]["limit"] = limit
-    f.write_text(json.dumps(doc))
-    sc = Script.start(seed=0, modules=["X"], content_pack=str(dst), num_groups=2)
+    from ..packs import edited_pack
+    from .saves import card_of
+
+    def edit(doc):
+        for key, limit in (("X18", "turn"), ("X09", "day")):
+            card_of(doc, key)["options"][0]["limit"] = limit
+    sc = Script.start(seed=0, modules=["X"], content_pack=edited_pack(pack, tmp_path, "modules/X", edit),
+                      num_groups=2)
     plain = Script.start(seed=0, modules=["X"], content_pack=pack, num_groups=2)
     cell = po.G_BODY_END + 3 + len(KINDS) + 5  # option 0's limit cell in a revealed card's row
     for script, want in ((sc, (0.5, 1.0)), (plain, (0.0, 0.0))):
