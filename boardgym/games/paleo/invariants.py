@@ -290,6 +290,11 @@ def _frame(s) -> list[str]:
     return []
 
 
+def _stale(s) -> list[str]:
+    # every end of a resolution (its finish, an ignored card or action) sets r_card back to -1
+    return [f"r_card {s.r_card}: a card being resolved with none of its program left"]
+
+
 def _resolution(s) -> list[str]:
     c = s.game.content
     ops = s.ops
@@ -303,10 +308,8 @@ def _resolution(s) -> list[str]:
         return ["ops: a window reopens only once, after everything else"]
     running = (len(ops) > len(conts) or s.pend and s.pend[0][0] in RESOLVING
                or any(k in (CH_DIE, CH_DREAM, CH_IDEA) for k, _ in s.cq))
-    # every end of a resolution (its finish, an ignored card or action) sets r_card back to -1
-    stale = [f"r_card {s.r_card}: a card being resolved with none of its program left"]
     if not running:
-        return ["ops: a window to reopen with nothing resolving"] if conts else stale if s.r_card >= 0 else []
+        return ["ops: a window to reopen with nothing resolving"] if conts else _stale(s) if s.r_card >= 0 else []
     parts = [g for g in range(s.n) if s.r_parts >> g & 1]
     if not parts or s.r_chooser < 0:
         return ["a resolution running with no participants or chooser"]
@@ -316,7 +319,7 @@ def _resolution(s) -> list[str]:
     if top in RESOLVING and top != D_NEG and len(ops) == len(conts):
         return [f"pend[0] ('{DECISIONS[top]}') with nothing left of its resolution"]
     if s.r_card >= 0 and not prog and top not in (D_NEG, D_TOOLWIN):
-        return stale
+        return _stale(s)
     started = [op[0] for op in prog[:2] if op[0] in (OP_CHECK, OP_PAY)]
     if top == D_NEG and prog or top == D_TOOLWIN and started != [OP_PAY] \
             or any(k == CH_DIE for k, _ in s.cq) and started[:1] != [OP_CHECK] \
