@@ -81,11 +81,9 @@ def test_a_file_two_folders_down_is_not_part_of_the_pack(pack):
 
 
 # -- read_bounded's open ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("kind", ["pipe", "link"])
-def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_path, monkeypatch, kind):
-    """``read_bounded`` checks the path, then opens it without waiting for a writer and without
-    following a link, and checks what it opened: a path that became a pipe or a link between the
-    check and the open (a race) is refused in words, at once."""
+def _swap_after_check(tmp_path, monkeypatch, kind):
+    """``read_bounded``'s path check passes, then the path it opens is a pipe or a link to a real
+    file (``<kind>.json``), as if swapped in between."""
     _write(tmp_path / "real.json", {"a": 1})
     swapped = tmp_path / f"{kind}.json"
     if kind == "pipe":
@@ -93,6 +91,14 @@ def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_pa
     else:
         os.symlink(tmp_path / "real.json", swapped)
     monkeypatch.setattr(files, "regular_file", lambda path, max_bytes, root, fail: str(swapped))
+
+
+@pytest.mark.parametrize("kind", ["pipe", "link"])
+def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_path, monkeypatch, kind):
+    """``read_bounded`` checks the path, then opens it without waiting for a writer and without
+    following a link, and checks what it opened: a path that became a pipe or a link between the
+    check and the open (a race) is refused in words, at once."""
+    _swap_after_check(tmp_path, monkeypatch, kind)
     with within(5), pytest.raises(ContentError, match="a pipe" if kind == "pipe" else "cannot be read"):
         files.read_bounded(tmp_path / "checked.json", 1000)
 
@@ -100,10 +106,7 @@ def test_a_file_swapped_after_its_check_is_neither_waited_on_nor_followed(tmp_pa
 def test_a_file_that_cannot_be_opened_is_refused_in_words(tmp_path, monkeypatch):
     """The open's failure is said in words (the system's message for it, as "Too many levels of
     symbolic links" for a link swapped in), without an error number or the path repeated."""
-    _write(tmp_path / "real.json", {"a": 1})
-    swapped = tmp_path / "link.json"
-    os.symlink(tmp_path / "real.json", swapped)
-    monkeypatch.setattr(files, "regular_file", lambda path, max_bytes, root, fail: str(swapped))
+    _swap_after_check(tmp_path, monkeypatch, "link")
     with pytest.raises(ContentError) as err:
         files.read_bounded(tmp_path / "checked.json", 1000)
     said = str(err.value).split("cannot be read (")[1]
