@@ -116,6 +116,37 @@ def test_a_sample_tries_a_fixed_subset_and_a_larger_one_adds_to_it(tmp_path, cap
             f"| 0 | 0 | 0 |") in part
 
 
+def test_sample_from_tries_only_the_stratum_above_a_smaller_sample(tmp_path):
+    """--sample-from E --sample F tries exactly the mutants whose draw is in [E, F) (a fresh
+    sample, apart from the E sample's mutants that tests were written against) and says so."""
+    import sqlite3
+
+    from tools.mutation import draw
+
+    settings, _ = _project(tmp_path)
+    args = ["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
+            "--out", str(tmp_path / "out"), "--equivalent", str(tmp_path / "equivalent.yaml")]
+    assert main(args + ["--sample", "1", "--sample-from", "0.5", "tiny"]) == 0
+    with sqlite3.connect(tmp_path / "out" / "sessions" / "tiny.sqlite") as con:
+        specs = con.execute("SELECT operator_name, start_pos_row, start_pos_col, occurrence "
+                            "FROM mutation_specs").fetchall()
+    upper = [s for s in specs if s[0].removeprefix("core/") in settings.operators and draw(*s) >= 0.5]
+    data = json.loads((tmp_path / "out" / "sessions" / "tiny.data.json").read_text())
+    assert 0 < len(upper) < 5 and len(data["mutants"]) == len(upper) and data["not_sampled"] == 5 - len(upper)
+    assert all(m["draw"] >= 0.5 and m["outcome"] != "pending" for m in data["mutants"])
+    report = (tmp_path / "out" / "tiny.md").read_text()
+    assert f"{len(upper)} of the module's 5 mutants were tried (--sample 1.0, --sample-from 0.5)" in report
+
+
+def test_sample_from_at_or_above_the_sample_is_refused_in_words(tmp_path, capsys):
+    _project(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main(["--config", str(tmp_path / "targets.yaml"), "--root", str(tmp_path),
+              "--sample", "0.2", "--sample-from", "0.3"])
+    assert stop.value.code == 2
+    assert "--sample-from 0.3 must be below --sample 0.2" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("fraction", ["0", "1.5", "half"])
 def test_a_sample_outside_0_to_1_is_refused_in_words(tmp_path, capsys, fraction):
     _project(tmp_path)

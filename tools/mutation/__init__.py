@@ -14,7 +14,9 @@ tools/mutation/equivalent.yaml, keyed by the description the reports print.
 mutant is in or out by a hash of what it changes, so a sample is the same on every run and a
 larger fraction holds every mutant of a smaller one (a session resumed at a larger F tries only
 the new ones). The reports then give the killed share of the sample with its 95% interval
-(Wilson), an estimate of the whole module's.
+(Wilson), an estimate of the whole module's. ``--sample-from E`` (with ``--sample F``) tries only
+the mutants whose draw lies in [E, F): a fresh random sample, apart from the mutants of an earlier
+E sample that tests were written against, without running those again.
 """
 
 from __future__ import annotations
@@ -73,18 +75,21 @@ class Settings:
     equivalent: Path
     python: str = sys.executable
     sample: float = 1.0   # the fraction of each module's mutants tried (1: every one)
+    sample_from: float = 0.0   # ... less the mutants of this smaller sample (a fresh stratum)
     run_id: str = ""      # this run's token: a map collected in this run (shared by a group) is reused
 
 
 def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
-         equivalent: Path = EQUIVALENT, sample: float = 1.0) -> tuple[Settings, list[Target]]:
+         equivalent: Path = EQUIVALENT, sample: float = 1.0,
+         sample_from: float = 0.0) -> tuple[Settings, list[Target]]:
     """The settings and every target of a targets file, modules sorted within each group."""
     data = yaml.safe_load(config.read_text())
     if not isinstance(data, dict) or "groups" not in data:
         raise MutateError(f"{config}: needs 'operators', 'test_command' and 'groups'")
     settings = Settings(root=root, out=out or root / "results" / "mutate",
                         operators=tuple(data["operators"]), test_command=data["test_command"],
-                        copied=tuple(data.get("copied", COPIED)), equivalent=equivalent, sample=sample)
+                        copied=tuple(data.get("copied", COPIED)), equivalent=equivalent, sample=sample,
+                        sample_from=sample_from)
     targets = []
     for group, spec in data["groups"].items():
         paths = sorted(glob.glob(str(root / spec["modules"])))
@@ -233,7 +238,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
                             "(test_outcome IS NULL OR test_outcome != 'KILLED')")
             say(f"{t.module}: tests changed, surviving mutants tried again")
         meta.write_text(json.dumps(fp))
-        _sample(db, s.sample)
+        _sample(db, s.sample, s.sample_from)
         with sqlite3.connect(db) as con:
             pending = con.execute("SELECT COUNT(*) FROM work_items WHERE job_id NOT IN "
                                   "(SELECT job_id FROM work_results)").fetchone()[0]
@@ -244,6 +249,7 @@ def run_module(s: Settings, t: Target, say=print) -> dict:
     shutil.rmtree(work)  # each run copies anew: a finished module's copy is not kept
     mutants = _mutants(s, t.module, dump.stdout)
     data = {"module": t.module, "group": t.group, "tests": list(t.tests), "keyword": t.keyword, "sample": s.sample,
+            "sample_from": s.sample_from,
             "not_sampled": sum(m["outcome"] == "not sampled" for m in mutants),
             "mutants": [m for m in mutants if m["outcome"] != "not sampled"]}
     (sessions / f"{t.slug}.data.json").write_text(json.dumps(data, indent=1))
@@ -308,13 +314,15 @@ def draw(operator: str, row: int, col: int, occurrence: int) -> float:
     return int.from_bytes(digest[:8], "big") / 2 ** 64
 
 
-def sampled(operator: str, row: int, col: int, occurrence: int, fraction: float) -> bool:
-    """Whether a mutant is in a ``fraction`` sample: its draw is below the fraction. The same on
-    every run; a larger fraction keeps every smaller one's."""
-    return fraction >= 1.0 or draw(operator, row, col, occurrence) < fraction
+def sampled(operator: str, row: int, col: int, occurrence: int, fraction: float, start: float = 0.0) -> bool:
+    """Whether a mutant is in a ``fraction`` sample: its draw is below the fraction (and at or
+    above ``start``, when only a stratum is tried). The same on every run; a larger fraction keeps
+    every smaller one's."""
+    d = draw(operator, row, col, occurrence)
+    return d >= start and (fraction >= 1.0 or d < fraction)
 
 
-def _sample(db: Path, fraction: float) -> None:
+def _sample(db: Path, fraction: float, start: float = 0.0) -> None:
     """Mark the mutants outside the sample as skipped (``NOT_SAMPLED``) and free those inside it
     that an earlier, smaller sample left out, so that cosmic-ray tries exactly the sample."""
     with sqlite3.connect(db) as con:
@@ -322,7 +330,7 @@ def _sample(db: Path, fraction: float) -> None:
                            "r.worker_outcome, r.output FROM mutation_specs m "
                            "LEFT JOIN work_results r ON r.job_id = m.job_id").fetchall()
         for job, op, row, col, occ, outcome, output in rows:
-            inside = sampled(op, row, col, occ, fraction)
+            inside = sampled(op, row, col, occ, fraction, start)
             if outcome is None and not inside:
                 con.execute("INSERT INTO work_results (job_id, worker_outcome, output) VALUES (?, 'SKIPPED', ?)",
                             (job, NOT_SAMPLED))
@@ -395,9 +403,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--new-since", type=_fraction, default=None, metavar="F",
                    help="the summary also counts apart, per group, the mutants outside an F sample "
                         "(those a larger --sample added): the score on mutants no test was written against")
+    p.add_argument("--sample-from", type=_fraction, default=None, metavar="E",
+                   help="with --sample F, try only the mutants outside an E sample (draws in [E, F)): "
+                        "a fresh sample that leaves out the mutants tests were written against")
     a = p.parse_args(argv)
+    if a.sample_from is not None and not a.sample_from < a.sample:
+        p.error(f"--sample-from {a.sample_from} must be below --sample {a.sample}: "
+                f"it leaves out the mutants of the smaller sample")
     try:
-        s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent, a.sample)
+        s, targets = load(a.config, a.root.resolve(), a.out, a.equivalent, a.sample, a.sample_from or 0.0)
         targets = select(targets, a.names)
         if a.list:
             for t in targets:

@@ -81,7 +81,9 @@ def module_report(data: dict, equivalent: dict[str, str]) -> str:
            f"score {c['score']}% of the non-equivalent mutants killed", ""]
     if c["not_sampled"]:
         out[-1:-1] = ["", f"A sample: {c['mutants']} of the module's {c['mutants'] + c['not_sampled']} "
-                      f"mutants were tried (--sample {data.get('sample')}); the killed share's 95% interval "
+                      f"mutants were tried (--sample {data.get('sample')}"
+                      + (f", --sample-from {data['sample_from']}" if data.get("sample_from") else "")
+                      + "); the killed share's 95% interval "
                       f"is {c['interval'][0] if c['interval'] else '-'}% to {c['interval'][1] if c['interval'] else '-'}%."]
     for title, want in (("Survived", "survived"), ("Equivalent", "equivalent")):
         rows = [m for m in data["mutants"] if m["outcome"] == "survived"
