@@ -51,3 +51,25 @@ def test_selection_size_at_the_solo_forgetting_maximum_stays_in_the_box():
         sizes.append(obs[off])
     assert len(s.sel) == MAX_STACK
     assert sizes == [np.float32(k / MAX_SELECTION) for k in range(1, MAX_STACK + 1)]
+
+
+def test_a_picked_achievement_or_swag_marks_no_stacked_encounter():
+    """ATT-SOLO-4: forgetting may pick a held achievement (the first one's pick code is 100) or a
+    swag card beside the stacked encounters; only encounter picks light the stacked-encounter
+    cells, so picking the first achievement changes nothing but the selection size."""
+    game, s = _forgetting_state()
+    s.ach_holder[0] = 0          # the solo player holds the first achievement
+    s.stack[0] = list(range(3))
+    need = sum(game.content.enc_secrets[e] for e in s.stack[0]) + 50   # never met: picks go on
+    s.pend[-1] = (D_FORGET, 0, need, 0)
+    s.forget_req = need
+    s.invalidate()
+    size = game.layout.offset("pending_args") + 2
+    marks = game.layout.offset("my_stack_sel")
+    before = s.observation(0).copy()
+    assert s.legal_mask()[A.ICON + 0], "the held achievement cannot be picked"
+    s.apply(A.ICON + 0)
+    after = s.observation(0)
+    assert np.flatnonzero(after != before).tolist() == [size]
+    s.apply(A.STACK + 2)
+    assert np.flatnonzero(s.observation(0)[marks:marks + MAX_STACK]).tolist() == [2]
