@@ -357,3 +357,32 @@ def test_the_leaderboard_page_is_in_step_with_the_kept_scorecards(tmp_path):
     docs = Path(__file__).resolve().parents[2] / "docs" / "benchmark.md"
     fresh = write_page(tmp_path / "benchmark.md", load_suite(), reps=20)
     assert fresh.read_text() == docs.read_text(), "run: python -m boardgym.eval.benchmark --leaderboard"
+
+
+def test_a_task_added_to_a_kept_scorecard_gives_the_card_of_both_played_together(small_suite, tmp_path,
+                                                                                 monkeypatch, capsys):
+    """--add-to FILE plays only --tasks and keeps the card's other rows: the result is the card a
+    run of every task writes, and its command plays every task; a card of another budget is
+    refused before any game is played."""
+    first, second = CHEAP
+    common = ["--suite", small_suite, "--agent", "heuristic", "--episodes", "10", "--reps", "100"]
+    assert bench_main([*common, "--tasks", first, "--out", str(tmp_path / "one")]) == 0
+    kept = tmp_path / "one" / "scorecard.json"
+    assert bench_main([*common, "--tasks", second, "--add-to", str(kept), "--out", str(tmp_path / "added")]) == 0
+    assert bench_main([*common, "--out", str(tmp_path / "both")]) == 0
+    assert _card(tmp_path / "added") == _card(tmp_path / "both") == _card(tmp_path / "one")
+    added = json.loads(kept.read_text())
+    assert "--add-to" not in added["command"] and f"--tasks {first},{second}" in added["command"]
+    assert bench_main(["--check", str(kept)]) == 0
+
+    from boardgym.eval.benchmark import score
+
+    def no_game(*a, **k):
+        raise AssertionError("a game was played before the refusal")
+
+    monkeypatch.setattr(score, "measure_task", no_game)
+    with pytest.raises(SystemExit, match=r"that scorecard's budget is 'none', this run's is '1M'; give --budget none"):
+        bench_main([*common, "--tasks", second, "--budget", "1M", "--add-to", str(kept)])
+    with pytest.raises(SystemExit, match="no scorecard there to add to"):
+        bench_main([*common, "--tasks", second, "--add-to", str(tmp_path / "none.json")])
+    capsys.readouterr()

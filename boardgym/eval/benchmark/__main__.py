@@ -1,5 +1,5 @@
 """``python -m boardgym.eval.benchmark --agent SPEC|FILE [--tasks A,B] [--episodes N] [--name NAME]
-[--track no-search|search] [--budget none|1M|10M|unlimited] [--compute TEXT]
+[--track no-search|search] [--budget none|1M|10M|unlimited] [--compute TEXT] [--add-to FILE]
 [--jobs N | --ray [--address auto|HOST:PORT]]``: a scorecard of boardgym-bench under
 ``results/benchmark/<name>/`` (scorecard.json, scorecard.md, performance_profile.png).
 
@@ -54,6 +54,9 @@ def parser(prog: str = PROG) -> argparse.ArgumentParser:
     ap.add_argument("--budget", choices=BUDGETS, help="declared training budget in env steps (default: none for "
                     "random, heuristic and ISMCTS without learned parts, else unlimited)")
     ap.add_argument("--compute", default="", help="the compute used to train the agent, in words")
+    ap.add_argument("--add-to", metavar="FILE", help="put the rows of the tasks played into this kept scorecard "
+                    "(same name, track and budget), keeping its other rows: a task added to a result "
+                    "without playing the others again")
     ap.add_argument("--reps", type=count, default=2000, help="bootstrap resamples for the aggregates (default 2000)")
     ap.add_argument("--page", default="docs/benchmark.md", help="with --leaderboard: the page to write")
     ap.add_argument("--scorecards", help="with --leaderboard: the folder of scorecards it reads; with --references: where "
@@ -123,13 +126,41 @@ def _main(args, argv) -> int:
     name = args.name or _name_of(args.agent)
     out = Path(args.out) if args.out else Path("results") / "benchmark" / name
     command = "python -m boardgym.eval.benchmark " + " ".join(shlex.quote(a) for a in argv)
+    kept = None
+    if args.add_to:   # before any game: a result that cannot be added would be lost
+        specs = list(agents.values())
+        kept = scorecard.addable(args.add_to, suite, {"name": name, "track": args.track or scorecard.track_of(specs),
+                                               "budget": args.budget or scorecard.default_budget(specs)})
     card = scorecard.run(suite, tasks, agents, skipped, name=name, runner=runner, episodes=args.episodes,
                          budget=args.budget, track=args.track, compute=args.compute, command=command,
                          log=lambda m: print(m, flush=True), reps=args.reps)
+    if args.add_to:
+        ids = {r["id"] for r in kept["tasks"] + card["tasks"]}
+        whole = _whole_command(argv, [t.id for t in suite.tasks if t.id in ids])
+        card = scorecard.add_to(Path(args.add_to), suite, card, whole, reps=args.reps)
+        print(f"added {', '.join(t.id for t in tasks)} to {args.add_to}")
     paths = scorecard.write(card, suite, out, reps=args.reps)
     print(scorecard.to_markdown(card, suite))
     print(f"wrote {', '.join(str(p) for p in paths)} in {card['seconds']:.1f} s (games played on {card['played_on']})")
     return 0
+
+
+def _whole_command(argv: list[str], task_ids: list[str]) -> str:
+    """The command that plays every task of a scorecard: ``argv`` with its ``--tasks`` naming
+    ``task_ids`` and without ``--add-to``."""
+    out, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        if a in ("--tasks", "--add-to"):
+            skip = True
+            continue
+        if a.startswith(("--tasks=", "--add-to=")):
+            continue
+        out.append(a)
+    out += ["--tasks", ",".join(task_ids)]
+    return PROG + " " + " ".join(shlex.quote(a) for a in out)
 
 
 def _references(args, suite, tasks, runner) -> int:

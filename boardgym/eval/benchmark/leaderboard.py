@@ -90,7 +90,11 @@ PROTOCOL = """\
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
   result with `python -m boardgym.eval.benchmark --check results/benchmark/NAME/scorecard.json`,
   copy it to `boardgym/eval/benchmark/scorecards/NAME.json` and regenerate this page with
-  `python -m boardgym.eval.benchmark --leaderboard`.
+  `python -m boardgym.eval.benchmark --leaderboard`. To add a task to a kept scorecard without
+  playing its other tasks again, play that task with `--tasks TASK --add-to
+  boardgym/eval/benchmark/scorecards/NAME.json` (same `--name`, `--budget` and track; anything
+  else is refused before a game is played): its row goes in, the other rows stay, the
+  aggregates are recomputed and the card's command names every task.
 """
 
 

@@ -205,10 +205,40 @@ def merge_rows(path: Path, suite: Suite, name: str, spec: str, rows: list[dict],
     references are its games: ``--references`` keeps the random and heuristic rows without
     playing them twice); written back and returned."""
     old = check(path, suite, drop_unknown=True) if path.is_file() else None
-    by = {r["id"]: r for r in (old or {}).get("tasks", [])}
-    by.update({r["id"]: r for r in rows})
     budget = default_budget([spec])
     card = header(suite, name, track_of([spec]), budget, "not trained" if budget == "none" else "", command, runner)
+    return _merged(path, suite, card, (old or {}).get("tasks", []), rows, reps)
+
+
+def addable(path, suite: Suite, card: dict) -> dict:
+    """The kept scorecard at ``path`` that rows of a card with ``card``'s name, track and budget
+    may be added to (checked before any game is played); a ConfigError saying what differs."""
+    if not Path(path).is_file():
+        raise ConfigError(f"--add-to {path}: no scorecard there to add to (leave --add-to out to write a new one)")
+    old = check(path, suite, drop_unknown=True)
+    for key, flag in (("name", "--name"), ("track", "--track"), ("budget", "--budget")):
+        if old[key] != card[key]:
+            raise ConfigError(f"--add-to {path}: that scorecard's {key} is {old[key]!r}, this run's is "
+                              f"{card[key]!r}; give {flag} {old[key]} to add to it")
+    return old
+
+
+def add_to(path: Path, suite: Suite, card: dict, command: str, reps: int = 2000) -> dict:
+    """The kept scorecard at ``path`` with the rows of ``card`` (the tasks just played) put in
+    and its other rows kept, under ``card``'s header with ``command`` (the one that plays every
+    task of the result); written back and returned. A card of another name, track or budget is
+    refused: its rows are not this result's. ``card`` without ``compute`` keeps the old one."""
+    old = addable(path, suite, card)
+    head = {k: v for k, v in card.items() if k not in ("tasks", "aggregates", "seconds")}
+    head["command"] = command
+    head["compute"] = card["compute"] or old["compute"]
+    check_header(head)
+    return _merged(Path(path), suite, head, old["tasks"], card["tasks"], reps)
+
+
+def _merged(path: Path, suite: Suite, card: dict, old_rows: list[dict], rows: list[dict], reps: int) -> dict:
+    by = {r["id"]: r for r in old_rows}
+    by.update({r["id"]: r for r in rows})
     played = {t.id for t in suite.select(None)}   # not the tasks measured without headroom
     card["tasks"] = [by[t.id] for t in suite.tasks if t.id in by and t.id in played]
     card["aggregates"] = aggregate(card, reps)
