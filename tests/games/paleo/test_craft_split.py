@@ -115,3 +115,24 @@ def _craft_turn_for(sc, g):
     sc.act(A.OPTION + 0)
     return bow
 
+
+
+def test_a_tool_crafted_by_a_group_alone_comes_from_the_craft_stock(xs):
+    """PALEO-CRAFT-1 / D-19: group 0 resolves its CRAFT card alone and crafts a spear: the token
+    leaves the spear's craft stock and the general supply, which holds spears too, keeps them
+    ("Crafting takes from the craft stock"), as when a helper is there."""
+    sc = xs()
+    sc.storage(wood=2)
+    t = _both_piles(sc, "spear", gsup=2, stock=2)
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X17", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + t], sc.legal()
+    gsup, stock = s.gsup[t], s.stock[t]
+    sc.act(A.TOOL + t)
+    assert s.tools[t] == 1 and s.stock[t] == stock - 1 and s.gsup[t] == gsup
+    assert not s.invariant_errors()
