@@ -54,9 +54,10 @@ slow: install
 # module mutated in its own copy against the tests that cover it (tools/mutation/targets.yaml),
 # $(JOBS) modules side by side, resumable; reports in results/mutate/ (summary.md and one per module).
 # MODULES=... picks groups, module paths or globs, e.g. MODULES=tides_of_ruin_arcade;
-# SAMPLE=0.05 tries a fixed 5% of each module's mutants (a larger SAMPLE later adds the rest)
+# SAMPLE=0.05 tries a fixed 5% of each module's mutants (a larger SAMPLE later adds the rest);
+# SAMPLE_FROM=0.05 with SAMPLE=0.1 tries only the mutants the 5% left out (a fresh sample)
 mutate: install
-	$(BIN)/python -m tools.mutation --jobs $(JOBS) $(if $(SAMPLE),--sample $(SAMPLE)) $(MODULES)
+	$(BIN)/python -m tools.mutation --jobs $(JOBS) $(if $(SAMPLE),--sample $(SAMPLE)) $(if $(SAMPLE_FROM),--sample-from $(SAMPLE_FROM)) $(MODULES)
 
 # the README's main job (~5 minutes on 2 cores): DAgger from the Primeval Peril heuristic, then a
 # short PPO fine-tune held near the distilled policy (boardgym/train/configs/primeval_dagger.yaml);
