@@ -57,6 +57,8 @@ def _fuzz_one(game, seed):
             assert np.all(obs >= -1.0) and np.all(obs <= 1.0)
     loads_back(steps + 1)
     assert len(state.returns()) == game.num_players
+    lo, hi = game.info.reward_range   # the declared range holds every return (OpenSpiel's min/max utility)
+    assert all(lo <= r <= hi for r in state.returns()), f"seed {seed}: returns {state.returns()} outside {lo}..{hi}"
 
 
 FUZZ_GAMES = 12  # per config, every state saved and loaded back (make slow: 2,000 per config)

@@ -61,6 +61,20 @@ def test_case18_deal_order():
     assert per == [6, 5, 6] and s.cq[0] == (CH_DEAL, 2)
 
 
+def test_a_deal_of_more_cards_than_the_game_has_goes_round_from_the_starting_seat():
+    """PALEO-NIGHT-5 / D-6: a state edited by hand to hold more cards to deal than the game's
+    cards still deals them round robin from the starting seat (2, 0, 1, 2, ... with 3 groups),
+    as the precomputed rounds do."""
+    s = PaleoGame(num_groups=3).new_initial_state()
+    s.cq.clear()
+    s.deal_pool[:] = [0] * len(s.deal_pool)
+    total = len(s.game.deal_rounds[2]) + 4
+    s.deal_pool[0] = total
+    queue_deal(s, 2)
+    assert len(s.cq) == total and all(k == CH_DEAL for k, _ in s.cq)
+    assert [a for _, a in s.cq] == [(2 + i) % 3 for i in range(total)]
+
+
 def test_case21_mission_only_negative(xs):
     """PALEO-NIGHT-3: a mission with nothing payable: only its negative; the card stays."""
     sc = xs()

@@ -100,6 +100,7 @@ def test_case08_victory_and_skull_same_action_wins(xs):
     _solo_turn(sc, 0, "X04", people=["ppl05"])
     sc.act(A.OPTION + 0)
     assert sc.s.is_terminal() and sc.s.returns() == [1.0, 1.0]
+    assert sc.s.returns() == [sc.g.info.reward_range[1]] * 2   # a win is the declared highest return
 
 
 @pytest.mark.parametrize("option", [0, 1])
@@ -114,6 +115,7 @@ def test_case09_36_fifth_skull_loses_after_the_option(xs, option):
     sc.act(A.OPTION + option)
     s = sc.s
     assert s.is_terminal() and s.returns() == [-1.0, -1.0] and s.skulls == 5
+    assert s.returns() == [s.game.info.reward_range[0]] * 2   # a loss is the declared lowest return
     assert s.rstat[1] == 1
 
 
