@@ -200,3 +200,34 @@ class Script:
             if self.s.awake[g]:
                 self.act(picks.get(g, A.pick(0)))
         return self
+
+
+def solo_turn(sc, g, key, other="X18", people=None, tools=False):
+    """Arrange: group g reveals ``key``, the other group ``other``; group g's card comes first."""
+    if people is not None:
+        sc.people(g, people)
+    if not tools:
+        for h in range(sc.s.n):
+            sc.clear_tools(h)
+    if other == key:
+        other = "X09"
+    rev = {h: other for h in range(sc.s.n) if h != g}
+    rev[g] = key
+    sc.reveal_turn({}, rev)
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + g)
+    return sc
+
+
+def full_bench(sc, keys, new_key):
+    """The workbench holding the ideas ``keys`` (out of the idea deck), then group 0 resolving
+    a card that brings the idea ``new_key``: the bench is full, the group picks one to drop."""
+    for key in keys:
+        x = sc.card(key)
+        if x not in sc.s.bench:        # (a module's idea may start there)
+            sc.s.idea_deck.remove(x)
+            sc.s.bench.append(x)
+    assert len(sc.s.bench) == 4
+    solo_turn(sc, 0, "X16")
+    sc.force("idea", new_key).act(A.OPTION + 0)
+    assert sc.decision() == "idea_slot"

@@ -4,29 +4,14 @@ import pytest
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.tools import craftable
 
-
-def _solo_turn(sc, g, key, other="X18", people=None, tools=False):
-    """Arrange: group g reveals ``key``, the other group ``other``; group g's card comes first."""
-    if people is not None:
-        sc.people(g, people)
-    if not tools:
-        for h in range(sc.s.n):
-            sc.clear_tools(h)
-    if other == key:
-        other = "X09"
-    rev = {h: other for h in range(sc.s.n) if h != g}
-    rev[g] = key
-    sc.reveal_turn({}, rev)
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + g)
-    return sc
+from .scripted import full_bench, solo_turn
 
 
 def test_case01_dice_text_example(xs):
     """PALEO-DICE-1: req 2 SKL + dice (1 SKL, 2 STR) -> 3 SKL, 2 STR; discard 2; remove."""
     sc = xs()
     sc.top(0, "X09", 1).top(0, "X10", 2)
-    _solo_turn(sc, 0, "X02", people=["ppl15", "ppl13", "ppl03"])
+    solo_turn(sc, 0, "X02", people=["ppl15", "ppl13", "ppl03"])
     deck, fd = len(sc.s.deck_b[0]), len(sc.s.fd_b)
     sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
     s = sc.s
@@ -38,11 +23,11 @@ def test_case01_dice_text_example(xs):
 def test_case02_dice_failure_negative_or_ignore(xs):
     """PALEO-DICE-2: 2 SKL after the roll: only the negative '1 wound'; none -> ignored faceup."""
     sc = xs()
-    _solo_turn(sc, 0, "X02", people=["ppl15"])
+    solo_turn(sc, 0, "X02", people=["ppl15"])
     sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
     assert sc.s.wnd[0] == [1] and sc.card("X02") in sc.s.fu
     sc2 = xs(seed=1)
-    _solo_turn(sc2, 0, "X03", people=["ppl15"])
+    solo_turn(sc2, 0, "X03", people=["ppl15"])
     food = sc2.s.store[0]
     sc2.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
     assert sc2.card("X03") in sc2.s.fu and sc2.s.store[0] == food and sc2.s.wnd[0] == [0]
@@ -52,7 +37,7 @@ def test_case03_no_help_after_dice(xs):
     """PALEO-HELP-5: once a card's dice are rolled, HELP toward it is never legal."""
     sc = xs()
     sc.give_tool(0, "spear")
-    _solo_turn(sc, 0, "X02", people=["ppl15", "ppl03"], tools=True)
+    solo_turn(sc, 0, "X02", people=["ppl15", "ppl03"], tools=True)
     sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
     while sc.s.current_player == 0 and sc.decision() != "owner":
         assert not any(sc.s.legal_mask()[A.HELP:A.HELP + 4])
@@ -65,7 +50,7 @@ def test_case04_red_discards_one_event(xs):
     """PALEO-ACT-4 / D-4: discard 2 with red + forest on top: one event of 1 wound."""
     sc = xs()
     sc.top(0, "base28", 1).top(0, "base01", 2)
-    _solo_turn(sc, 0, "X12", people=["ppl01"])
+    solo_turn(sc, 0, "X12", people=["ppl01"])
     sc.act(A.OPTION + 0)
     assert sc.s.wnd[0] == [1]
 
@@ -74,7 +59,7 @@ def test_case05_death_on_skull_space(xs):
     """PALEO-WOUND-2/3: 3 hearts, 1 wound, takes 4: dies, tokens back, cemetery, +1 skull."""
     sc = xs()
     sc.people(0, ["ppl13", "ppl01"], wounds=[1, 0])
-    _solo_turn(sc, 0, "X04")
+    solo_turn(sc, 0, "X04")
     sc.act(A.OPTION + 0)
     assert sc.decision() == "wound_person"
     sc.act(A.PERSON + 0)
@@ -86,7 +71,7 @@ def test_case05_death_on_skull_space(xs):
 def test_case06_last_person_replaced(xs):
     """PALEO-WOUND-4: the last person dies: skull, then a new person with its tool."""
     sc = xs()
-    _solo_turn(sc, 0, "X04", people=["ppl05"])
+    solo_turn(sc, 0, "X04", people=["ppl05"])
     sc.force("person", "ppl04").act(A.OPTION + 0)
     s = sc.s
     assert s.skulls == 1 and s.ppl[0] == [sc.card("ppl04")]
@@ -97,7 +82,7 @@ def test_case08_victory_and_skull_same_action_wins(xs):
     """PALEO-END-3 / D-12: skulls 4, victories 4; a killing wound then a victory: win."""
     sc = xs()
     sc.s.skulls, sc.s.victories = 4, 4
-    _solo_turn(sc, 0, "X04", people=["ppl05"])
+    solo_turn(sc, 0, "X04", people=["ppl05"])
     sc.act(A.OPTION + 0)
     assert sc.s.is_terminal() and sc.s.returns() == [1.0, 1.0]
     assert sc.s.returns() == [sc.g.info.reward_range[1]] * 2   # a win is the declared highest return
@@ -111,7 +96,7 @@ def test_case09_36_fifth_skull_loses_after_the_option(xs, option):
     sc.s.skulls = 4
     sc.top(0, "base28", 1).top(0, "base29", 2)
     sc.people(0, ["ppl05"], wounds=[2])
-    _solo_turn(sc, 0, "X05")
+    solo_turn(sc, 0, "X05")
     sc.act(A.OPTION + option)
     s = sc.s
     assert s.is_terminal() and s.returns() == [-1.0, -1.0] and s.skulls == 5
@@ -146,7 +131,7 @@ def test_case11_helper_takes_wounds_and_rewards(xs):
 def test_case13_hazard_and_talisman(xs):
     """PALEO-HAZ-1/3: hazard: no IGNORE/HELP; a talisman discards it faceup without effect."""
     sc = xs()
-    _solo_turn(sc, 0, "X06")
+    solo_turn(sc, 0, "X06")
     m = sc.s.legal_mask()
     assert not m[A.IGNORE] and not any(m[A.HELP:A.HELP + 4]) and m[A.OPTION + 0]
     sc2 = xs(seed=3)
@@ -164,7 +149,7 @@ def test_case14_negative_pays_what_it_can(xs):
     """PALEO-HAZ-2: 'pay 3 food' with 1 in storage pays 1."""
     sc = xs()
     sc.storage(food=1)
-    _solo_turn(sc, 0, "X06")
+    solo_turn(sc, 0, "X06")
     sc.act(A.OPTION + 0)
     assert sc.s.store[0] == 0 and sc.s.sup[0] == 20
 
@@ -173,13 +158,13 @@ def test_case15_paid_spear_gives_no_bonus(xs):
     """PALEO-ACT-3: a spear paid as a cost cannot also add +2 STR: masked with one spear."""
     sc = xs()
     sc.give_tool(0, "spear")
-    _solo_turn(sc, 0, "X07", people=["ppl01"], tools=True)
+    solo_turn(sc, 0, "X07", people=["ppl01"], tools=True)
     assert not sc.s.legal_mask()[A.OPTION + 0]
     sc2 = xs(seed=2)
     for h in range(2):
         sc2.clear_tools(h)
     sc2.give_tool(0, "spear", 2)
-    _solo_turn(sc2, 0, "X07", people=["ppl01"], tools=True)
+    solo_turn(sc2, 0, "X07", people=["ppl01"], tools=True)
     sc2.act(A.OPTION + 0)
     assert sc2.decision() == "tool_window" and sc2.s.legal_mask()[sc2.tool("spear")]
 
@@ -188,7 +173,7 @@ def test_case16_resources_capped_by_supply(xs):
     """PALEO-REW-1: storage 19 food, reward 2 -> 20 (the supply is empty)."""
     sc = xs()
     sc.storage(food=19)
-    _solo_turn(sc, 0, "X08", people=["ppl03", "ppl01"])
+    solo_turn(sc, 0, "X08", people=["ppl03", "ppl01"])
     sc.act(A.OPTION + 0)
     while sc.decision() == "host":
         sc.act(A.DECLINE)
@@ -201,7 +186,7 @@ def test_case19_secret_already_revealed(xs):
     x = sc.card("sec04")
     sc.s.secrets.remove(x)
     sc.s.cem.append(x)
-    _solo_turn(sc, 0, "X11")
+    solo_turn(sc, 0, "X11")
     sc.act(A.OPTION + 0)
     assert sc.s.sec_card < 0 and not sc.s.sec_pend
 
@@ -209,7 +194,7 @@ def test_case19_secret_already_revealed(xs):
 def test_case20_full_workbench(xs):
     """PALEO-REW-6 / D-15: full bench: IDEA_SLOT required; the chosen idea to the cemetery."""
     sc = xs()
-    _full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01")
+    full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01")
     sc.act(A.IDEA_SLOT + 1)
     assert sc.card("ide05") in sc.s.cem and sc.card("ide01") in sc.s.bench and len(sc.s.bench) == 4
 
@@ -218,7 +203,7 @@ def test_case22_wood_on_a_card_cannot_craft(xs):
     """PALEO-SPEC-1: wood placed on The Eternal Flame cannot pay a craft."""
     sc = xs(modules=("B", "X"), remove_per_module=0)
     sc.storage(wood=0)
-    _solo_turn(sc, 0, "X18")
+    solo_turn(sc, 0, "X18")
     sc.act(A.OPTION + 0)
     flame = sc.s.inplay.index(sc.card("B01"))
     sc.act(A.CARD + flame, A.CARD + flame)
@@ -231,7 +216,7 @@ def test_case25_fifth_victory_wins_at_once(xs):
     """PALEO-END-1: victories 4, skulls 2: the first resolved card's victory wins at once."""
     sc = xs()
     sc.s.skulls, sc.s.victories = 2, 4
-    _solo_turn(sc, 0, "X04", people=["ppl01"])
+    solo_turn(sc, 0, "X04", people=["ppl01"])
     sc.act(A.OPTION + 0)
     s = sc.s
     assert s.is_terminal() and s.returns() == [1.0, 1.0] and s.rstat[1] == 1
@@ -240,12 +225,12 @@ def test_case25_fifth_victory_wins_at_once(xs):
 def test_case27_requirement_sums_abilities(xs):
     """PALEO-ACT-2: 1 SKL + 1 SKL meets 'req 2 SKL' without tools; 1 SKL + 1 STR: masked."""
     sc = xs()
-    _solo_turn(sc, 0, "X13", people=["ppl13", "ppl14"])
+    solo_turn(sc, 0, "X13", people=["ppl13", "ppl14"])
     assert sc.s.legal_mask()[A.OPTION + 0]
     sc.act(A.OPTION + 0)
     assert sc.card("X13") in sc.s.fu and sc.decision() != "tool_window"
     sc2 = xs(seed=4)
-    _solo_turn(sc2, 0, "X13", people=["ppl13", "ppl01"])
+    solo_turn(sc2, 0, "X13", people=["ppl13", "ppl01"])
     assert not sc2.s.legal_mask()[A.OPTION + 0]
 
 
@@ -277,7 +262,7 @@ def test_case30_heal_crosses_only_with_help(xs):
     assert sc.s.wnd[1] == [1]
     sc2 = xs(seed=5)
     sc2.people(0, ["ppl01"], wounds=[1]).people(1, ["ppl06"], wounds=[2])
-    _solo_turn(sc2, 0, "X09")
+    solo_turn(sc2, 0, "X09")
     sc2.act(A.OPTION + 0)
     assert sc2.s.wnd[0] == [0] and sc2.s.wnd[1] == [2]
 
@@ -285,7 +270,7 @@ def test_case30_heal_crosses_only_with_help(xs):
 def test_case33_discard_needs_cards(xs):
     """PALEO-ACT-3: 'discard 2' with 1 card left: masked; the negative one discards 1."""
     sc = xs()
-    _solo_turn(sc, 0, "X12", people=["ppl01"])
+    solo_turn(sc, 0, "X12", people=["ppl01"])
     s = sc.s
     while len(s.deck_b[0]) > 1:
         s.fd_b.append(s.deck_b[0].pop())
@@ -307,7 +292,7 @@ def test_case34_craft_and_token_flow(xs):
         sc.clear_tools(h)
     sc.storage(wood=2)
     t = sc.g.content.tool_index["spear"]
-    _solo_turn(sc, 0, "X17", people=["ppl01"], tools=True)
+    solo_turn(sc, 0, "X17", people=["ppl01"], tools=True)
     sc.act(A.OPTION + 0)
     assert sc.decision() == "craft"
     sc.act(A.TOOL + t)
@@ -350,7 +335,7 @@ def test_a_recipe_costing_one_root_is_met_by_one_root(xs):
     sc.give_tool(0, "root")
     assert basket in craftable(s, 1)
     stock, roots = s.stock[basket], s.gsup[root]
-    _solo_turn(sc, 0, "X17", people=["ppl01"], tools=True)
+    solo_turn(sc, 0, "X17", people=["ppl01"], tools=True)
     sc.act(A.OPTION + 0)
     assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + basket]
     sc.act(A.TOOL + basket)
@@ -362,7 +347,7 @@ def test_case35_skull_minus_at_zero(xs):
     """PALEO-REW-9: '-1 skull' with 0 skulls stays 0."""
     sc = xs()
     sc.top(0, "X09", 1).top(0, "X10", 2)
-    _solo_turn(sc, 0, "X05", people=["ppl01"])
+    solo_turn(sc, 0, "X05", people=["ppl01"])
     sc.act(A.OPTION + 1)
     assert sc.s.skulls == 0
 
@@ -370,7 +355,7 @@ def test_case35_skull_minus_at_zero(xs):
 def test_case42_one_event_one_person(xs):
     """PALEO-WOUND-1: an event of 2 wounds goes wholly onto the chosen person."""
     sc = xs()
-    _solo_turn(sc, 0, "base13", people=["ppl01", "ppl06"])
+    solo_turn(sc, 0, "base13", people=["ppl01", "ppl06"])
     sc.act(A.OPTION + 1, A.PERSON + 1)
     assert sc.s.wnd[0] == [0, 2]
 
@@ -378,10 +363,10 @@ def test_case42_one_event_one_person(xs):
 def test_case44_hazard_from_front_not_back(xs):
     """PALEO-HAZ-4: a red-backed action card may be ignored; a river-backed hazard may not."""
     sc = xs()
-    _solo_turn(sc, 0, "base32")
+    solo_turn(sc, 0, "base32")
     assert sc.s.legal_mask()[A.IGNORE]
     sc2 = xs(seed=6)
-    _solo_turn(sc2, 0, "base13")
+    solo_turn(sc2, 0, "base13")
     assert not sc2.s.legal_mask()[A.IGNORE]
 
 
@@ -397,31 +382,6 @@ def test_case48_kill_hits_the_helped_group(xs):
     assert sc.card("ppl06") in sc.s.cem and sc.s.skulls == 1 and len(sc.s.ppl[1]) == 1
 
 
-def test_a_kill_comes_before_the_rewards_printed_after_it(pack, tmp_path):
-    """PALEO-REW-4 / D-7 with the effects in printed order (content format: "Effects resolve in
-    printed order"): Sacrifice edited to KILL then +1 food, resolved by group 0 (two people).
-    The KILL is resolved first: group 0 picks who dies while the food is not yet gained; the
-    food comes after the death."""
-    from tests.games.packs import edited_pack
-
-    from .scripted import Script
-
-    def kill_then_food(doc):
-        card = next(c for c in doc["cards"] if c["id"] == "X10")
-        card["options"] = [{"reward": [{"kind": "KILL"}, {"kind": "RES", "res": "food", "n": 1}]}]
-    path = edited_pack(pack, tmp_path, "modules/X", kill_then_food)
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    sc.people(0, ["ppl01", "ppl06"])
-    _solo_turn(sc, 0, "X10")
-    s = sc.s
-    food, skulls = s.store[0], s.skulls
-    sc.act(A.OPTION + 0)
-    assert sc.decision() == "kill_person" and s.current_player == 0
-    assert s.store[0] == food and s.skulls == skulls
-    sc.act(A.PERSON + 1)
-    assert sc.card("ppl06") in s.cem and s.skulls == skulls + 1 and s.store[0] == food + 1
-
-
 def test_case49_additional_action_in_closing_window(xs):
     """PALEO-SPEC-4 / D-10: 2 wood gained, then the group's Fire Tender (cost 2 wood) is legal
     in the closing window; the person stays."""
@@ -429,151 +389,9 @@ def test_case49_additional_action_in_closing_window(xs):
     sc.auto_close = False
     sc.storage(wood=0)
     sc.people(0, ["ppl19", "ppl01"], wounds=[0, 2])
-    _solo_turn(sc, 0, "X18")
+    solo_turn(sc, 0, "X18")
     sc.act(A.OPTION + 0)
     assert sc.decision() == "closing"
     i = sc.g.add_index[(sc.card("ppl19"), 0)]
     sc.act(A.ADD + i)
     assert sc.s.store[1] == 0 and sc.s.wnd[0] == [0, 0] and sc.card("ppl19") in sc.s.ppl[0]
-
-
-def test_case28_person_tool_is_kept_after_the_person_dies(xs):
-    """PALEO-REW-3: a person joins with its one-time tool (a printed pelt): the group gains it;
-    when that person later dies (PALEO-WOUND-2/3) the pelt stays with the group."""
-    from boardgym.games.paleo.kinds import CH_PERSON
-    from boardgym.games.paleo.wounds import wound_person
-
-    sc = xs()
-    s = sc.s
-    pelt = sc.g.content.tool_index["pelt"]
-    sc.clear_tools(0)
-    assert s.tools[pelt] == 0
-    key = next(k for k in ("ppl04", "ppl07", "ppl14") if sc.card(k) in s.people_deck)  # printed pelt
-    who = sc.card(key)
-    s.cq.append((CH_PERSON, 0))  # a PERSON reward for group 0
-    s.invalidate()
-    sc.force("person", key).run()
-    assert who in s.ppl[0] and who not in s.people_deck and s.tools[pelt] == 1
-    p = s.ppl[0].index(who)
-    skulls = s.skulls
-    wound_person(s, 0, p, sc.g.content.cards[who].hearts + 1)
-    assert who in s.cem and s.skulls == skulls + 1
-    assert s.tools[pelt] == 1, "the printed tool is kept when its person leaves"
-    assert not s.invariant_errors()
-
-
-def test_kill_with_no_owner_asks_the_chooser_for_a_group(xs):
-    """PALEO-REW-4 / D-7, D-18: a KILL with no owner (as a night option, resolved by the whole
-    tribe, has) and two participating groups asks the chooser which group loses a person: the
-    frame is (kill_group, chooser, 0, 0), the plain frame the saved state requires; both groups
-    are legal, and the choice kills in the chosen group. (Set up from case 48's helped KILL, its
-    owner taken away.)"""
-    from boardgym.games.paleo.kinds import D_KGROUP, D_KPERSON
-    from boardgym.games.paleo.wounds import start_kill
-
-    sc = xs()
-    sc.people(0, ["ppl01", "ppl06"]).people(1, ["ppl03"])
-    sc.reveal_turn({}, {0: "X10", 1: "X18"})
-    sc.act(A.RESOLVE_NEXT + 1, A.HELP + 0, A.OPTION + 0)
-    s = sc.s
-    assert s.pend == [(D_KPERSON, 0, 0, 0)] and s.r_parts == 3 and s.r_chooser == 0
-    s.pend.pop()
-    s.r_owner = -1
-    start_kill(s)
-    assert s.pend == [(D_KGROUP, 0, 0, 0)]
-    assert sc.decision() == "kill_group" and sc.legal() == ["GROUP[0]", "GROUP[1]"]
-    sc.act(A.GROUP + 1)
-    assert s.cem == [sc.card("ppl03")] and s.ppl[0] == [sc.card("ppl01"), sc.card("ppl06")]
-    assert s.skulls == 1
-
-
-def _full_bench(sc, keys, new_key):
-    """The workbench holding the ideas ``keys`` (out of the idea deck), then group 0 resolving
-    a card that brings the idea ``new_key``: the bench is full, the group picks one to drop."""
-    for key in keys:
-        x = sc.card(key)
-        if x not in sc.s.bench:        # (a module's idea may start there)
-            sc.s.idea_deck.remove(x)
-            sc.s.bench.append(x)
-    assert len(sc.s.bench) == 4
-    _solo_turn(sc, 0, "X16")
-    sc.force("idea", new_key).act(A.OPTION + 0)
-    assert sc.decision() == "idea_slot"
-
-
-def test_dropping_the_last_idea_of_a_tool_returns_its_tokens_to_the_supply(xs):
-    """PALEO-REW-6 / D-15 with the tool tokens (PALEO-TOOL): the tokens of a tool whose idea
-    leaves the workbench go back to the supply once no idea on the bench shows that tool; an
-    idea that shows no tool returns nothing, whatever else is on the bench."""
-    sc = xs()
-    c = sc.g.content
-    with_tool = [x.key for x in c.cards if getattr(x, "idea_tool", -1) >= 0 and x.key.startswith("ide")]
-    plain = [x.key for x in c.cards if getattr(x, "idea_tool", -1) < 0 and x.key.startswith("ide")]
-    _full_bench(sc, [with_tool[0]] + plain[:3], plain[3])
-    t = c.cards[sc.card(with_tool[0])].idea_tool
-    sc.s.stock[t], supply = 2, sc.s.gsup[t]
-    sc.act(A.IDEA_SLOT + 0)
-    assert sc.s.stock[t] == 0 and sc.s.gsup[t] == supply + 2
-    sc = xs(modules=("X", "H"))        # module H brings a fourth idea with a tool (the raft)
-    four = [x.key for x in c.cards if getattr(x, "idea_tool", -1) >= 0]
-    _full_bench(sc, four, plain[0])
-    sc.s.stock = [2] * len(sc.s.stock)
-    stock, gsup = list(sc.s.stock), list(sc.s.gsup)
-    sc.act(A.IDEA_SLOT + 4)            # the new, plain idea: the bench keeps only ideas with tools
-    assert (sc.s.stock, sc.s.gsup) == (stock, gsup) and len(sc.s.bench) == 4
-
-
-def test_a_hazard_secret_asks_a_group_holding_a_talisman_of_any_tool_type(xs, monkeypatch):
-    """PALEO-REW-7 / D-9 with the talisman (PALEO-TOOL): a revealed hazard secret becomes its
-    revealer's card, and a group holding a talisman is asked whether to use it first; the
-    talisman's tool type is an index from 0 (the first tool of a pack is one), -1 meaning none."""
-    from boardgym.games.paleo import day
-    from boardgym.games.paleo.kinds import D_TALISMAN
-
-    sc = xs()
-    x = next(i for i, c in enumerate(sc.g.content.cards) if c.hazard)
-    for held, asked in ((0, True), (-1, False)):
-        monkeypatch.setattr(day, "talisman_type", lambda s, g, held=held: held)
-        sc.s.pend, sc.s.sec_pend = [], [x, 1]
-        day.promote_secret(sc.s)
-        assert sc.s.sec_card == x and sc.s.sec_owner == 1
-        assert ([f[:3] for f in sc.s.pend] == [(D_TALISMAN, 1, 1)]) == asked
-
-
-def test_a_finished_game_has_nothing_pending_not_even_a_draw(xs):
-    """PALEO-END-1: the fifth victory ends the game at once; the phase checks run on every load
-    accept the finished game, and name a draw left queued after the end."""
-    from boardgym.games.paleo.invariants import _phase
-    from boardgym.games.paleo.kinds import CH_REVEAL
-
-    sc = xs()
-    sc.s.skulls, sc.s.victories = 2, 4
-    _solo_turn(sc, 0, "X04", people=["ppl01"])
-    sc.act(A.OPTION + 0)
-    s = sc.s
-    assert s.is_terminal() and not s.pend and not s.cq and not s.ops and _phase(s) == []
-    s.cq = [(CH_REVEAL, 0)]
-    assert _phase(s) == ["a finished game with decisions, draws or a resolution pending"]
-
-
-def test_an_option_paid_from_its_card_takes_nothing_without_a_host(xs, monkeypatch):
-    """PALEO-SPEC-1 (resources lying on a card pay its options): an option paid from the card
-    takes the host card's tokens back to the supply; with no host card (-1) nothing is taken,
-    from the last card in play or any other."""
-    from types import SimpleNamespace
-
-    from boardgym.games.paleo import resolve
-
-    sc = xs()
-    s = sc.s
-    monkeypatch.setattr(resolve, "cur_opt", lambda s: SimpleNamespace(
-        ctools=(), cres=(0, 0, 0), from_card=1, discard=0))
-    last = len(s.held) - 1
-    s.held[last] = [1]                          # a wood on the last card in play
-    wood = s.sup[1]
-    s.r_host = -1
-    resolve.op_pay(s)
-    assert s.held[last] == [1] and s.sup[1] == wood
-    s.r_host = last
-    resolve.op_pay(s)
-    assert s.held[last] == [] and s.sup[1] == wood + 1
