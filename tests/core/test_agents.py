@@ -225,3 +225,34 @@ def test_an_agent_reads_its_observation_unless_it_declares_needs_state():
 
     assert Agent.needs_state is False and RandomAgent(0).needs_state is False
     assert Reader().needs_state is False
+
+
+def test_the_view_agents_need_the_state_and_say_so():
+    """Both view agents read the engine state (to expand a view action, or to play the flat
+    agent on a copy): asked without it they refuse in words, and they declare ``needs_state``,
+    so the terminal table and ``play_agents`` hand it to them."""
+    from boardgym.core.action_views import FlatAgentInView
+    from boardgym.core.errors import ConfigError
+
+    for agent in (ViewAgent(Sequence(1), Collapse()), FlatAgentInView(Sequence(1), Collapse())):
+        with pytest.raises(ConfigError, match="needs the state"):
+            agent.act(None, ALL, None)
+        assert agent.needs_state is True, type(agent).__name__
+
+
+def test_a_flat_agent_that_never_ends_a_view_action_stops_after_1000_flat_decisions():
+    """A flat agent whose decisions the view hides forever (a view or an agent at fault) is
+    not asked without end: after 1,000 flat decisions on the copy, a StateError says so."""
+    from boardgym.core.action_views import FlatAgentInView
+    from boardgym.core.errors import StateError
+
+    class Counting(Agent):
+        asked = 0
+
+        def act(self, observation, legal_mask, state=None):
+            Counting.asked += 1
+            return 3
+
+    with pytest.raises(StateError, match="no 'macro' action after 1000 flat decisions"):
+        FlatAgentInView(Counting(), Collapse()).act(None, ALL, Turns(length=10**9))
+    assert Counting.asked == 1000
