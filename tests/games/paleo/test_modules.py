@@ -155,3 +155,27 @@ def test_every_mission_victory_is_reachable(content, letter):
     assert s.victories == v0 + 1
     assert not s.invariant_errors()
     assert s.add_day[add] == 1  # limit: day
+
+
+def test_a_card_a_module_puts_on_the_table_at_setup_lies_there(tmp_path):
+    """A module's setup may put a card on the table (the module schema's "to": "TABLE") as the
+    missions lie there: it starts in play on the table, out of the day deck, the saved state's
+    checks accept it and a random game keeps every check to its end."""
+    from boardgym.games.paleo.kinds import TABLE
+    from boardgym.games.paleo.content import DEFAULT_PACK
+    from tests.games.packs import edited_pack
+
+    placed = {}
+
+    def on_table(doc):
+        card = next(c for c in doc["cards"] if c["id"] != doc["mission"] and c.get("kind") == "NEW_CARD")
+        placed["id"] = card["id"]
+        doc["setup"] = [{"card": card["id"], "to": "TABLE"}]
+    path = edited_pack(DEFAULT_PACK, tmp_path, "modules/A", on_table)
+    game = make_game("paleo", modules=["A", "B"], num_groups=2, content_pack=path)
+    x = game.content.by_key[placed["id"]]
+    s = game.new_initial_state()
+    assert x not in game.day_cards and x in s.inplay and s.inloc[s.inplay.index(x)] == TABLE
+    assert not s.invariant_errors()
+    assert game.state_from_json(s.to_json()).to_json() == s.to_json()
+    _random_game(game, 0)

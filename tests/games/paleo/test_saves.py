@@ -12,7 +12,7 @@ import pytest
 
 from boardgym.games import make_game
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, ON_CARD, OP_FINISH,
+from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, ON_CARD, OP_FINISH, OP_PAY,
                                         PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
 from boardgym.games.paleo.invariants import PROGRAM, RESOLVING
 from tests.games.saved_pool import edited, load, refused, top
@@ -236,6 +236,17 @@ def test_an_option_belongs_to_a_card():
     if n < 6:
         refused(g, edited(data, r_opt=n), f"r_opt {n} is not an option of r_card {st['r_card']}")
     refused(g, edited(data, r_opt=-1), f"r_opt -1 is not an option of r_card {st['r_card']}")
+
+
+def test_a_pay_step_pays_from_the_card_the_resolution_names():
+    """PALEO-SPEC-1 (resources lying on a card pay its options): while a resolution's pay step
+    waits, the card it pays from (r_host) is the resolved card's place in play, or none for a
+    revealed card; a save naming another place is refused."""
+    g, data = find_save(lambda st: st["r_card"] >= 0 and any(op[0] == OP_PAY for op in st["ops"]))
+    assert load(g, data) is not None
+    host = data["state"]["r_host"]
+    other = 0 if host < 0 else -1
+    refused(g, edited(data, r_host=other), f"r_host {other}: the card resolved lies at in-play index {host}")
 
 
 def test_a_resolution_decision_needs_its_resolution():
