@@ -275,8 +275,8 @@ def _frame(s) -> list[str]:
         return [f"{name} is group {seat}'s; it belongs to group {want}"]
     if k == D_PREVENT and (s.r_wound < 1 or s.r_wgroup < 0 or not s.ops or s.ops[0][0] != OP_WOUND3):
         return [f"{name}: no wound waiting to be placed"]
-    if k == D_WPERSON and (s.r_wgroup != seat or len(s.ppl[seat]) < 2):
-        return [f"{name}: group {seat} is not the group wounded, or has one person"]
+    if k == D_WPERSON and len(s.ppl[seat]) < 2:   # (its seat is the group wounded: checked above)
+        return [f"{name}: group {seat} has one person, no one to choose between"]
     if k == D_KPERSON and len(s.ppl[seat]) < 2:
         return [f"{name}: group {seat} has fewer than two people to choose from"]
     if k == D_HPERSON and sum(1 for w in s.wnd[a] if w) < 2:

@@ -12,7 +12,7 @@ import pytest
 
 from boardgym.games import make_game
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, ON_CARD, OP_FINISH, OP_PAY,
+from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, D_WPERSON, ON_CARD, OP_FINISH, OP_PAY,
                                         PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
 from boardgym.games.paleo.invariants import PROGRAM, RESOLVING
 from tests.games.saved_pool import edited, load, refused, top
@@ -359,6 +359,22 @@ def test_a_kill_choice_between_two_people_loads(xs):
     one = {"ppl": [st["ppl"][0][:1]] + st["ppl"][1:], "wnd": [st["wnd"][0][:1]] + st["wnd"][1:],
            "cem": st["cem"] + st["ppl"][0][1:]}
     refused(sc.g, edited(data, **one), "group 0 has fewer than two people to choose from")
+
+
+def test_a_wound_choice_is_the_wounded_groups_and_needs_two_people():
+    """PALEO-WOUND-1: a group with two or more people picks who takes a wound; the choice is the
+    wounded group's (r_wgroup). A save of that choice loads; naming another group as the one
+    wounded is refused, as is the choice with one person left in the group."""
+    g, data = find_save(lambda st: top(st)[0] == D_WPERSON and len(st["ppl"][top(st)[1]]) >= 2)
+    assert load(g, data) is not None
+    st = data["state"]
+    seat = top(st)[1]
+    other = next(h for h in range(len(st["ppl"])) if h != seat and len(st["ppl"][h]) >= 2)
+    refused(g, edited(data, r_wgroup=other), f"pend[0] ('wound_person') is group {seat}'s; it belongs to group {other}")
+    one = {"ppl": [p[:1] if h == seat else p for h, p in enumerate(st["ppl"])],
+           "wnd": [w[:1] if h == seat else w for h, w in enumerate(st["wnd"])],
+           "cem": st["cem"] + st["ppl"][seat][1:]}
+    refused(g, edited(data, **one), f"group {seat} has one person, no one to choose between")
 
 
 def test_no_closing_window_while_a_secret_is_revealed(xs):
