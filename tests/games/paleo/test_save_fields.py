@@ -14,8 +14,8 @@ import pytest
 from boardgym.core import StateError
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.constants import E_HEAL, E_TOOL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
-from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_TALISMAN, OP_FINISH, OP_GAIN_RES, OP_GAIN_TOOL, OP_HEAL,
-                                        OP_WOUND3, SRC_ADD, SRC_TOOL)
+from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_IDEASLOT, D_TALISMAN, OP_FINISH, OP_GAIN_RES,
+                                        OP_GAIN_TOOL, OP_HEAL, OP_WOUND3, SRC_ADD, SRC_TOOL)
 from tests.games.saved_pool import edited, load, refused, top
 
 from ..packs import edited_pack
@@ -169,12 +169,14 @@ def test_an_idea_lies_on_the_workbench_once(xs):
     refused(sc.g, edited(data, bench=[x, x], idea_deck=deck, seen=_seen(st, x)), f"bench[1] repeats {x}")
 
 
-def test_a_full_workbench_loads():
+def test_a_full_workbench_loads_and_a_fifth_idea_waits_for_a_slot():
     """PALEO-REW-6 / D-15: the workbench has four slots; a save with four ideas on it (taken
-    from the Idea deck, faceup and seen) loads."""
+    from the Idea deck, faceup and seen) loads. A fifth idea lies there only while its group
+    picks the idea to remove: five ideas with no such choice pending are refused."""
     from boardgym.games.paleo.constants import BENCH_SLOTS
 
-    g, data = find_save(lambda st: not st["bench"] and len(st["idea_deck"]) >= BENCH_SLOTS)
+    g, data = find_save(lambda st: not st["bench"] and len(st["idea_deck"]) > BENCH_SLOTS
+                        and not any(f[0] == D_IDEASLOT for f in st["pend"]))
     st = data["state"]
     ideas = st["idea_deck"][:BENCH_SLOTS]
     seen = list(st["seen"])
@@ -182,6 +184,10 @@ def test_a_full_workbench_loads():
         seen[x] = 1
     full = edited(data, bench=ideas, idea_deck=st["idea_deck"][BENCH_SLOTS:], seen=seen)
     assert load(g, full) is not None
+    fifth = st["idea_deck"][BENCH_SLOTS]
+    seen[fifth] = 1
+    over = edited(data, bench=ideas + [fifth], idea_deck=st["idea_deck"][BENCH_SLOTS + 1:], seen=seen)
+    refused(g, over, "workbench over 4 ideas with no idea to remove")
 @pytest.mark.parametrize("case", ["no heal", "basket of 5"])
 def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
     """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever

@@ -12,8 +12,8 @@ import pytest
 
 from boardgym.games import make_game
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, D_WPERSON, ON_CARD, OP_FINISH, OP_PAY,
-                                        PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
+from boardgym.games.paleo.kinds import (CH_REVEAL, D_NEG, D_PREVENT, D_TOOLWIN, D_WPERSON, ON_CARD, OP_FINISH,
+                                        OP_PAY, PH_MISSIONS, PH_MOON, PH_NTOOLS, PH_REVEAL, PH_TALIS)
 from boardgym.games.paleo.invariants import PROGRAM, RESOLVING
 from tests.games.saved_pool import edited, load, refused, top
 
