@@ -256,3 +256,22 @@ def test_a_flat_agent_that_never_ends_a_view_action_stops_after_1000_flat_decisi
     with pytest.raises(StateError, match="no 'macro' action after 1000 flat decisions"):
         FlatAgentInView(Counting(), Collapse()).act(None, ALL, Turns(length=10**9))
     assert Counting.asked == 1000
+
+
+def test_a_policys_action_count_picks_its_action_space():
+    """``view_for``: a policy's output size names the action space it was trained on: the
+    catalogue's size is the flat space (None), a view's size is that view, and a size no space
+    of the game has is refused naming each space's size."""
+    from boardgym.core.action_views import view_for
+    from boardgym.core.errors import ConfigError
+    from boardgym.games import make_game
+
+    game = make_game("ancient_terrible_things", num_players=2)
+    view = type(game).action_spaces["combinations"](game)
+    assert view.num_actions != game.num_actions
+    assert view_for(game, game.num_actions) is None
+    found = view_for(game, view.num_actions)
+    assert found is not None and found.num_actions == view.num_actions and found.name == view.name
+    with pytest.raises(ConfigError, match=f"fits no action space of {game.info.title}: 'flat' has "
+                                          f"{game.num_actions}, 'combinations' has {view.num_actions}"):
+        view_for(game, view.num_actions + 1)
