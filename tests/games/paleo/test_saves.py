@@ -249,6 +249,14 @@ def test_a_pay_step_pays_from_the_card_the_resolution_names():
     refused(g, edited(data, r_host=other), f"r_host {other}: the card resolved lies at in-play index {host}")
 
 
+def test_a_tool_window_belongs_to_a_card_being_resolved():
+    """PALEO-DICE-1 / D-11: the tool window of a check opens while its card is being resolved;
+    a save of that window with no card being resolved (and no option) is refused."""
+    g, data = find_save(lambda st: top(st)[0] == D_TOOLWIN)
+    assert load(g, data) is not None
+    refused(g, edited(data, r_card=-1, r_opt=-1), "pend[0] ('tool_window'): no card being resolved")
+
+
 def test_a_resolution_decision_needs_its_resolution():
     """PALEO-D-12: a decision of a card's resolution (a split, a wound, a craft ...) is pending
     only while that resolution runs; with its remaining program removed it is refused."""
