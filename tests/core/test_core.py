@@ -23,7 +23,9 @@ def test_catalog_ranges_and_describe():
     assert cat.index("LOC", 0) == 1 and cat.index("LOC", 4) == 5
     with pytest.raises(IndexError, match=r"action 7 outside 0\.\.6$"):   # the catalogue's last action
         cat.describe(7)
-    assert "| 1-5 | LOC[0..4] | where |" in cat.markdown()
+    assert "| 1-5 | LOC[0..4] | where |" in cat.markdown() and "| 0 | NOOP | nothing |" in cat.markdown()
+    pair = ActionCatalog([("NOOP", 1), ("PAIR", 2)], docs={"NOOP": "nothing", "PAIR": "two"}).markdown()
+    assert "| 1-2 | PAIR[0..1] | two |" in pair   # a range of two is a range, not one action
     with pytest.raises(ValueError):
         ActionCatalog([("LOC", 2)])  # NOOP must come first
     with pytest.raises(ValueError):
