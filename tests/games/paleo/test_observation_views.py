@@ -196,3 +196,22 @@ def test_the_structured_view_shows_each_rolled_die(xs):
     assert sc.s.dice == [sc.face(names[0]), sc.face(names[1])] == [0, 1]
     for seat in range(2):
         assert sc.s.observation_dict(seat)["dice"] == [faces[0], faces[1]]
+
+
+def test_the_wounds_to_place_and_to_prevent_are_shown_apart(xs):
+    """PALEO-WOUND-1 / PALEO-REW-3, layout "pending_args": the wounds still to place /10 in its
+    first cell, the wounds still to prevent /10 in its second, each capped at 1 (the box): a
+    wound count changes only its own cell."""
+    sc = xs()
+    sc.reveal_turn({}, {0: "X18", 1: "X09"})
+    s = sc.s
+    s.r_wound = s.r_prev = 0
+    before = s.observation(0).copy()
+    for prevent, shown in ((2, 0.2), (12, 1.0)):
+        s.r_prev = prevent
+        after = s.observation(0)
+        assert np.flatnonzero(after != before).tolist() == [po.O_PARGS + 1]
+        assert after[po.O_PARGS + 1] == np.float32(shown)
+    s.r_prev, s.r_wound = 0, 3
+    after = s.observation(0)
+    assert np.flatnonzero(after != before).tolist() == [po.O_PARGS] and after[po.O_PARGS] == np.float32(0.3)
