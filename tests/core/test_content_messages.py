@@ -116,3 +116,38 @@ def test_a_schema_naming_its_dialect_keeps_the_pack_checks(schemas):
             validate(doc, schemas["main"], "m.json", refs, schemas)
         assert words in str(e.value), str(e.value)
     assert schemas["thing"]["$schema"] == THING["$schema"]
+
+
+# -- the field named, and a long message of another kind ---------------------------------------------------
+def test_the_field_named_keeps_the_list_indices_inside_the_entry():
+    """The field is the path inside the entry: the entry's own list index is dropped, a list
+    index further in (the second option) is kept."""
+    schema = {"type": "object", "properties": {"cards": {"type": "array", "items": {
+        "type": "object", "properties": {"id": {"type": "string"}, "options": {"type": "array", "items": {
+            "type": "object", "properties": {"cost": {"type": "integer", "maximum": 5}}}}}}}}}
+    with pytest.raises(ContentError) as e:
+        validate({"cards": [{"id": "axe", "options": [{"cost": 1}, {"cost": 9}]}]}, schema, "f.json")
+    assert (e.value.entry, e.value.field) == ("axe", "options.1.cost"), str(e.value)
+
+
+def _sized(length):
+    """An odd number refused by ``multipleOf`` whose own jsonschema message has ``length``
+    characters (a kind of problem this module words no more than to cut it short)."""
+    import jsonschema
+
+    schema = {"type": "integer", "multipleOf": 2}
+    for k in range(1, 400):
+        doc = int("9" * k)
+        message = next(jsonschema.Draft202012Validator(schema).iter_errors(doc)).message
+        if len(message) == length:
+            return doc, schema, message
+    raise AssertionError(f"no message of {length} characters")
+
+
+@pytest.mark.parametrize("length", [200, 201])
+def test_a_message_of_another_kind_is_cut_after_200_characters(length):
+    doc, schema, message = _sized(length)
+    with pytest.raises(ContentError) as e:
+        validate(doc, schema, "f.json")
+    shown = message if length <= 200 else message[:195] + " ..."
+    assert str(e.value).endswith(shown), str(e.value)
