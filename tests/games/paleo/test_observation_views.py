@@ -215,3 +215,18 @@ def test_the_wounds_to_place_and_to_prevent_are_shown_apart(xs):
     s.r_prev, s.r_wound = 0, 3
     after = s.observation(0)
     assert np.flatnonzero(after != before).tolist() == [po.O_PARGS] and after[po.O_PARGS] == np.float32(0.3)
+
+
+def test_the_other_groups_entity_set_holds_every_other_group_and_not_mine():
+    """Layout "other_groups" (spec §5): one row per other group, in seat order from the
+    observer's left; the observer's own group is not a row. In a 3-group game the first two
+    of its three rows are present; in a 2-group game only the first is."""
+    from boardgym.games import make_game
+
+    for groups, present in ((3, [1, 1, 0]), (2, [1, 0, 0])):
+        game = make_game("paleo", num_groups=groups)
+        es = next(e for e in game.layout.entity_sets if e.name == "other_groups")
+        mine = game.layout.offset("group0")
+        assert mine not in es.rows
+        obs = game.new_initial_state().observation(0)
+        assert [int(obs[r + es.presence]) for r in es.rows] == present
