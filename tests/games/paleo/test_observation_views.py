@@ -1,6 +1,7 @@
 """The observation's pieces that random play rarely pins (spec §5, observation.py): the two dice,
 the uncached encoding, and the structured view's action mask."""
 import numpy as np
+import pytest
 
 from boardgym.core import CHANCE
 from boardgym.games.paleo import actions as A
@@ -23,14 +24,16 @@ def _dice_turn(xs):
     return sc
 
 
-def test_each_rolled_die_is_one_hot(xs):
+@pytest.mark.parametrize("faces", [("1 STR", "2 AWR"), ("2 AWR", "1 STR")])
+def test_each_rolled_die_is_one_hot(xs, faces):
     """PALEO-DICE-1 / layout "dice": per die, its face index one-hot. Group 0 (a skilled person
-    and a stone axe) rolls the 2 dice of Dice No Negative, forced to faces 1 STR and 2 AWR: each
-    die's block holds a single 1 at its face, and nothing else."""
+    and a stone axe) rolls the 2 dice of Dice No Negative, forced to faces 1 STR and 2 AWR (in
+    either order: the first face, index 0, on either die): each die's block holds a single 1 at
+    its face, and nothing else."""
     sc = _dice_turn(xs)
-    sc.force("die", "1 STR", "2 AWR").act(A.OPTION + 0)
+    sc.force("die", *faces).act(A.OPTION + 0)
     s = sc.s
-    f0, f1 = sc.face("1 STR"), sc.face("2 AWR")
+    f0, f1 = sc.face(faces[0]), sc.face(faces[1])
     assert s.dice == [f0, f1]
     for seat in range(2):
         dice = s.observation(seat)[po.O_DICE:po.O_DICE + 24]
