@@ -230,7 +230,12 @@ class Content:
             if d["id"] in self.by_key:
                 raise ContentError(file, d["id"], "id", "duplicate card id")
             cid = len(self.cards)
-            self.cards.append(Card(cid, d, self.tool_index, self.backs, file))
+            card = Card(cid, d, self.tool_index, self.backs, file)
+            most = max((o.dice for o in card.opts), default=0)
+            if most > self.dice_count:   # (PALEO-DICE-1: a check rolls the rules' dice)
+                raise ContentError(file, d["id"], "dice", f"an option rolls {most} dice; the rules roll "
+                                   f"at most {self.dice_count} (rules.json, dice.count)")
+            self.cards.append(card)
             self.by_key[d["id"]] = cid
             self.sets.setdefault(set_name, []).append(cid)
 

@@ -142,3 +142,20 @@ def test_a_night_option_that_discards_dreams_or_reveals_a_secret_is_refused(tmp_
         load_content(pack)
     e = err.value
     assert e.entry == "A01" and e.field == "night" and "DISCARD, DREAM or SECRET" in str(e), (what, str(e))
+
+
+def test_a_card_rolling_more_dice_than_the_rules_have_is_refused(tmp_path):
+    """PALEO-DICE-1: a check rolls dice from the rules' dice (rules.json's dice count, 1 or 2).
+    With one die, the shipped cards (each check rolls at most one) load; a card edited to roll
+    two is refused at load, naming it and its dice, instead of failing at the roll mid-game."""
+    def one_die(doc):
+        doc["dice"]["count"] = 1
+    pack = _pack(tmp_path / "a", "rules", one_die)
+    assert load_content(pack).dice_count == 1
+    base = Path(pack) / "base.json"
+    doc = json.loads(base.read_text())
+    next(c for c in doc["cards"] if c["id"] == "base06")["options"][0]["req"]["dice"] = 2
+    base.write_text(json.dumps(doc))
+    e = _refused(pack)
+    assert e.file.endswith("base.json") and (e.entry, e.field) == ("base06", "dice"), str(e)
+    assert "an option rolls 2 dice; the rules roll at most 1 (rules.json, dice.count)" in str(e)

@@ -233,3 +233,25 @@ def test_the_other_groups_entity_set_holds_every_other_group_and_not_mine():
         assert mine not in es.rows
         obs = game.new_initial_state().observation(0)
         assert [int(obs[r + es.presence]) for r in es.rows] == present
+
+
+def test_a_pack_that_rolls_one_die_is_observed_with_one_die(tmp_path):
+    """PALEO-DICE-1 with a pack's rules.json rolling one die (its dice count may be 1 or 2):
+    the state has one die; unrolled, both dice blocks are empty; rolled (2 AWR), the first block
+    shows its face and the second stays empty."""
+    from boardgym.games import make_game
+    from boardgym.games.paleo.content import DEFAULT_PACK
+    from tests.games.packs import edited_pack
+
+    def one_die(doc):
+        doc["dice"]["count"] = 1
+    game = make_game("paleo", content_pack=edited_pack(DEFAULT_PACK, tmp_path, "rules", one_die))
+    s = game.new_initial_state()
+    assert s.dice == [-1]
+    assert not s.observation(0)[po.O_DICE:po.O_DICE + 24].any()
+    face = game.content.dice_faces.index((1, 2))   # 2 AWR
+    s.dice[0] = face
+    dice = s.observation(0)[po.O_DICE:po.O_DICE + 24]
+    want = np.zeros(24, np.float32)
+    want[face] = 1
+    assert np.array_equal(dice, want), dice
