@@ -13,13 +13,20 @@ from boardgym.games.paleo.kinds import ON_CARD
 from .scripted import Script
 
 
-def _scout(pack, tmp_path, placement):
+def _scout(pack, tmp_path, placement, on_table=None):
+    """Group 0 reveals the Trail Scout with ``placement``; ``on_table``: a card of module X that
+    the module's setup puts on the table (a card in play that is no mission)."""
     dst = tmp_path / "pack"
     shutil.copytree(pack, dst)
     f = dst / "modules" / "A.json"
     doc = json.loads(f.read_text())
     next(c for c in doc["cards"] if c["id"] == "A05")["placement"] = placement
     f.write_text(json.dumps(doc))
+    if on_table:
+        f = dst / "modules" / "X.json"
+        doc = json.loads(f.read_text())
+        doc["setup"] = [{"card": on_table, "to": "TABLE"}]
+        f.write_text(json.dumps(doc))
     sc = Script.start(seed=0, modules=["A", "X"], content_pack=str(dst), num_groups=2, remove_per_module=0)
     sc.reveal_turn({}, {0: "A05", 1: "X18"})
     if sc.decision() == "order":
@@ -48,6 +55,15 @@ def test_placement_on_a_mission_offers_each_mission(pack, tmp_path):
     sc.act(A.CARD + sc.s.inplay.index(sc.card("X01")))
     assert _lies_on(sc, "X01") and sc.card("A05") not in sc.s.fu
     assert not sc.s.invariant_errors()
+
+
+def test_placement_on_a_mission_offers_no_other_card_in_play(pack, tmp_path):
+    """PALEO-SPEC-2: "on a mission" with a card that is no mission lying in play too (module X's
+    setup puts X16 on the table): only the two missions are offered, not that card."""
+    sc = _scout(pack, tmp_path, {"to": "MISSION"}, on_table="X16")
+    assert sc.card("X16") in sc.s.inplay
+    assert sc.decision() == "place"
+    assert _offered(sc) == sorted([sc.card("A01"), sc.card("X01")])
 
 
 def test_placement_on_a_card_of_a_module_goes_to_its_only_card(pack, tmp_path):
