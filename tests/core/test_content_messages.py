@@ -130,14 +130,13 @@ def test_the_field_named_keeps_the_list_indices_inside_the_entry():
     assert (e.value.entry, e.value.field) == ("axe", "options.1.cost"), str(e.value)
 
 
-def _sized(length):
-    """An odd number refused by ``multipleOf`` whose own jsonschema message has ``length``
-    characters (a kind of problem this module words no more than to cut it short)."""
+def _sized(length, schema, make):
+    """A document ``make(k)`` whose own jsonschema message under ``schema`` has ``length``
+    characters."""
     import jsonschema
 
-    schema = {"type": "integer", "multipleOf": 2}
     for k in range(1, 400):
-        doc = int("9" * k)
+        doc = make(k)
         message = next(jsonschema.Draft202012Validator(schema).iter_errors(doc)).message
         if len(message) == length:
             return doc, schema, message
@@ -146,8 +145,41 @@ def _sized(length):
 
 @pytest.mark.parametrize("length", [200, 201])
 def test_a_message_of_another_kind_is_cut_after_200_characters(length):
-    doc, schema, message = _sized(length)
+    """An odd number refused by ``multipleOf`` (a kind of problem this module words no more
+    than to cut it short)."""
+    doc, schema, message = _sized(length, {"type": "integer", "multipleOf": 2}, lambda k: int("9" * k))
     with pytest.raises(ContentError) as e:
         validate(doc, schema, "f.json")
     shown = message if length <= 200 else message[:195] + " ..."
     assert str(e.value).endswith(shown), str(e.value)
+
+
+@pytest.mark.parametrize("length", [160, 161])
+def test_a_wrong_type_is_said_in_full_up_to_160_characters(length):
+    """A long text where a number belongs: jsonschema's own message up to 160 characters, else
+    the value cut short and what was wanted."""
+    doc, schema, message = _sized(length, {"type": "integer"}, lambda k: "x" * k)
+    with pytest.raises(ContentError) as e:
+        validate(doc, schema, "f.json")
+    if length <= 160:
+        assert str(e.value).endswith(message), str(e.value)
+    else:
+        assert message not in str(e.value) and str(e.value).endswith(" ...: wrong value (type 'integer')"), str(e.value)
+
+
+# -- a tagged union names the problem in the branch its kind picks -------------------------------------------
+UNION = {"type": "object", "properties": {"effect": {"oneOf": [
+    {"type": "object", "additionalProperties": False, "required": ["kind", "n", "to"],
+     "properties": {"kind": {"const": "HEAL"}, "n": {"type": "integer", "maximum": 4},
+                    "to": {"enum": ["group", "person"]}}},
+    {"type": "object", "additionalProperties": False, "required": ["kind"],
+     "properties": {"kind": {"const": "NONE"}}}]}}}
+
+
+def test_a_tagged_union_names_the_problem_of_the_branch_its_kind_picks():
+    """An effect whose kind is HEAL breaks two rules of the HEAL branch (n too large, an unknown
+    target); the NONE branch it breaks once (its kind, and the extra keys aside). The message is
+    the HEAL branch's, not the branch with the fewest violations whose kind does not match."""
+    with pytest.raises(ContentError) as e:
+        validate({"effect": {"kind": "HEAL", "n": 9, "to": "tribe"}}, UNION, "f.json")
+    assert e.value.field.startswith("effect.") and e.value.field in ("effect.n", "effect.to"), str(e.value)
