@@ -40,6 +40,28 @@ def test_an_option_index_is_below_six():
     _passes_declaration(g, edited(data, r_opt=5), "r_opt is 5")
 
 
+def test_a_host_card_is_an_in_play_index():
+    """PALEO-SPEC-1 / D-16: the card an option pays from is one of the 16 in-play places (0..15)
+    or none. A save naming place 16 is refused by the declaration, which gives the range; 15
+    passes it."""
+    from boardgym.games.paleo.constants import MAX_INPLAY
+
+    g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
+    refused(g, edited(data, r_host=MAX_INPLAY), f"r_host is {MAX_INPLAY}",
+            f"an in-play index (-1, 0..{MAX_INPLAY - 1})")
+    _passes_declaration(g, edited(data, r_host=MAX_INPLAY - 1), f"r_host is {MAX_INPLAY - 1}")
+
+
+def test_a_groups_tool_count_is_not_negative():
+    """PALEO-TOOL: a group holds 0 or more tokens of each tool type; a save with -1 (the
+    supply given one more, so the tokens still add up) is refused by the declaration."""
+    g, data = find_save(lambda st: st["tools"][0] == 0)
+    st = data["state"]
+    tools, gsup = list(st["tools"]), list(st["gsup"])
+    tools[0], gsup[0] = -1, gsup[0] + 1
+    refused(g, edited(data, tools=tools, gsup=gsup), "tools[0] is -1", "tool tokens (0..")
+
+
 @pytest.mark.parametrize("field", ["ppl", "deck_c"])
 def test_a_card_is_once_in_a_group(field):
     """Every card is in one place: a group's people, or the known slots of its deck (dreams put
