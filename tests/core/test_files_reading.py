@@ -123,3 +123,16 @@ def test_a_content_file_of_up_to_one_mebibyte_is_read(tmp_path):
     big.write_bytes(b" " * (1 << 20) + b"{}")
     with pytest.raises(ContentError, match="too big"):
         files.read_bounded(big, files.MAX_CONTENT_BYTES)
+
+
+@pytest.mark.parametrize("names,refused", [(512, False), (513, True)])
+def test_a_pack_folder_of_up_to_512_names_is_listed(tmp_path, names, refused):
+    """A pack folder is listed (its cache key) up to 512 names; one name more is refused in
+    words: no content pack has that many, and a huge folder is not read."""
+    for i in range(names):
+        (tmp_path / f"f{i:03d}.json").write_text("{}")
+    if refused:
+        with pytest.raises(ContentError, match="holds more than 512 names: not a content pack folder"):
+            pack_stamp(tmp_path)
+    else:
+        assert len(pack_stamp(tmp_path)) == names
