@@ -46,7 +46,7 @@ def _opts(g):
 
 
 def _wound_max(g):  # one wound event: a WOUND reward, or the red backs of a discard (ACT-3/4)
-    vals = [1]
+    vals = [0]   # (a pack with neither never wounds)
     for o in _opts(g):
         vals.append(o.discard)
         vals += [e[1] for e in o.reward if e[0] in (E_WOUND, E_DISCARD)]

@@ -13,7 +13,7 @@ import pytest
 
 from boardgym.core import StateError
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.constants import E_HEAL, E_TOOL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
+from boardgym.games.paleo.constants import E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
 from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_IDEASLOT, D_TALISMAN, OP_FINISH, OP_GAIN_RES,
                                         OP_GAIN_TOOL, OP_HEAL, OP_WOUND3, SRC_ADD, SRC_TOOL)
 from tests.games.saved_pool import edited, load, refused, top
@@ -44,8 +44,6 @@ def test_a_host_card_is_an_in_play_index():
     """PALEO-SPEC-1 / D-16: the card an option pays from is one of the 16 in-play places (0..15)
     or none. A save naming place 16 is refused by the declaration, which gives the range; 15
     passes it."""
-    from boardgym.games.paleo.constants import MAX_INPLAY
-
     g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
     refused(g, edited(data, r_host=MAX_INPLAY), f"r_host is {MAX_INPLAY}",
             f"an in-play index (-1, 0..{MAX_INPLAY - 1})")
@@ -125,16 +123,20 @@ def test_victories_and_skulls_are_not_negative(field):
     refused(g, edited(data, **{field: -1}), f"{field} is -1")
 
 
-def _pack_without(pack, tmp_path, kind=None, tool_effect=None):
-    """A copy of the test pack with every card effect of ``kind`` (HEAL, TOOL; None: none) made
-    "+1 food"; ``tool_effect(tool)`` edits each tool of rules.json."""
+def _pack_without(pack, tmp_path, kind=None, tool_effect=None, cost=None):
+    """A copy of the test pack with every card effect of ``kind`` (HEAL, TOOL, or a tuple of
+    kinds; None: none) made "+1 food" and the ``cost`` entry (e.g. discard) left out of every
+    option's cost; ``tool_effect(tool)`` edits each tool of rules.json."""
     dst = Path(tmp_path) / "pack"
     shutil.copytree(pack, dst)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
 
     def walk(node):
         if isinstance(node, dict):
-            if kind and node.get("kind") == kind:
+            if kind and node.get("kind") in kinds:
                 return {"kind": "RES", "res": "food", "n": 1}
+            if cost and isinstance(node.get("cost"), dict):
+                node = {**node, "cost": {k: v for k, v in node["cost"].items() if k != cost}}
             return {k: walk(v) for k, v in node.items()}
         return [walk(v) for v in node] if isinstance(node, list) else node
 
@@ -210,6 +212,8 @@ def test_a_full_workbench_loads_and_a_fifth_idea_waits_for_a_slot():
     seen[fifth] = 1
     over = edited(data, bench=ideas + [fifth], idea_deck=st["idea_deck"][BENCH_SLOTS + 1:], seen=seen)
     refused(g, over, "workbench over 4 ideas with no idea to remove")
+
+
 @pytest.mark.parametrize("case", ["no heal", "basket of 5"])
 def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
     """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever
@@ -235,6 +239,26 @@ def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
     data = saved(sc)
     _passes_declaration(sc.g, edited(data, ops=[[OP_HEAL, top]]), "heals still to give")
     refused(sc.g, edited(data, ops=[[OP_HEAL, top + 1]]), f"is {top + 1}, must be heals still to give (0")
+
+
+@pytest.mark.parametrize("case", ["test pack", "no wounds"])
+def test_saved_wounds_to_place_are_bounded_by_the_packs_wound_events(pack, tmp_path, case):
+    """PALEO-WOUND-1 / ACT-3/4: a wound event is a WOUND reward or the red backs of a discard; no
+    more wounds wait to be placed than the pack's largest event. In a pack with no wound event
+    at all (every WOUND and DISCARD effect made +1 food, no option costs a discard) that is 0: a
+    save with 1 wound waiting is refused by the declaration, 0 passes it."""
+    if case == "no wounds":
+        path = _pack_without(pack, tmp_path, ("WOUND", "DISCARD"), cost="discard")
+    else:
+        path = pack
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    c = sc.g.content
+    top = max([o.discard for x in c.cards for o in x.opts]
+              + [e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] in (E_WOUND, E_DISCARD)] + [0])
+    assert (top == 0) == (case == "no wounds")
+    data = saved(sc)
+    _passes_declaration(sc.g, edited(data, r_wound=top), "r_wound is")
+    refused(sc.g, edited(data, r_wound=top + 1), f"r_wound is {top + 1}", "must be wounds to place (0")
 
 
 @pytest.mark.parametrize("case", ["shipped", "no tool rewards"])
