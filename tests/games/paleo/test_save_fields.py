@@ -50,6 +50,16 @@ def test_a_host_card_is_an_in_play_index():
     _passes_declaration(g, edited(data, r_host=MAX_INPLAY - 1), f"r_host is {MAX_INPLAY - 1}")
 
 
+def test_a_token_on_a_card_is_a_resource_or_a_tool_of_the_pack():
+    """PALEO-SPEC-1: a card holds resources (codes 0..2) and tool tokens (3 + a tool type, up to
+    the pack's last tool). A save with a token one past the last tool on a card is refused by
+    the declaration, which gives the range."""
+    g, data = find_save(lambda st: st["held"])
+    top = 2 + g.T
+    held = [[top + 1]] + data["state"]["held"][1:]
+    refused(g, edited(data, held=held), f"held[0][0] is {top + 1}", f"a resource (0..2) or 3 + a tool type (0..{top})")
+
+
 def test_a_groups_tool_count_is_not_negative():
     """PALEO-TOOL: a group holds 0 or more tokens of each tool type; a save with -1 (the
     supply given one more, so the tokens still add up) is refused by the declaration."""
