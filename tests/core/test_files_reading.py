@@ -136,3 +136,20 @@ def test_a_pack_folder_of_up_to_512_names_is_listed(tmp_path, names, refused):
             pack_stamp(tmp_path)
     else:
         assert len(pack_stamp(tmp_path)) == names
+
+
+@pytest.mark.parametrize("limit", [100, 1 << 20])
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_file_that_grew_after_its_check_is_refused_when_too_big(tmp_path, monkeypatch, limit, extra):
+    """``read_bounded`` reads (in chunks of 1 MiB) up to one byte past the limit and refuses a
+    file that is then longer than the limit, also when it grew between the size check and the
+    read (a race): a file of exactly the limit is read whole, one byte more is refused, with a
+    small limit and with the content files' 1 MiB (where the extra byte is a second chunk)."""
+    path = tmp_path / "grown.json"
+    path.write_bytes(b"x" * (limit + extra))
+    monkeypatch.setattr(files, "regular_file", lambda p, max_bytes, root, fail: str(path))
+    if extra:
+        with pytest.raises(ContentError, match=f"more than {limit} bytes; too big"):
+            files.read_bounded(path, limit)
+    else:
+        assert files.read_bounded(path, limit) == b"x" * limit
