@@ -158,3 +158,27 @@ def test_an_option_paid_from_its_card_takes_nothing_without_a_host(xs, monkeypat
     s.r_host = last
     resolve.op_pay(s)
     assert s.held[last] == [] and s.sup[1] == wood + 1
+
+
+def test_a_group_holding_talismans_of_two_types_spends_the_first_type(pack, tmp_path):
+    """PALEO-HAZ-3 with a pack of two talisman tools (the spear made a talisman too): the window
+    spends one talisman, of the first such type in rules.json's tool order; the other type's
+    token stays with the group."""
+    from tests.games.packs import edited_pack
+
+    from .scripted import Script
+
+    def two_talismans(doc):
+        next(t for t in doc["tools"] if t["id"] == "spear")["effect"] = {"kind": "TALISMAN"}
+    sc = Script.start(seed=3, modules=["X"], num_groups=2,
+                      content_pack=edited_pack(pack, tmp_path, "rules", two_talismans))
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.give_tool(0, "talisman").give_tool(0, "spear")
+    idx = sc.g.content.tool_index
+    first, other = sorted((idx["talisman"], idx["spear"]))
+    sc.reveal_turn({}, {0: "X06", 1: "X18"})
+    assert sc.decision() == "talisman"
+    sc.act(A.CONFIRM)
+    assert sc.card("X06") in sc.s.fu
+    assert (sc.s.tools[first], sc.s.tools[other]) == (0, 1)
