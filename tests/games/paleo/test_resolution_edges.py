@@ -182,3 +182,29 @@ def test_a_group_holding_talismans_of_two_types_spends_the_first_type(pack, tmp_
     sc.act(A.CONFIRM)
     assert sc.card("X06") in sc.s.fu
     assert (sc.s.tools[first], sc.s.tools[other]) == (0, 1)
+
+
+def test_a_lose_tool_reward_takes_the_named_tool(pack, tmp_path):
+    """PALEO-REW-2 (the LOSE_TOOL effect, "lose N of a tool"): Wood Gift edited to "lose 1
+    spear", resolved by group 0 holding a spear and a stone axe: the spear goes back to the
+    supply, the stone axe stays."""
+    from tests.games.packs import edited_pack
+
+    from .saves import card_of
+    from .scripted import Script
+
+    def lose_spear(doc):
+        card_of(doc, "X18")["options"] = [{"reward": [{"kind": "LOSE_TOOL", "tool": "spear", "n": 1}]}]
+    sc = Script.start(seed=0, modules=["X"], num_groups=2,
+                      content_pack=edited_pack(pack, tmp_path, "modules/X", lose_spear))
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.give_tool(0, "spear").give_tool(0, "stone_axe")
+    idx = sc.g.content.tool_index
+    spear, axe = idx["spear"], idx["stone_axe"]
+    free = sc.s.gsup[spear] + sc.s.stock[spear]
+    solo_turn(sc, 0, "X18", tools=True)
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert (s.tools[spear], s.tools[axe]) == (0, 1)
+    assert s.gsup[spear] + s.stock[spear] == free + 1
