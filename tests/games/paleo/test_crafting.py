@@ -169,3 +169,23 @@ def test_the_heuristic_uses_the_tool_a_recipe_window_needs(xs):
     agent = PaleoHeuristicAgent(seed=0, strict=True)
     a = agent.act(None, s.legal_mask().copy(), s)
     assert a == A.TOOL + sc.g.content.tool_index["stone_axe"], describe_action(s, a)
+
+
+def test_crafting_a_stone_axe_pays_its_wood_and_its_stone(xs):
+    """PALEO-CRAFT-1: a recipe's resources leave storage for the supply, each of them: the stone
+    axe costs 1 wood and 1 stone, so crafting it with 2 of each in storage leaves 1 of each."""
+    sc = xs()
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.storage(wood=2, stone=2)
+    axe = sc.g.content.tool_index["stone_axe"]
+    sup = list(sc.s.sup)
+    sc.reveal_turn({}, {0: "X17", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + axe], sc.legal()
+    sc.act(A.TOOL + axe)
+    assert s.tools[axe] == 1
+    assert s.store[1:] == [1, 1] and s.sup[1:] == [sup[1] + 1, sup[2] + 1]
