@@ -203,7 +203,7 @@ class State:
         return "not in the legal mask of the pending decision"
 
     def returns(self) -> list[float]:
-        """Terminal rewards per seat (the game's reward mode)."""
+        """Terminal rewards per seat (the game's reward mode); every seat's is 0 before the end."""
         raise NotImplementedError
 
     def observation(self, player: int, out: np.ndarray | None = None) -> np.ndarray:

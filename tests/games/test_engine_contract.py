@@ -48,6 +48,7 @@ def _fuzz_one(game, seed):
     steps = 0
     for steps, _ in enumerate(random_play(state, rng, choose=choose)):
         loads_back(steps)
+        assert not any(state.returns()), f"seed {seed}, step {steps}: returns before the end"
         p = state.current_player
         if p != CHANCE:
             mask = state.legal_mask()
