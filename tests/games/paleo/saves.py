@@ -1,12 +1,15 @@
 """Shared pieces of the Paleo saved-state tests (test_saves.py, test_save_fields.py): the pool of
-saves of seeded random play they search, and scripted saves."""
+saves of seeded random play they search, and scripted saves (also of a card holding resources)."""
 from __future__ import annotations
 
 import json
 
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.kinds import D_TALISMAN
+from tests.games.packs import edited_pack
 from tests.games.saved_pool import find, top
+
+from .scripted import Script
 
 GAME = "paleo"
 CONFIGS = ((("num_groups", 2), ("level", 3)), (("num_groups", 3),), (("level", 5), ("num_groups", 3)))
@@ -44,3 +47,18 @@ def saved(sc):
 def card_of(doc, key):
     """The card ``key`` of a content file's document."""
     return next(c for c in doc["cards"] if c["id"] == key)
+
+
+def holder_script(pack, tmp_path, reward):
+    """Modules B and X (no removal): The Eternal Flame (B01, on the table from setup) edited to
+    hold food and pelts besides wood (PALEO-SPEC-1), and Wood Gift (X18) edited to give ``reward``."""
+    def holds(doc):
+        card_of(doc, "B01")["holds"]["accepts"] = ["food", "wood", "pelt"]
+    path = edited_pack(pack, tmp_path, "modules/B", holds)
+    f = tmp_path / "pack" / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    card_of(doc, "X18")["options"] = [{"reward": reward}]
+    f.write_text(json.dumps(doc))
+    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
+    assert sc.card("B01") in sc.s.inplay
+    return sc

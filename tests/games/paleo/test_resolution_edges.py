@@ -208,3 +208,21 @@ def test_a_lose_tool_reward_takes_the_named_tool(pack, tmp_path):
     s = sc.s
     assert (s.tools[spear], s.tools[axe]) == (0, 1)
     assert s.gsup[spear] + s.stock[spear] == free + 1
+
+
+def test_resources_gained_onto_a_holder_are_placed_one_reward_at_a_time(pack, tmp_path):
+    """PALEO-REW-1 / SPEC-1 (effects in printed order): Wood Gift edited to give 2 food then 1
+    wood, with the Eternal Flame holding food and wood: group 0 places each token, the two food
+    first, then the wood; the second food does not wait until after the wood."""
+    from boardgym.games.paleo.kinds import D_HOST
+
+    from .saves import first_option, holder_script
+
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 2},
+                                        {"kind": "RES", "res": "wood", "n": 1}])
+    first_option(sc, {0: "X18", 1: "X13"})
+    placed = []
+    while sc.s.pend and sc.s.pend[-1][0] == D_HOST:
+        placed.append(sc.s.pend[-1][2])
+        sc.act(A.DECLINE)   # (into storage)
+    assert placed == [0, 0, 1]

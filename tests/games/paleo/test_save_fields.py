@@ -19,7 +19,7 @@ from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_IDEASLOT, D_TALISMAN,
 from tests.games.saved_pool import edited, load, refused, top
 
 from ..packs import edited_pack
-from .saves import card_of, find_save, first_option, saved, talisman_save
+from .saves import card_of, find_save, first_option, holder_script, saved, talisman_save
 from .scripted import Script
 
 
@@ -288,28 +288,13 @@ def test_saved_tool_tokens_to_gain_are_bounded_by_the_packs_rewards(pack, tmp_pa
         refused(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, n]]), f"is {n}, must be tokens still to gain (0")
 
 
-def _holder_script(pack, tmp_path, reward):
-    """Modules B and X (no removal): The Eternal Flame (B01, on the table from setup) edited to
-    hold food and pelts besides wood (PALEO-SPEC-1), and Wood Gift (X18) edited to give ``reward``."""
-    def holds(doc):
-        card_of(doc, "B01")["holds"]["accepts"] = ["food", "wood", "pelt"]
-    path = edited_pack(pack, tmp_path, "modules/B", holds)
-    f = tmp_path / "pack" / "modules" / "X.json"
-    doc = json.loads(f.read_text())
-    card_of(doc, "X18")["options"] = [{"reward": reward}]
-    f.write_text(json.dumps(doc))
-    sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
-    assert sc.card("B01") in sc.s.inplay
-    return sc
-
-
 def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
     """PALEO-REW-1 / SPEC-1: each resource gained is taken normally or placed on a card that
     holds it. The Eternal Flame edited to hold food too, and Wood Gift to give 2 food: group 0
     decides where the first food goes while the second waits to be gained (food is resource 0).
     That save loads; the waiting gain naming resource 3 (there are three: food, wood, stone) is
     refused by the declaration."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 2}])
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 2}])
     first_option(sc, {0: "X18", 1: "X13"})
     assert sc.decision() == "host" and sc.s.pend[-1][2] == 0
     assert [op for op in sc.s.ops if op[0] == OP_GAIN_RES] == [(OP_GAIN_RES, 0, 1)]
@@ -416,7 +401,7 @@ def test_food_waiting_to_be_gained_is_no_wound(pack, tmp_path):
     to be gained and no group is being wounded. That save loads (the 6 food waiting are a count,
     not a wound step); the same save with a wound3 step waiting ahead of the gain, and still no
     wounded group, is refused."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 7}])
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": "food", "n": 7}])
     first_option(sc, {0: "X18", 1: "X13"})
     assert sc.decision() == "host" and sc.s.pend[-1][2] == 0 and sc.s.r_wgroup == -1
     assert (OP_GAIN_RES, 0, 6) in sc.s.ops
@@ -433,7 +418,7 @@ def test_a_tool_token_in_hand_or_on_a_card_counts_once(pack, tmp_path):
     once (neither in the supply nor with the group): the save loads, and with one more pelt in
     the general supply it is refused. Once the pelt lies on The Eternal Flame it is counted once
     there: that save loads, and with one more pelt in the general supply it is refused."""
-    sc = _holder_script(pack, tmp_path, [{"kind": "TOOL", "tool": "pelt"}])
+    sc = holder_script(pack, tmp_path, [{"kind": "TOOL", "tool": "pelt"}])
     t = sc.g.content.tool_index["pelt"]
     first_option(sc, {0: "X18", 1: "X13"})
     assert sc.decision() == "host" and sc.s.pend[-1][2] == 3 + t
