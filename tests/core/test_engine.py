@@ -117,3 +117,21 @@ def test_redraws_hidden_says_whether_redeterminize_resamples(name):
         if state.current_player != CHANCE and not redraws:
             for q in range(game.num_players):
                 assert state.redeterminize(q, rng).to_json() == state.to_json(), f"{name}: seat {q}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legal_actions_are_the_masks_ids_at_a_decision_and_none_elsewhere(name):
+    """``legal_actions()`` (OpenSpiel's list form of the mask): at every decision of a random
+    game, seat 0's included, the ids the legal mask holds; at a chance node and at the end,
+    none."""
+    state = _game(name).new_initial_state()
+    seen = set()
+    for _ in random_play(state, np.random.default_rng(0), max_steps=3000):
+        p = state.current_player
+        if p == CHANCE:
+            assert state.legal_actions() == []
+        else:
+            assert state.legal_actions() == np.flatnonzero(state.legal_mask()).tolist()
+        seen.add(p)
+    assert 0 in seen and CHANCE in seen
+    assert state.is_terminal() and state.legal_actions() == []
