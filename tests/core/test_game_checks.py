@@ -5,7 +5,7 @@ range an out-of-space action is told, and the default seat of ``score``."""
 import numpy as np
 import pytest
 
-from boardgym.core import IllegalActionError, StateError
+from boardgym.core import CHANCE, TERMINAL, IllegalActionError, StateError
 from boardgym.core.game import State
 
 from .toy import ToyGame, saved
@@ -154,3 +154,34 @@ def test_score_without_a_seat_is_seat_0s():
         s = _loaded(len(points), points=points)
         assert [s.score(p) for p in range(len(points))] == points
         assert s.score() == points[0]
+
+
+class _PlainChance(_Plain):
+    """A base-class state at a chance node whose outcomes are 0 and 2 (or at the end)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, game, player=CHANCE):
+        super().__init__(game)
+        self.player = player
+
+    @property
+    def current_player(self):
+        return self.player
+
+    def _chance_outcomes(self):
+        return [(0, 0.5), (2, 0.5)]
+
+
+def test_the_base_state_applies_only_a_listed_outcome_and_nothing_at_the_end():
+    """``State.apply`` on the game base alone (a game not on the frame engine): at a chance node
+    an id the node lists is applied and any other is refused in words; at the end every id is."""
+    s = _PlainChance(ToyGame())
+    with pytest.raises(IllegalActionError, match="not an outcome of the pending chance node"):
+        s.apply(1)
+    s.apply(2)
+    assert s.applied == [2]
+    over = _PlainChance(ToyGame(), TERMINAL)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        over.apply(0)
+    assert over.applied == []
