@@ -185,3 +185,12 @@ def test_the_base_state_applies_only_a_listed_outcome_and_nothing_at_the_end():
     with pytest.raises(IllegalActionError, match="the game is over"):
         over.apply(0)
     assert over.applied == []
+
+
+def test_a_state_on_the_base_alone_has_no_shaping_potential():
+    """``State.potential`` (potential-based shaping, r + gamma * phi' - phi): a game that does not
+    define one shapes nothing, so the base gives 0 to every seat, in every state."""
+    s = _Plain(ToyGame())
+    assert [s.potential(p) for p in range(2)] == [0.0, 0.0]
+    s.apply(1)
+    assert s.potential(1) == 0.0
