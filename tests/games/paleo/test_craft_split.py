@@ -7,6 +7,8 @@ chose to craft."""
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.kinds import D_CRAFT
 
+from .scripted import solo_turn
+
 
 def _both_piles(sc, key, gsup, stock):
     """Tool ``key``: ``gsup`` tokens in the general supply, ``stock`` in its craft stock (the
@@ -124,12 +126,7 @@ def test_a_tool_crafted_by_a_group_alone_comes_from_the_craft_stock(xs):
     sc = xs()
     sc.storage(wood=2)
     t = _both_piles(sc, "spear", gsup=2, stock=2)
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X17", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
+    solo_turn(sc, 0, "X17").act(A.OPTION + 0)
     s = sc.s
     assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + t], sc.legal()
     gsup, stock = s.gsup[t], s.stock[t]

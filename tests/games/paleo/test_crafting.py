@@ -13,6 +13,8 @@ from boardgym.games.paleo import PaleoGame, describe_action
 from boardgym.games.paleo.kinds import D_CRAFT, D_SPLIT, SP_TOOL
 from tests.games.soundness import random_play
 
+from .scripted import solo_turn
+
 SEEDS = 40
 
 
@@ -175,15 +177,10 @@ def test_crafting_a_stone_axe_pays_its_wood_and_its_stone(xs):
     """PALEO-CRAFT-1: a recipe's resources leave storage for the supply, each of them: the stone
     axe costs 1 wood and 1 stone, so crafting it with 2 of each in storage leaves 1 of each."""
     sc = xs()
-    for h in range(2):
-        sc.clear_tools(h)
     sc.storage(wood=2, stone=2)
     axe = sc.g.content.tool_index["stone_axe"]
     sup = list(sc.s.sup)
-    sc.reveal_turn({}, {0: "X17", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.act(A.OPTION + 0)
+    solo_turn(sc, 0, "X17").act(A.OPTION + 0)
     s = sc.s
     assert sc.decision() == "craft" and s.legal_mask()[A.TOOL + axe], sc.legal()
     sc.act(A.TOOL + axe)

@@ -160,20 +160,26 @@ def test_an_option_paid_from_its_card_takes_nothing_without_a_host(xs, monkeypat
     assert s.held[last] == [] and s.sup[1] == wood + 1
 
 
-def test_a_group_holding_talismans_of_two_types_spends_the_first_type(pack, tmp_path):
-    """PALEO-HAZ-3 with a pack of two talisman tools (the spear made a talisman too): the window
-    spends one talisman, of the first such type in rules.json's tool order; the other type's
-    token stays with the group."""
+def _edited_script(pack, tmp_path, name, edit, seed=0):
+    """Two groups with no tools, base + module X, in the test pack with ``edit`` applied to its
+    ``name``.json."""
     from tests.games.packs import edited_pack
 
     from .scripted import Script
 
-    def two_talismans(doc):
-        next(t for t in doc["tools"] if t["id"] == "spear")["effect"] = {"kind": "TALISMAN"}
-    sc = Script.start(seed=3, modules=["X"], num_groups=2,
-                      content_pack=edited_pack(pack, tmp_path, "rules", two_talismans))
+    sc = Script.start(seed=seed, modules=["X"], num_groups=2, content_pack=edited_pack(pack, tmp_path, name, edit))
     for h in range(2):
         sc.clear_tools(h)
+    return sc
+
+
+def test_a_group_holding_talismans_of_two_types_spends_the_first_type(pack, tmp_path):
+    """PALEO-HAZ-3 with a pack of two talisman tools (the spear made a talisman too): the window
+    spends one talisman, of the first such type in rules.json's tool order; the other type's
+    token stays with the group."""
+    def two_talismans(doc):
+        next(t for t in doc["tools"] if t["id"] == "spear")["effect"] = {"kind": "TALISMAN"}
+    sc = _edited_script(pack, tmp_path, "rules", two_talismans, seed=3)
     sc.give_tool(0, "talisman").give_tool(0, "spear")
     idx = sc.g.content.tool_index
     first, other = sorted((idx["talisman"], idx["spear"]))
@@ -188,17 +194,11 @@ def test_a_lose_tool_reward_takes_the_named_tool(pack, tmp_path):
     """PALEO-REW-2 (the LOSE_TOOL effect, "lose N of a tool"): Wood Gift edited to "lose 1
     spear", resolved by group 0 holding a spear and a stone axe: the spear goes back to the
     supply, the stone axe stays."""
-    from tests.games.packs import edited_pack
-
     from .saves import card_of
-    from .scripted import Script
 
     def lose_spear(doc):
         card_of(doc, "X18")["options"] = [{"reward": [{"kind": "LOSE_TOOL", "tool": "spear", "n": 1}]}]
-    sc = Script.start(seed=0, modules=["X"], num_groups=2,
-                      content_pack=edited_pack(pack, tmp_path, "modules/X", lose_spear))
-    for h in range(2):
-        sc.clear_tools(h)
+    sc = _edited_script(pack, tmp_path, "modules/X", lose_spear)
     sc.give_tool(0, "spear").give_tool(0, "stone_axe")
     idx = sc.g.content.tool_index
     spear, axe = idx["spear"], idx["stone_axe"]
