@@ -194,3 +194,18 @@ def test_a_state_on_the_base_alone_has_no_shaping_potential():
     assert [s.potential(p) for p in range(2)] == [0.0, 0.0]
     s.apply(1)
     assert s.potential(1) == 0.0
+
+
+def test_a_game_that_declares_no_rules_version_is_at_version_0():
+    """``GameInfo.version`` (the rules' version a save and a replay carry) starts at 0: the toy
+    declares none, so its saves say 0, load back, and a save from version 1 is refused."""
+    import json
+
+    game = ToyGame()
+    assert game.info.version == 0
+    text = game.new_initial_state().to_json()
+    data = json.loads(text)
+    assert data["version"] == 0 and game.state_from_json(text).to_json() == text
+    data["version"] = 1
+    with pytest.raises(StateError, match="saved state has version 1, engine is 0"):
+        game.state_from_json(json.dumps(data))
