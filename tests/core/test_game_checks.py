@@ -209,3 +209,22 @@ def test_a_game_that_declares_no_rules_version_is_at_version_0():
     data["version"] = 1
     with pytest.raises(StateError, match="saved state has version 1, engine is 0"):
         game.state_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("outcomes,loads", [
+    ([(0, 0.5), (1, 0.5)], True),
+    ([], False),                       # nothing can come of it
+    ([(0, 1.0), (1, 0.0)], False),     # an outcome that cannot happen, though the sum is 1
+    ([(0, 0.5), (1, 0.4)], False),     # chances that do not add up to 1
+])
+def test_a_saved_chance_node_needs_possible_outcomes_that_add_up(monkeypatch, outcomes, loads):
+    """A loaded state at a chance node is checked like the engine's own: each listed outcome has
+    a chance above 0 and the chances add up to 1, else the save is refused in words."""
+    from .toy import RULES
+
+    monkeypatch.setitem(RULES.chance_outcomes, 0, lambda s, arg: list(outcomes))
+    if loads:
+        assert _loaded(cq=[[0, 0]]).is_chance_node()
+    else:
+        with pytest.raises(StateError, match="the pending chance node has no possible outcome"):
+            _loaded(cq=[[0, 0]])
