@@ -96,6 +96,9 @@ def test_entity_declarations_are_checked():
     assert L.size == 18
     with pytest.raises(ValueError, match=r"piece .q. \(4 values\) is not rows of width 3"):
         L.entities("bad", "q", 3)
+    for width in (None, 0, -2):   # a piece cut into rows needs a width of 1 or more
+        with pytest.raises(ValueError, match=rf"piece .q. \(4 values\) is not rows of width {width}"):
+            L.entities("bad", "q", width)
     with pytest.raises(ValueError, match="no observation piece 'nope'"):
         L.entities("bad", "nope", 1)
     with pytest.raises(ValueError, match="already in entity set 'rows'"):
