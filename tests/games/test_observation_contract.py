@@ -180,3 +180,21 @@ def _acting(agents):
         obs = None if agent.needs_state else state.observation(state.current_player)
         return agent.act(obs, state.legal_mask().copy(), state)
     return choose
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_observation_written_into_any_out_vector_is_the_observation(name):
+    """``observation(player, out)`` writes the observation into ``out`` and returns it: into a
+    float32 vector directly, and into a float64 or a strided vector by way of a new float32 one
+    (the values a float32 observation holds, not recomputed in another precision)."""
+    game = make_game(name, **configs_of(name)[0])
+    state = game.new_initial_state()
+    for i, _ in enumerate(random_play(state, np.random.default_rng(3), max_steps=300)):
+        if state.current_player == CHANCE or i % 7:
+            continue
+        p = state.current_player
+        want = state.observation(p).copy()
+        for out in (np.full(want.size, 9, np.float32), np.full(want.size, 9, np.float64),
+                    np.full(2 * want.size, 9, np.float32)[::2]):
+            got = state.observation(p, out)
+            assert got is out and np.array_equal(out, want.astype(out.dtype)), (name, out.dtype, out.strides)

@@ -192,14 +192,18 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     each group's tools, people and deck; the in-play cards) are blocks reused from a per-game
     cache keyed by every field they read; ``use_cache=False`` computes everything afresh (the
     test of the cache compares both). Cells are written through a float32 memoryview of the
-    vector (cheaper per cell than NumPy indexing; the same float32 values)."""
+    vector (cheaper per cell than NumPy indexing; the same float32 values). Another ``out`` (a
+    float64 or strided vector) gets a new float32 vector's values copied in."""
+    if out is not None and not plain_f32(out):
+        out[:] = encode(s, player, None, use_cache)
+        return out
     game = s.game
     if out is None:
         buf = np.zeros(SIZE, np.float32)
     else:
         buf = out
         buf[:] = 0
-    w = memoryview(buf) if out is None or plain_f32(buf) else buf
+    w = memoryview(buf)
     rows, backs, rmv, bbytes = _cache(game)
     blocks = block_cache(game) if use_cache else None
     n = s.n
