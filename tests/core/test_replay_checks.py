@@ -37,6 +37,15 @@ def test_per_seat_lists_of_max_seats_entries_are_read():
     assert len(r.agents) == len(r.returns) == MAX_SEATS
 
 
+@pytest.mark.parametrize("agents", ["random", ["random", 3], {"0": "random"}])
+def test_agents_are_a_list_of_names(agents):
+    """A replay's agents are null or a list of names, one per seat: a bare name, a list holding
+    a number, or a mapping is refused in words."""
+    assert Replay.from_json(_v1(agents=["random", "heuristic"])).agents == ["random", "heuristic"]
+    with pytest.raises(StateError, match="agents must be null or a list of names, one per seat"):
+        Replay.from_json(_v1(agents=agents))
+
+
 def test_notes_point_at_one_of_the_decisions():
     """With 3 decisions a note's decision is 0, 1 or 2: -1, 3 and what is not an int are refused."""
     r = Replay.from_json(_v1(notes=[{"decision": 0, "said": "a"}, {"decision": 2}, {"decision": 1}]))
