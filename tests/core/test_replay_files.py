@@ -4,6 +4,7 @@ is not legal), leaving the file as it was."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -180,7 +181,7 @@ def test_players_and_boardgym_version_are_checked(saved, tmp_path):
     Replay.load(_write(tmp_path, edit(players=None, boardgym_version=None)))  # both may be unknown
 
 
-def _write(tmp_path, d) -> "Path":
+def _write(tmp_path, d) -> Path:
     path = tmp_path / "ok.json"
     path.write_text(json.dumps(d))
     return path
