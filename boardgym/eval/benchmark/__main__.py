@@ -137,7 +137,7 @@ def _main(args, argv) -> int:
     if args.add_to:
         ids = {r["id"] for r in kept["tasks"] + card["tasks"]}
         whole = _whole_command(argv, [t.id for t in suite.tasks if t.id in ids])
-        card = scorecard.add_to(Path(args.add_to), suite, card, whole, reps=args.reps)
+        card = scorecard.add_to(Path(args.add_to), suite, kept, card, whole, reps=args.reps)
         print(f"added {', '.join(t.id for t in tasks)} to {args.add_to}")
     paths = scorecard.write(card, suite, out, reps=args.reps)
     print(scorecard.to_markdown(card, suite))

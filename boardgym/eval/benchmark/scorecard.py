@@ -223,12 +223,11 @@ def addable(path, suite: Suite, card: dict) -> dict:
     return old
 
 
-def add_to(path: Path, suite: Suite, card: dict, command: str, reps: int = 2000) -> dict:
-    """The kept scorecard at ``path`` with the rows of ``card`` (the tasks just played) put in
-    and its other rows kept, under ``card``'s header with ``command`` (the one that plays every
-    task of the result); written back and returned. A card of another name, track or budget is
-    refused: its rows are not this result's. ``card`` without ``compute`` keeps the old one."""
-    old = addable(path, suite, card)
+def add_to(path: Path, suite: Suite, old: dict, card: dict, command: str, reps: int = 2000) -> dict:
+    """The kept scorecard ``old`` (read from ``path`` by ``addable`` before the games) with the
+    rows of ``card`` (the tasks just played) put in and its other rows kept, under ``card``'s
+    header with ``command`` (the one that plays every task of the result); written back to
+    ``path`` and returned. ``card`` without ``compute`` keeps the old one."""
     head = {k: v for k, v in card.items() if k not in ("tasks", "aggregates", "seconds")}
     head["command"] = command
     head["compute"] = card["compute"] or old["compute"]
