@@ -1,13 +1,15 @@
-"""Shared pieces of the Paleo saved-state tests (test_saves.py, test_save_fields.py): the pool of
-saves of seeded random play they search, and scripted saves (also of a card holding resources)."""
+"""Shared pieces of the Paleo saved-state tests (test_saves.py, test_save_fields.py,
+test_save_pack_bounds.py): the pool of saves of seeded random play they search, scripted saves
+(also of a card holding resources), and the check that a save passes the field declaration."""
 from __future__ import annotations
 
 import json
 
+from boardgym.core import StateError
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.kinds import D_TALISMAN
 from tests.games.packs import edited_pack
-from tests.games.saved_pool import find, top
+from tests.games.saved_pool import find, load, top
 
 from .scripted import Script
 
@@ -19,6 +21,14 @@ SEEDS = (0, 1, 2, 3)
 def find_save(pred):
     """The first save of the pool whose state ``pred`` accepts: (its game, its data to edit)."""
     return find(GAME, CONFIGS, SEEDS, pred)
+
+
+def passes_declaration(g, data, words):
+    """The save loads, or is refused for a rule of the game, not with the declaration's ``words``."""
+    try:
+        load(g, data)
+    except StateError as err:
+        assert words not in str(err), str(err)
 
 
 def talisman_save():

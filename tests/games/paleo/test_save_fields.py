@@ -1,43 +1,33 @@
-"""Saved Paleo states, continued (see test_saves.py): the ranges the field declaration
-(state.py) gives each field from the game's configuration and content, and the narrower checks of
+"""Saved Paleo states, continued (see test_saves.py; the ranges a content pack sets are in
+test_save_pack_bounds.py): the ranges the field declaration (state.py) gives each field from the
+game's configuration and content, and the narrower checks of
 invariants.py that random play rarely reaches (a decision's own group, a tool token counted
 once, a die rolled once ...). Each refused save names what is wrong; the legal save at the same
 boundary loads."""
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
-from boardgym.core import StateError
 from boardgym.games.paleo import actions as A
-from boardgym.games.paleo.constants import E_DISCARD, E_HEAL, E_TOOL, E_WOUND, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
+from boardgym.games.paleo.constants import E_HEAL, MAX_INPLAY, MAX_PEOPLE, TE_HEAL
 from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_IDEASLOT, D_TALISMAN, OP_FINISH, OP_GAIN_RES,
-                                        OP_GAIN_TOOL, OP_HEAL, OP_WOUND3, SRC_ADD, SRC_TOOL)
+                                        OP_HEAL, OP_WOUND3, SRC_ADD, SRC_TOOL)
 from tests.games.saved_pool import edited, load, refused, top
 
 from ..packs import edited_pack
-from .saves import card_of, find_save, first_option, holder_script, saved, talisman_save
+from .saves import card_of, find_save, first_option, holder_script, passes_declaration, saved, talisman_save
 from .scripted import Script
 
 
 # -- the field declaration (state.py): ranges the rules set -------------------------------------------
-def _passes_declaration(g, data, words):
-    """The save loads, or is refused for a rule of the game, not with the declaration's ``words``."""
-    try:
-        load(g, data)
-    except StateError as err:
-        assert words not in str(err), str(err)
-
-
 def test_an_option_index_is_below_six():
     """PALEO-D-16: a card has at most 6 options (0..5). A save naming option 6 of the card being
     resolved is refused by the declaration, which gives the range 0..5; option 5 passes it."""
     g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
     refused(g, edited(data, r_opt=6), "r_opt is 6", "an option index (-1, 0..5)")
-    _passes_declaration(g, edited(data, r_opt=5), "r_opt is 5")
+    passes_declaration(g, edited(data, r_opt=5), "r_opt is 5")
 
 
 def test_a_host_card_is_an_in_play_index():
@@ -47,7 +37,7 @@ def test_a_host_card_is_an_in_play_index():
     g, data = find_save(lambda st: st["r_card"] >= 0 and st["ops"])
     refused(g, edited(data, r_host=MAX_INPLAY), f"r_host is {MAX_INPLAY}",
             f"an in-play index (-1, 0..{MAX_INPLAY - 1})")
-    _passes_declaration(g, edited(data, r_host=MAX_INPLAY - 1), f"r_host is {MAX_INPLAY - 1}")
+    passes_declaration(g, edited(data, r_host=MAX_INPLAY - 1), f"r_host is {MAX_INPLAY - 1}")
 
 
 def test_a_token_on_a_card_is_a_resource_or_a_tool_of_the_pack():
@@ -108,7 +98,7 @@ def test_heal_points_to_give_are_bounded_by_the_largest_heal(xs):
         bad = [list(op) for op in ops]
         bad[k][1] = n
         if ok:
-            _passes_declaration(sc.g, edited(data, ops=bad), "heals still to give")
+            passes_declaration(sc.g, edited(data, ops=bad), "heals still to give")
         else:
             refused(sc.g, edited(data, ops=bad), "heals still to give")
 
@@ -121,7 +111,7 @@ def test_the_step_counter_is_bounded():
     g, data = find_save(lambda st: len(st["awake"]) == 2)
     top_k = 2 * (MAX_PEOPLE + 1) + MAX_INPLAY
     refused(g, edited(data, k=top_k + 1), f"k is {top_k + 1}")
-    _passes_declaration(g, edited(data, k=top_k), f"k is {top_k}")
+    passes_declaration(g, edited(data, k=top_k), f"k is {top_k}")
 
 
 @pytest.mark.parametrize("field", ["victories", "skulls"])
@@ -131,35 +121,6 @@ def test_victories_and_skulls_are_not_negative(field):
     g, data = find_save(lambda st: st["victories"] == 0 and st["skulls"] == 0 and not st["lost"])
     assert load(g, data) is not None
     refused(g, edited(data, **{field: -1}), f"{field} is -1")
-
-
-def _pack_without(pack, tmp_path, kind=None, tool_effect=None, cost=None):
-    """A copy of the test pack with every card effect of ``kind`` (HEAL, TOOL, or a tuple of
-    kinds; None: none) made "+1 food" and the ``cost`` entry (e.g. discard) left out of every
-    option's cost; ``tool_effect(tool)`` edits each tool of rules.json."""
-    dst = Path(tmp_path) / "pack"
-    shutil.copytree(pack, dst)
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-
-    def walk(node):
-        if isinstance(node, dict):
-            if kind and node.get("kind") in kinds:
-                return {"kind": "RES", "res": "food", "n": 1}
-            if cost and isinstance(node.get("cost"), dict):
-                node = {**node, "cost": {k: v for k, v in node["cost"].items() if k != cost}}
-            return {k: walk(v) for k, v in node.items()}
-        return [walk(v) for v in node] if isinstance(node, list) else node
-
-    for f in dst.rglob("*.json"):
-        doc = json.loads(f.read_text())
-        if f.name == "rules.json":
-            for tool in doc["tools"]:
-                if tool_effect:
-                    tool_effect(tool)
-        else:
-            doc = walk(doc)
-        f.write_text(json.dumps(doc))
-    return str(dst)
 
 
 @pytest.mark.parametrize("field", ["turn", "lead_ptr"])
@@ -222,70 +183,6 @@ def test_a_full_workbench_loads_and_a_fifth_idea_waits_for_a_slot():
     seen[fifth] = 1
     over = edited(data, bench=ideas + [fifth], idea_deck=st["idea_deck"][BENCH_SLOTS + 1:], seen=seen)
     refused(g, over, "workbench over 4 ideas with no idea to remove")
-
-
-@pytest.mark.parametrize("case", ["no heal", "basket of 5"])
-def test_saved_heal_points_are_bounded_by_the_packs_heals(pack, tmp_path, case):
-    """PALEO-REW-8: heal N, from a card's HEAL reward or a heal tool; no more heal points ever
-    wait than the pack's largest heal. In a pack with no heal at all (every HEAL reward made +1
-    food, the root a plain token) that is 0: a save with 1 heal point waiting is refused by the
-    declaration, 0 passes it. Only heals count: with the basket (a food tool) bringing 5 food
-    the largest heal stays 4 (a HEAL 4 card of the shipped pack), so 5 points are refused and 4
-    pass."""
-    if case == "no heal":
-        def plain_root(tool):
-            if tool["effect"]["kind"] == "HEAL":
-                tool["effect"] = {"kind": "NONE"}
-        path, top = _pack_without(pack, tmp_path, "HEAL", plain_root), 0
-    else:
-        def big_basket(tool):
-            if tool["id"] == "basket":
-                tool["effect"]["n"] = 5
-        path, top = _pack_without(pack, tmp_path, tool_effect=big_basket), 4
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_HEAL]
-                      + [t.n for t in c.tools if t.effect == TE_HEAL] + [0])
-    data = saved(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_HEAL, top]]), "heals still to give")
-    refused(sc.g, edited(data, ops=[[OP_HEAL, top + 1]]), f"is {top + 1}, must be heals still to give (0")
-
-
-@pytest.mark.parametrize("case", ["test pack", "no wounds"])
-def test_saved_wounds_to_place_are_bounded_by_the_packs_wound_events(pack, tmp_path, case):
-    """PALEO-WOUND-1 / ACT-3/4: a wound event is a WOUND reward or the red backs of a discard; no
-    more wounds wait to be placed than the pack's largest event. In a pack with no wound event
-    at all (every WOUND and DISCARD effect made +1 food, no option costs a discard) that is 0: a
-    save with 1 wound waiting is refused by the declaration, 0 passes it."""
-    if case == "no wounds":
-        path = _pack_without(pack, tmp_path, ("WOUND", "DISCARD"), cost="discard")
-    else:
-        path = pack
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    top = max([o.discard for x in c.cards for o in x.opts]
-              + [e[1] for x in c.cards for o in x.opts for e in o.reward if e[0] in (E_WOUND, E_DISCARD)] + [0])
-    assert (top == 0) == (case == "no wounds")
-    data = saved(sc)
-    _passes_declaration(sc.g, edited(data, r_wound=top), "r_wound is")
-    refused(sc.g, edited(data, r_wound=top + 1), f"r_wound is {top + 1}", "must be wounds to place (0")
-
-
-@pytest.mark.parametrize("case", ["shipped", "no tool rewards"])
-def test_saved_tool_tokens_to_gain_are_bounded_by_the_packs_rewards(pack, tmp_path, case):
-    """PALEO-REW-2: a TOOL reward gives its n tokens one at a time, the rest waiting; no more wait
-    than the pack's largest TOOL reward, and never fewer than 0. With the test pack (largest: 2)
-    a save with 2 waiting passes the declaration, 3 or -1 are refused. In a pack with no TOOL
-    reward (each made +1 food) no token ever waits: 0 passes, 1 is refused."""
-    path, top = (pack, 2) if case == "shipped" else (_pack_without(pack, tmp_path, "TOOL"), 0)
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    c = sc.g.content
-    assert top == max([e[2] for x in c.cards for o in x.opts for e in o.reward if e[0] == E_TOOL] + [0])
-    data = saved(sc)
-    _passes_declaration(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, top]]), "tokens still to gain")
-    bad = [top + 1] + ([-1] if case == "shipped" else [])
-    for n in bad:
-        refused(sc.g, edited(data, ops=[[OP_GAIN_TOOL, 0, n]]), f"is {n}, must be tokens still to gain (0")
 
 
 def test_food_waiting_to_be_gained_is_a_resource(pack, tmp_path):
