@@ -267,34 +267,42 @@ def test_each_mutant_runs_the_tests_that_run_its_lines(tmp_path):
     assert (tmp_path / "two.py").read_text() == TWO
 
 
-def test_a_groups_select_narrows_its_tests_with_pytest_k(tmp_path):
-    """A group's ``select`` (a pytest -k expression, spaces and all) runs only the cases it names:
-    with "cap and not limit", test_grow never runs, so the map has no test for grow's line and
-    its mutants survive, while those of LIMIT (run at import: the whole list, narrowed) are still
-    killed by test_cap. A select that is not text is refused in words."""
+def test_a_groups_select_narrows_the_tests_over_every_game_with_pytest_k(tmp_path):
+    """A group's ``select`` (a pytest -k expression, spaces and all) narrows the tests over every
+    game (``game_tests``) to the cases it names, and leaves the group's own tests whole: with
+    "cap and not limit", test_two.py's test_grow and test_cap_at_the_limit never run, so the map
+    names only test_cap for cap's line, and grow's line is run by the group's own test alone
+    (test_own.py, whose name matches nothing in the select). Its mutants and those of LIMIT (run
+    at import: the whole list, narrowed) are killed. A select that is not text is refused in
+    words."""
     import json
 
     (tmp_path / "two.py").write_text(TWO)
     (tmp_path / "test_two.py").write_text(TWO_TESTS)
+    (tmp_path / "test_own.py").write_text("from two import grow\n\n\ndef test_grows_by_one():\n"
+                                          "    assert grow(5) == 6\n")
     targets_file = tmp_path / "targets.yaml"
     targets_file.write_text(textwrap.dedent("""\
         operators: [ReplaceBinaryOperator_Add_Sub, NumberReplacer]
         test_command: "{python} -m pytest -x -q -p no:cacheprovider {tests}"
-        copied: [two.py, test_two.py]
+        copied: [two.py, test_two.py, test_own.py]
+        game_tests: [test_two.py]
         groups:
-          two: {modules: "two.py", tests: [test_two.py], select: "cap and not limit"}
+          two: {modules: "two.py", tests: [test_own.py], select: "cap and not limit"}
         """))
     settings, targets = load(targets_file, tmp_path, tmp_path / "out", tmp_path / "none.yaml")
-    assert targets[0].keyword == "cap and not limit"
+    assert targets[0].tests == ("test_own.py", "test_two.py")
+    assert targets[0].keyword == "(cap and not limit) or not (test_two)"
     data = run_module(settings, targets[0], say=lambda _: None)
     spec = json.loads((tmp_path / "out" / "sessions" / "two.covering.json").read_text())
-    assert "-k 'cap and not limit'" in spec["test_command"]
-    assert "5" not in spec["lines"] and spec["lines"]["9"] == ["test_two.py::test_cap"]
+    assert "-k '(cap and not limit) or not (test_two)'" in spec["test_command"]
+    assert spec["lines"]["5"] == ["test_own.py::test_grows_by_one"]
+    assert spec["lines"]["9"] == ["test_two.py::test_cap"]
     assert {m["key"]: m["outcome"] for m in data["mutants"]} == {
-        "ReplaceBinaryOperator_Add_Sub @ return x + 1 #1": "survived",
-        "NumberReplacer @ return x + 1 #1": "survived", "NumberReplacer @ return x + 1 #2": "survived",
+        "ReplaceBinaryOperator_Add_Sub @ return x + 1 #1": "killed",
+        "NumberReplacer @ return x + 1 #1": "killed", "NumberReplacer @ return x + 1 #2": "killed",
         "NumberReplacer @ LIMIT = 3 #1": "killed", "NumberReplacer @ LIMIT = 3 #2": "killed"}
-    assert "only the cases pytest -k 'cap and not limit' selects" in module_report(data, {})
+    assert "only the cases pytest -k '(cap and not limit) or not (test_two)' selects" in module_report(data, {})
     targets_file.write_text(targets_file.read_text().replace('select: "cap and not limit"', "select: [cap]"))
     with pytest.raises(MutateError, match="'select' is a pytest -k expression"):
         load(targets_file, tmp_path, tmp_path / "out", tmp_path / "none.yaml")

@@ -58,7 +58,7 @@ class Target:
     group: str
     module: str  # path relative to the root, e.g. boardgym/games/paleo/night.py
     tests: tuple[str, ...]
-    keyword: str = ""   # a pytest -k expression that narrows the test list to this game's cases
+    keyword: str = ""   # a pytest -k expression: the tests over every game narrowed to this group's cases
 
     @property
     def slug(self) -> str:
@@ -100,6 +100,7 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
         if not isinstance(keyword, str):
             raise MutateError(f"{config}: group {group!r}: 'select' is a pytest -k expression, "
                               f"as text (got {keyword!r})")
+        keyword = _narrowing(keyword, data.get("game_tests", ()))
         for path in paths:
             name = Path(path).name
             if name in spec.get("skip", ()):
@@ -112,6 +113,17 @@ def load(config: Path = TARGETS, root: Path = ROOT, out: Path | None = None,
                     raise MutateError(f"{config}: group {group!r} names a test path that does not exist: {test}")
             targets.append(Target(group, str(Path(path).relative_to(root)), tests, keyword))
     return settings, targets
+
+
+def _narrowing(select: str, game_tests) -> str:
+    """The -k expression for a group's ``select``: the tests over every game (``game_tests``)
+    narrowed to the cases it names, the group's own tests whole, so a module's list may name tests
+    outside its game's folder (core/action_views.py's are in tests/envs/). pytest -k matches the
+    names of a test and of its module, so the game tests are told apart by their modules' names."""
+    modules = sorted({Path(t.split("::")[0]).stem for t in game_tests})
+    if not select or not modules:
+        return select
+    return f"({select}) or not ({' or '.join(modules)})"
 
 
 def select(targets: list[Target], names: list[str]) -> list[Target]:
