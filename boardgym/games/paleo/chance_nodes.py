@@ -57,8 +57,8 @@ def _apply_idea(s, _a, x):
     if t >= 0:
         s.stock[t] += s.gsup[t]
         s.gsup[t] = 0
-    if len(s.bench) > 4:
-        s.pend.append((D_IDEASLOT, s.r_chooser if s.r_chooser >= 0 else 0, 0, 0))
+    if len(s.bench) > 4:   # the resolution's chooser (an idea is drawn only in one: invariants.py)
+        s.pend.append((D_IDEASLOT, s.r_chooser, 0, 0))
 
 
 def _apply_die(s, i, f):

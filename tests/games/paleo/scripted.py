@@ -219,8 +219,8 @@ def solo_turn(sc, g, key, other="X18", people=None, tools=False):
     return sc
 
 
-def full_bench(sc, keys, new_key):
-    """The workbench holding the ideas ``keys`` (out of the idea deck), then group 0 resolving
+def full_bench(sc, keys, new_key, g=0):
+    """The workbench holding the ideas ``keys`` (out of the idea deck), then group ``g`` resolving
     a card that brings the idea ``new_key``: the bench is full, the group picks one to drop."""
     for key in keys:
         x = sc.card(key)
@@ -228,6 +228,6 @@ def full_bench(sc, keys, new_key):
             sc.s.idea_deck.remove(x)
             sc.s.bench.append(x)
     assert len(sc.s.bench) == 4
-    solo_turn(sc, 0, "X16")
+    solo_turn(sc, g, "X16")
     sc.force("idea", new_key).act(A.OPTION + 0)
     assert sc.decision() == "idea_slot"

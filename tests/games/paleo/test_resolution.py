@@ -191,10 +191,13 @@ def test_case19_secret_already_revealed(xs):
     assert sc.s.sec_card < 0 and not sc.s.sec_pend
 
 
-def test_case20_full_workbench(xs):
-    """PALEO-REW-6 / D-15: full bench: IDEA_SLOT required; the chosen idea to the cemetery."""
+@pytest.mark.parametrize("g", [0, 1])
+def test_case20_full_workbench(xs, g):
+    """PALEO-REW-6 / D-15: full bench: IDEA_SLOT required of the group whose card brought the
+    idea (either group); the chosen idea to the cemetery."""
     sc = xs()
-    full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01")
+    full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01", g=g)
+    assert sc.s.current_player == g
     sc.act(A.IDEA_SLOT + 1)
     assert sc.card("ide05") in sc.s.cem and sc.card("ide01") in sc.s.bench and len(sc.s.bench) == 4
 
