@@ -153,3 +153,63 @@ def test_a_file_that_grew_after_its_check_is_refused_when_too_big(tmp_path, monk
             files.read_bounded(path, limit)
     else:
         assert files.read_bounded(path, limit) == b"x" * limit
+
+
+# -- what is not a readable regular file, and what is not JSON ---------------------------------------
+def test_a_socket_and_a_device_are_refused_by_what_they_are(tmp_path):
+    """A file a user hands boardgym must be a regular file: a Unix socket is refused as "a
+    socket", a character device (/dev/null) as "a device", each before anything is read."""
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(tmp_path / "s.json"))
+        with within(5), pytest.raises(ContentError, match="a socket, not a regular file"):
+            files.read_bounded(tmp_path / "s.json", 1000, root="/")
+    finally:
+        sock.close()
+    with within(5), pytest.raises(ContentError, match="a device, not a regular file"):
+        files.read_bounded("/dev/null", 1000, root="/")
+
+
+def test_a_loop_of_links_cannot_be_read_and_says_so(tmp_path):
+    """Two links pointing at each other lead nowhere the reader can follow: refused as "cannot
+    be read", with the system's words for the loop, not as "file not found"."""
+    os.symlink(tmp_path / "b.json", tmp_path / "a.json")
+    os.symlink(tmp_path / "a.json", tmp_path / "b.json")
+    with within(5), pytest.raises(ContentError, match="cannot be read") as err:
+        load_json(tmp_path / "a.json")
+    assert "not found" not in str(err.value)
+
+
+def test_a_link_that_leads_nowhere_is_told_from_a_missing_file(tmp_path):
+    """A link whose target is gone is refused as such; a name with nothing behind it as "file
+    not found"."""
+    os.symlink(tmp_path / "gone.json", tmp_path / "dangling.json")
+    with pytest.raises(ContentError, match="a link that leads nowhere"):
+        load_json(tmp_path / "dangling.json")
+    with pytest.raises(ContentError, match="file not found"):
+        load_json(tmp_path / "absent.json")
+
+
+def test_a_pack_folder_with_a_dangling_link_is_still_stamped(tmp_path):
+    """``pack_stamp`` opens nothing: a JSON name that is a link leading nowhere is listed by the
+    link itself (the loader then refuses it by name); the folder is not refused for it."""
+    (tmp_path / "ok.json").write_text("{}")
+    os.symlink(tmp_path / "gone.json", tmp_path / "dangling.json")
+    names = [os.path.basename(entry[0]) for entry in pack_stamp(tmp_path)]
+    assert names == ["dangling.json", "ok.json"]
+
+
+@pytest.mark.parametrize("body,words", [
+    (b'{"a": 1,\n "b": \xff}', r"not a JSON text file \(not UTF-8: invalid start byte at byte 15\)"),
+    (b'{"a": 1,\n "b": 2,\n}', r"line 3.*not JSON: Expecting property name"),
+    (b'{"a": NaN}', r"not JSON: NaN is not a JSON number"),
+])
+def test_a_file_that_is_not_json_is_refused_saying_where(tmp_path, body, words):
+    """A pack file that is not UTF-8 is refused naming the byte; one with a syntax error naming
+    its line; ``NaN`` (which Python's json reader would take) as not a JSON number."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(body)
+    with pytest.raises(ContentError, match=words):
+        load_json(path)

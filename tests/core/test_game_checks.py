@@ -228,3 +228,59 @@ def test_a_saved_chance_node_needs_possible_outcomes_that_add_up(monkeypatch, ou
     else:
         with pytest.raises(StateError, match="the pending chance node has no possible outcome"):
             _loaded(cq=[[0, 0]])
+
+
+class _PlainMasked(_Plain):
+    """A base-class state whose seat ``player`` decides, only ADD[1] (id 2) legal, or that is at
+    a chance node (the outcomes of ``_PlainChance``)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, game, player=1):
+        super().__init__(game)
+        self.player = player
+
+    @property
+    def current_player(self):
+        return self.player
+
+    def legal_mask(self):
+        m = np.zeros(self.game.catalog.n, dtype=bool)
+        m[2] = True
+        return m
+
+    def _chance_outcomes(self):
+        return [(0, 0.5), (2, 0.5)]
+
+    def clone(self):
+        c = _PlainMasked(self.game, self.player)
+        c.applied = self.applied[:]
+        return c
+
+
+def test_what_the_base_state_answers_at_a_decision_a_chance_node_and_the_end():
+    """What ``State`` gives every game that does not define its own: at seat 1's decision the
+    legal ids are the mask's, seat 1's mask is its decision's (a copy) and any other seat's is
+    NOOP alone; an illegal id is refused naming the action in words and why; no chance outcomes
+    and no broken invariant are reported; a redeterminized state is a copy (it re-draws
+    nothing). At a chance node no seat acts and no action is legal; at the end neither."""
+    s = _PlainMasked(ToyGame(), player=1)
+    assert s.acting_players() == [1] and s.legal_actions() == [2] and s.chance_outcomes() == []
+    first = _PlainMasked(ToyGame(), player=0)
+    assert first.acting_players() == [0] and first.legal_actions() == [2]
+    mine, other = s.legal_mask_for(1), s.legal_mask_for(0)
+    assert mine.tolist() == [False, False, True] and mine is not s.legal_mask()
+    assert other.tolist() == [True, False, False]
+    assert s.action_to_string(2) == "ADD[1]" and s.action_to_string(0) == "NOOP"
+    with pytest.raises(IllegalActionError) as err:
+        s.apply(1)
+    assert str(err.value) == "illegal action 1 (ADD[0]): not in the legal mask of the pending decision"
+    assert s.applied == [] and s.invariant_errors() == [] and not s.redraws_hidden()
+    copy = s.redeterminize(1, np.random.default_rng(0))
+    assert copy is not s and copy.player == 1 and copy.applied == []
+    chance = _PlainMasked(ToyGame(), player=CHANCE)
+    assert chance.acting_players() == [] and chance.legal_actions() == []
+    assert chance.chance_outcomes() == [(0, 0.5), (2, 0.5)] and chance.is_chance_node()
+    over = _PlainMasked(ToyGame(), player=TERMINAL)
+    assert over.legal_actions() == [] and over.chance_outcomes() == [] and over.is_terminal()
+    assert not over.is_chance_node() and not chance.is_terminal()
