@@ -47,10 +47,9 @@ def wgroup_apply(s, f, a):
     s.ops.insert(0, (OP_WOUND2, a - A.GROUP, f[2]))
 
 
-def prevent_mask(s, f, m):
-    if s.r_wound > 0:
-        for t in prevent_tools(s, s.r_parts):
-            m[A.TOOL + t] = True
+def prevent_mask(s, f, m):   # (wounds are always being suffered here: invariants.py)
+    for t in prevent_tools(s, s.r_parts):
+        m[A.TOOL + t] = True
     m[A.DECLINE] = True
 
 

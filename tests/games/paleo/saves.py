@@ -59,11 +59,12 @@ def card_of(doc, key):
     return next(c for c in doc["cards"] if c["id"] == key)
 
 
-def holder_script(pack, tmp_path, reward):
+def holder_script(pack, tmp_path, reward, accepts=("food", "wood", "pelt")):
     """Modules B and X (no removal): The Eternal Flame (B01, on the table from setup) edited to
-    hold food and pelts besides wood (PALEO-SPEC-1), and Wood Gift (X18) edited to give ``reward``."""
+    hold ``accepts`` (by default food and pelts besides wood, PALEO-SPEC-1), and Wood Gift (X18)
+    edited to give ``reward``."""
     def holds(doc):
-        card_of(doc, "B01")["holds"]["accepts"] = ["food", "wood", "pelt"]
+        card_of(doc, "B01")["holds"]["accepts"] = list(accepts)
     path = edited_pack(pack, tmp_path, "modules/B", holds)
     f = tmp_path / "pack" / "modules" / "X.json"
     doc = json.loads(f.read_text())

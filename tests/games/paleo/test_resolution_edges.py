@@ -226,3 +226,29 @@ def test_resources_gained_onto_a_holder_are_placed_one_reward_at_a_time(pack, tm
         placed.append(sc.s.pend[-1][2])
         sc.act(A.DECLINE)   # (into storage)
     assert placed == [0, 0, 1]
+
+
+def test_each_resource_declined_on_a_holder_goes_to_storage(pack, tmp_path):
+    """PALEO-REW-1 / SPEC-1: a resource gained may go onto a card that holds it, or be taken
+    normally (DECLINE: from the supply into storage). Wood Gift edited to give one food, one
+    wood and one stone, the Eternal Flame holding all three: group 0 declines each placement,
+    and each of the three lands in storage, none on the card and no tool token instead."""
+    from boardgym.games.paleo.kinds import D_HOST
+
+    from .saves import first_option, holder_script
+
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": r, "n": 1} for r in ("food", "wood", "stone")],
+                       accepts=("food", "wood", "stone"))
+    store, sup = list(sc.s.store), list(sc.s.sup)
+    first_option(sc, {0: "X18", 1: "X13"})
+    tools = list(sc.s.tools)
+    placed = []
+    while sc.s.pend and sc.s.pend[-1][0] == D_HOST:
+        placed.append(sc.s.pend[-1][2])
+        sc.act(A.DECLINE)
+    assert placed == [0, 1, 2]
+    flame = sc.s.inplay.index(sc.card("B01"))
+    assert [a - b for a, b in zip(sc.s.store, store)] == [1, 1, 1]
+    assert [b - a for a, b in zip(sc.s.sup, sup)] == [1, 1, 1]
+    assert sc.s.held[flame] == [] and list(sc.s.tools) == tools
+
