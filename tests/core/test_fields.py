@@ -5,8 +5,8 @@ import json
 import pytest
 
 from boardgym.core import StateError
-from boardgym.core.fields import (FLAG, NONE, SEAT, ZERO, Frames, Int, Ints, Nested, StateFields, between, ids,
-                                  queue_errors, show, stack_errors)
+from boardgym.core.fields import (FLAG, NONE, SEAT, SEAT_SET, ZERO, Frames, Int, Ints, Nested, StateFields, between,
+                                  enum, ids, queue_errors, show, stack_errors)
 from boardgym.core.game import State
 
 
@@ -181,6 +181,8 @@ ENDS = StateFields(
     Int("zero", ZERO),
     Int("card", ids(lambda g: g.cards, "a card id")),
     Int("gap", NONE | between(1, 3, "a die")),
+    Int("helped", SEAT_SET),
+    Int("step", enum(("draw", "play", "rest"), "step")),
     Ints("touching", between(5, 9, "high") | NONE | between(0, 4, "low"), max_len=12),
     Ints("up", between(0, 9, "a digit"), max_len=5, order="asc"),
     Ints("down", between(0, 9, "a digit"), max_len=5, order="desc"),
@@ -195,7 +197,7 @@ ENDS.install(Ends)
 
 
 def _ends(**edit):
-    data = {"flag": 0, "zero": 0, "card": 0, "gap": -1, "touching": [], "up": [], "down": []}
+    data = {"flag": 0, "zero": 0, "card": 0, "gap": -1, "helped": 0, "step": 0, "touching": [], "up": [], "down": []}
     data.update(edit)
     s = Ends.__new__(Ends)
     s.game = Deck()
@@ -208,6 +210,8 @@ def _ends(**edit):
     ("zero", (0,), (-1, 1), "must be 0"),                      # an argument a kind does not use
     ("card", (0, 3), (-1, 4), "must be a card id (0..3)"),      # ids of a table of 4 entries
     ("gap", (-1, 1, 3), (-2, 0, 4), "must be -1 (none) or a die (-1, 1..3)"),
+    ("helped", (0, 3), (-1, 4), "must be a set of seats (bit mask) (0..3)"),  # both seats of 2: 0b11
+    ("step", (0, 2), (-1, 3), "must be a step code (0..2)"),              # a vocabulary of 3 names
 ])
 def test_both_ends_of_the_values_load_and_one_past_them_is_refused(field, good, bad, words):
     for v in good:
@@ -267,3 +271,90 @@ def test_the_lists_fast_check_takes_lists_of_ints_only():
 
     assert _all_ints([1, 2, 3]) and _all_ints([])
     assert not _all_ints([1, True]) and not _all_ints([1, 2.0]) and not _all_ints(["1"])
+
+
+def test_a_distinct_list_refuses_any_repeated_value_from_0_but_may_repeat_minus_1():
+    """``distinct`` means no value >= 0 twice: a card id 0 saved twice (the lowest id, at the
+    very bound of the rule) is refused naming the entry, while -1 (an empty slot) may appear any
+    number of times, so a list of empty slots loads."""
+    check = Ints("slots", NONE | between(0, 9, "a card id"), max_len=5, distinct=True).checker(Deck())
+    assert check([-1, -1, 0, -1, 9]) == [-1, -1, 0, -1, 9]
+    with pytest.raises(StateError, match=r"slots\[2\] repeats 0 \(each value once\)"):
+        check([0, -1, 0])
+
+
+def test_a_nested_list_bounded_by_outer_max_may_be_empty_or_full_but_not_longer():
+    """A list of lists declared with ``outer_max`` (a variable number of inner lists, e.g. the
+    cards in play) loads with no inner list at all and with exactly ``outer_max`` of them; one
+    more is refused naming the field and the bound."""
+    check = Nested("in_play", between(0, 9, "a card id"), outer_max=2, max_len=3).checker(Deck())
+    assert check([]) == []
+    assert check([[1, 2, 3], []]) == [[1, 2, 3], []]
+    with pytest.raises(StateError, match=r"in_play has 3 entries, must have 0\.\.2$"):
+        check([[1], [2], [3]])
+
+
+def test_frames_declaring_a_kind_without_a_name_or_a_name_without_a_kind_are_refused():
+    """Every kind named must have its arguments declared and every declared kind a name: a
+    declaration with an extra kind (no name for it) is refused, as is one whose kinds skip a
+    name while their count matches the names'; the exact declaration is accepted."""
+    with pytest.raises(ValueError, match=r"declare the arguments of every kind \(missing \[\]\)"):
+        Frames("f", {0: (), 1: (), 2: ()}, ("a", "b"), max_len=2)
+    with pytest.raises(ValueError, match=r"missing \['b'\]"):
+        Frames("f", {0: (), 2: ()}, ("a", "b"), max_len=2)
+    assert Frames("f", {0: (), 1: ()}, ("a", "b"), max_len=2).names == ("a", "b")
+
+
+def test_a_frame_kind_below_0_is_refused_naming_the_kinds():
+    """A saved frame whose kind is -1 (one below the first kind) is refused as a StateError that
+    names the allowed kinds, never looked up as a kind (no KeyError escapes); kind 0 loads."""
+    assert _load(dict(_saved(), pend=[[0, 0]])).pend == [(0, 0)]
+    with pytest.raises(StateError, match=r"pend\[0\] kind is -1, must be a decision kind \(0\.\.1\)"):
+        _load(dict(_saved(), pend=[[-1, 0]]))
+
+
+@pytest.mark.parametrize("frame,words", [
+    ([0, True], "pend[0] (decision 'pick') argument 1 is true (a bool), must be an int"),
+    ([1, 2, 1.0], "pend[0] (decision 'choose') argument 2 is 1.0 (a float), must be an int"),
+])
+def test_a_frame_argument_that_is_not_an_int_is_refused_even_when_its_value_fits(frame, words):
+    """A frame's argument must be an int: ``true`` or ``1.0``, which compare equal to allowed
+    values (a seat, a flag), are refused naming the frame and the argument, as for a field."""
+    with pytest.raises(StateError) as err:
+        _load(dict(_saved(), pend=[frame]))
+    assert words in str(err.value)
+
+
+def test_a_frame_argument_in_the_gap_between_its_ranges_is_refused():
+    """A frame argument may hold several ranges with a gap (-1 or a die 1..3): the values at each
+    end of each range load, the value in the gap (0) is refused naming the frame and the values."""
+    check = Frames("rolls", {0: (NONE | between(1, 3, "a die"),)}, ("roll",), max_len=4).checker(Deck())
+    assert check([[0, -1], [0, 1], [0, 3]]) == [(0, -1), (0, 1), (0, 3)]
+    with pytest.raises(StateError, match=r"rolls\[1\] \(frame 'roll'\) argument 1 is 0, must be -1 \(none\) or a die"):
+        check([[0, 1], [0, 0]])
+
+
+def test_missing_and_unknown_fields_are_listed_up_to_five():
+    """A state lacking (or adding) many fields names the first five, in declaration order for
+    the missing ones and sorted for the unknown ones, so the message stays short; five are all
+    listed."""
+    data = _saved()
+    for k in ("phase", "holder", "score", "deck", "doom", "res"):
+        del data[k]
+    with pytest.raises(StateError, match=r"missing field\(s\) \['phase', 'holder', 'score', 'deck', 'doom'\]$"):
+        _load(data)
+    five = dict(_saved(), e=0, d=0, c=0, b=0, a=0)
+    with pytest.raises(StateError, match=r"unknown field\(s\) \['a', 'b', 'c', 'd', 'e'\]$"):
+        _load(five)
+    with pytest.raises(StateError, match=r"unknown field\(s\) \['a', 'b', 'c', 'd', 'e'\]$"):
+        _load(dict(five, f=0))
+
+
+def test_a_frame_that_cannot_open_names_the_kinds_that_may_or_none():
+    """The stack check's message lists the kinds that may open the stack (sorted, by name), or
+    says "none" when no kind may open in that phase, so the reader knows what was expected."""
+    names = ("open", "inner", "other")
+    assert stack_errors([(1,)], names, "pend", {2, 0}, {}) == [
+        "pend[0] is a 'inner' frame, which cannot open here (may: open, other)"]
+    assert stack_errors([(1,)], names, "pend", set(), {}) == [
+        "pend[0] is a 'inner' frame, which cannot open here (may: none)"]
