@@ -74,6 +74,8 @@ DOC = {"things": [{"id": "axe", "n": 1}, {"n": 2}, {"id": 7}, {"id": True}],
     (["things", 2], "7"),                   # a number id
     (["things", 3], "things[3]"),           # a bool is no id
     (["things", 9, "n"], "things[9]"),      # past the end
+    (["things", 4], "things[4]"),           # just past the end (the table has 4 entries)
+    (["things", "n", 0], "<file>"),         # a key that does not fit: nothing further is read
     (["things"], "<file>"),                 # the table itself
     (["by_count", "2", "id"], "<file>"),    # a path through objects only
     (["by_count", "3", 0, "id"], "inner"),  # a list inside an object: its entry
@@ -183,3 +185,89 @@ def test_a_tagged_union_names_the_problem_of_the_branch_its_kind_picks():
     with pytest.raises(ContentError) as e:
         validate({"effect": {"kind": "HEAL", "n": 9, "to": "tribe"}}, UNION, "f.json")
     assert e.value.field.startswith("effect.") and e.value.field in ("effect.n", "effect.to"), str(e.value)
+
+
+# -- the exact bounds of the wording ------------------------------------------------------------------------
+def test_entry_counts_say_entry_for_one_and_entries_otherwise():
+    """A list of the wrong length is counted in words: "1 entry" for one, "2 entries" and
+    "3 entries" for more, whether the list is too short or too long (a list inside a map of
+    lists, which the schema checks entry by entry)."""
+    def count(lists, **bound):
+        schema = {"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {
+            "type": "array", **bound}}}}
+        with pytest.raises(ContentError) as e:
+            validate({"m": {"x": lists}}, schema, "f.json")
+        return str(e.value).split(": ", 2)[2]
+    assert count([1], minItems=2) == "1 entry; at least 2"
+    assert count([1, 2], minItems=3) == "2 entries; at least 3"
+    assert count([1, 2], maxItems=1) == "2 entries; at most 1"
+    assert count([1, 2, 3], maxItems=2, description="two hands") == "3 entries; at most 2 (two hands)"
+
+
+def test_a_repeated_value_named_is_the_one_repeated_not_the_first():
+    """A list that must hold each value once names the value that comes again ('b' in
+    a, b, b), not simply the list's first value."""
+    assert _message({"tags": ["a", "b", "b"]}).endswith("field 'tags': 'b' appears twice")
+
+
+def test_a_missing_key_is_said_without_the_allowed_keys():
+    """A required key that is missing is said in jsonschema's words alone; the list of allowed
+    keys belongs only to the message about an unknown key."""
+    schema = {"type": "object", "additionalProperties": False, "required": ["n"],
+              "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 5}, "m": {"type": "string"}}}
+    with pytest.raises(ContentError) as e:
+        validate({"m": "x"}, schema, "f.json")
+    assert e.value.field == "n" and str(e.value).endswith("field 'n': 'n' is a required property"), str(e.value)
+
+
+@pytest.mark.parametrize("width", [80, 81])
+def test_a_long_wrong_value_shows_what_was_wanted_up_to_80_characters(width):
+    """When jsonschema's message for a value not in an ``enum`` is too long, the message shows
+    the value cut short and the list of allowed values: whole up to 80 characters, the first 80
+    and " ..." from 81 on."""
+    allowed = ["a" * (width - 4)]                      # repr: ['aaa...'] is `width` characters
+    assert len(repr(allowed)) == width
+    schema = {"type": "object", "properties": {"kind": {"enum": allowed}}}
+    with pytest.raises(ContentError) as e:
+        validate({"kind": "z" * 100}, schema, "f.json")
+    shown = repr(allowed) if width <= 80 else repr(allowed)[:80] + " ..."
+    assert str(e.value).endswith(f"...: wrong value (enum {shown})"), str(e.value)
+
+
+# -- which branch of a union is named ------------------------------------------------------------------------
+NONE_EFFECT = {"type": "object", "additionalProperties": False, "required": ["kind"],
+               "properties": {"kind": {"const": "NONE"}}}
+HEAL_EFFECT = {"type": "object", "additionalProperties": False, "required": ["kind", "n"],
+               "properties": {"kind": {"const": "HEAL"}, "n": {"type": "integer", "minimum": 0, "maximum": 4}}}
+NONE_FIRST = {"type": "object", "properties": {"effect": {"oneOf": [NONE_EFFECT, HEAL_EFFECT]}}}
+
+
+def _union_error(doc, schema=NONE_FIRST):
+    with pytest.raises(ContentError) as e:
+        validate(doc, schema, "f.json")
+    return e.value.field, str(e.value).split(": ", 2)[2]
+
+
+def test_the_branch_the_kind_picks_is_named_even_when_listed_after_another():
+    """A HEAL effect with n too large is reported as that, although the NONE branch listed first
+    fails at the same depth (its kind)."""
+    assert _union_error({"effect": {"kind": "HEAL", "n": 9}}) == ("effect.n", "9 is above the maximum 4")
+
+
+def test_an_unknown_key_in_the_branch_the_kind_picks_is_named():
+    """An extra key in a HEAL effect is named as the unknown key of the HEAL branch, though
+    that problem sits at the effect itself, no deeper than the union: the reader learns which key
+    to remove, not merely that no branch fits."""
+    assert _union_error({"effect": {"kind": "HEAL", "n": 1, "x": 1}}) == (
+        "effect.x", "unknown key 'x'; allowed: kind, n")
+
+
+def test_a_value_no_branch_of_an_untagged_union_takes_is_named_as_such():
+    """A union without a kind tag (a number 0..3, a short text or an object): a value every branch refuses
+    at the union's own place (a list) is said to fit none of them, rather than one branch's
+    complaint; a value one branch refuses deeper in is named there."""
+    either = {"type": "object", "properties": {"v": {"oneOf": [
+        {"type": "integer", "minimum": 0, "maximum": 3}, {"type": "string", "maxLength": 3},
+        {"type": "object", "additionalProperties": False, "properties": {"a": {"type": "integer", "maximum": 3}}}]}}}
+    assert _union_error({"v": [1]}, either) == ("v", "[1] is not valid under any of the given schemas")
+    assert _union_error({"v": {"a": 7}}, either) == ("v.a", "7 is above the maximum 3")
