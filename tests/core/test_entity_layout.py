@@ -112,3 +112,36 @@ def test_entity_declarations_are_checked():
     L.decision_kind("q")
     assert L.decision_piece == "q"
     assert "| `rows` | `a` | 3 x 2 | column 0 is 0 |" in L.entities_markdown()
+
+
+def test_entity_declarations_at_their_bounds():
+    """Rows of width 1 are rows; pieces given by list may state their common size, and are
+    refused when they do not have it (the message saying it); a presence column may be any
+    column of a row, from 0 to width - 1, not -1 or width."""
+    L = ObsLayout()
+    L.add("q", 4)
+    L.add("p0", 3)
+    L.add("p1", 3)
+    L.add("r", 2)
+    assert L.entities("cells", "q", 1).rows == (0, 1, 2, 3)
+    with pytest.raises(ValueError, match=r"pieces p0, p1 must have one size \(2\), got \[3, 3\]$"):
+        L.entities("seats", ["p0", "p1"], 2)
+    with pytest.raises(ValueError, match=r"pieces p0, r must have one size, got \[3, 2\]$"):
+        L.entities("seats", ["p0", "r"])
+    for bad in (-1, 3):
+        with pytest.raises(ValueError, match=rf"presence column {bad} is outside its rows \(width 3\)"):
+            L.entities("seats", ["p0", "p1"], 3, presence=bad)
+    assert L.entities("seats", ["p0", "p1"], 3, presence=2).presence == 2
+
+
+def test_the_entities_table_says_the_decision_kind_piece_and_its_size():
+    """The Markdown table of entity sets ends with the decision-kind piece and its size (the
+    number of decision kinds), and has no such line when none is declared."""
+    L = ObsLayout()
+    L.add("a", 6)
+    L.add("kind", 4)
+    L.entities("rows", "a", 3)
+    assert "decision kind" not in L.entities_markdown()
+    L.decision_kind("kind")
+    assert L.entities_markdown().splitlines()[-1] == (
+        "| decision kind | `kind` | 1 x 4 | all zeros when nobody decides | one-hot of the pending decision's kind |")
