@@ -32,6 +32,19 @@ def test_catalog_ranges_and_describe():
         ActionCatalog([("NOOP", 1), ("A", 1), ("A", 2)])
 
 
+
+def test_catalog_refuses_an_empty_range_and_an_action_below_0():
+    """A range of 0 actions is refused when the catalogue is made (a range of 1 is fine); an
+    action id of -1 is outside the catalogue (never read as its last action), like one past the
+    end."""
+    with pytest.raises(ValueError, match="bad range 'A' size 0"):
+        ActionCatalog([("NOOP", 1), ("A", 0)])
+    cat = ActionCatalog([("NOOP", 1), ("A", 1), ("B", 2)])
+    assert cat.n == 4 and cat.split(0) == ("NOOP", 0) and cat.split(3) == ("B", 1)
+    for bad in (-1, 4):
+        with pytest.raises(IndexError, match=rf"action {bad} outside 0\.\.3$"):
+            cat.split(bad)
+
 def test_obs_layout():
     L = ObsLayout()
     L.add("a", 3, "first")
