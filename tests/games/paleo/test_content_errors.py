@@ -159,3 +159,56 @@ def test_a_card_rolling_more_dice_than_the_rules_have_is_refused(tmp_path):
     e = _refused(pack)
     assert e.file.endswith("base.json") and (e.entry, e.field) == ("base06", "dice"), str(e)
     assert "an option rolls 2 dice; the rules roll at most 1 (rules.json, dice.count)" in str(e)
+
+
+def _card_edit(tmp_path, name, key, edit):
+    """The shipped pack with card ``key`` of ``name``.json edited in place by ``edit(card)``."""
+    def one(doc):
+        edit(next(c for c in doc["cards"] if c["id"] == key))
+    return _pack(tmp_path, name, one)
+
+
+@pytest.mark.parametrize("req", [{"str": 1}, {"dice": 1}, {"has_tool": ["spear"]}, {"on_card": 1}],
+                         ids=["ability", "dice", "tool", "on_card"])
+def test_a_negative_option_with_any_requirement_is_refused(tmp_path, req):
+    """PALEO-HAZ-2: a negative option is always selectable, so it has no requirement: Flash
+    Flood's negative option given an ability, a die, a tool to have or tokens on the card (any
+    one of them) is refused, naming the card and its requirements."""
+    pack = _card_edit(tmp_path, "base", "base13", lambda c: c["options"][1].update(req=req))
+    e = _refused(pack)
+    assert (e.entry, e.field) == ("base13", "req") and "a negative option has no requirements or dice" in str(e)
+
+
+@pytest.mark.parametrize("extra,refused", [(0, False), (1, True)])
+def test_a_card_has_six_options_in_all_its_areas(tmp_path, extra, refused):
+    """PALEO-D-16 (a card's options are OPTION[0..5]): Birch Grove given five day options and one
+    additional action (six in all) loads with the six; one more additional action (seven) is
+    refused, naming the count and the limit."""
+    def six(card):
+        card["options"] = [dict(card["options"][0]) for _ in range(5)]
+        card["additional"] = [{"limit": "day", "reward": [{"kind": "RES", "res": "food", "n": 1}]}] * (1 + extra)
+    pack = _card_edit(tmp_path, "base", "base01", six)
+    if refused:
+        e = _refused(pack)
+        assert (e.entry, e.field) == ("base01", "options") and "7 options; at most 6 in all areas" in str(e)
+    else:
+        content = load_content(pack)
+        assert len(next(c for c in content.cards if c.key == "base01").opts) == 6
+
+
+@pytest.mark.parametrize("name,key,words", [
+    ("modules/A", "A01", "a mission's moon area needs a negative option"),
+    ("base", "base01", "a moon area needs a negative option (it cannot be ignored)"),
+])
+def test_a_moon_area_without_a_negative_option_is_refused_saying_which_rule(tmp_path, name, key, words):
+    """PALEO-NIGHT-3/4: a moon area cannot be ignored, so it always holds a negative option. The
+    mission of module A with its moon area's negative option taken out is refused as a mission's
+    moon area; Birch Grove (an action card) given a moon area of one plain option is refused as
+    any card's. Each names the card and its night area."""
+    def edit(card):
+        if "night" in card:
+            card["night"] = [o for o in card["night"] if not o.get("negative")]
+        else:
+            card["night"] = [{"cost": {"food": 1}, "reward": []}]
+    e = _refused(_card_edit(tmp_path, name, key, edit))
+    assert (e.entry, e.field) == (key, "night") and words in str(e), str(e)
