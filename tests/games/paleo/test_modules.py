@@ -179,3 +179,29 @@ def test_a_card_a_module_puts_on_the_table_at_setup_lies_there(tmp_path):
     assert not s.invariant_errors()
     assert game.state_from_json(s.to_json()).to_json() == s.to_json()
     _random_game(game, 0)
+
+
+def test_a_person_set_aside_at_setup_leaves_the_last_group_what_the_deck_holds(pack, tmp_path):
+    """PALEO-SETUP-5 (each group draws 2 people): a pack's people must number 2 per group, and a
+    module may set any card aside at setup. With exactly 4 people for 2 groups and module X
+    edited to lay one of them on the table, the People deck holds 3: the groups draw in seat
+    order until it is empty (2 and 1 people), and no draw is queued from an empty deck."""
+    import json
+    from pathlib import Path
+
+    from boardgym.games.paleo.kinds import CH_PERSON
+
+    from ..packs import edited_pack
+
+    path = edited_pack(pack, tmp_path, "people", lambda d: d.update(cards=d["cards"][:4]))
+    f = Path(path) / "modules" / "X.json"
+    doc = json.loads(f.read_text())
+    doc["setup"] = [{"card": "ppl01", "to": "TABLE"}]
+    f.write_text(json.dumps(doc))
+    sc = Script(make_game("paleo", modules=["X"], content_pack=path, num_groups=2))
+    while not any(k == CH_PERSON for k, _ in sc.s.cq):   # the setup's removals and deal
+        sc.s.apply(sc.s.chance_outcomes()[0][0])
+    assert [g for k, g in sc.s.cq if k == CH_PERSON] == [0, 0, 1]
+    sc.run()
+    assert [len(p) for p in sc.s.ppl] == [2, 1] and sc.s.people_deck == []
+    assert sc.card("ppl01") in sc.s.inplay
