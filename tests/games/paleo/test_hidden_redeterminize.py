@@ -151,3 +151,38 @@ def test_a_deal_run_draws_as_the_public_loop_from_every_seat():
         resolve_chance(fast, np.random.default_rng(seed))
         _public_loop(slow, np.random.default_rng(seed))
         assert fast.to_json() == slow.to_json()
+
+
+def test_a_dream_slot_is_redrawn_among_dreams_only_when_a_day_card_wears_the_dream_back(tmp_path):
+    """PALEO-REW-5 / D-21: a Dream card lies facedown, known, in its group's deck; the group's
+    other facedown cards are unknown. A determinization redraws the known Dream among the Dream
+    deck's cards of the same back and leaves every unknown card unknown. The pack here gives the
+    last card of module J the Dream back (the schema allows any back), so the redraw cannot tell
+    a Dream slot by its back alone: over the first 20 states of seeded random play with a known
+    Dream and unknown cards in the decks, each redrawn 5 times, the unknown slots stay unknown,
+    the Dream deck holds Dreams only, and every invariant holds."""
+    from boardgym.games.paleo.content import DEFAULT_PACK
+
+    from ..packs import edited_pack
+
+    dream_back = json.loads((DEFAULT_PACK / "dreams.json").read_text())["cards"][0]["back"]
+    pack = edited_pack(DEFAULT_PACK, tmp_path, "modules/J", lambda d: d["cards"][-1].update(back=dict(dream_back)))
+    g = PaleoGame(num_groups=2, content_pack=pack)
+    assert g.content.cards[-1].back == g.content.cards[g.content.sets["dream"][0]].back
+    checked = 0
+    for seed in range(10):
+        s, rng = g.new_initial_state(), np.random.default_rng(seed)
+        while not s.is_terminal() and checked < 20:
+            if s.current_player == CHANCE:
+                s.apply(sample_outcome(s.chance_outcomes(), rng))
+                continue
+            decks = [x for d in s.deck_c for x in d]
+            if any(x < 0 for x in decks) and any(x >= 0 for x in decks):
+                checked += 1
+                for k in range(5):
+                    d = s.redeterminize(s.current_player, np.random.default_rng(k))
+                    assert not d.invariant_errors(), d.invariant_errors()
+                    assert [[x < 0 for x in c] for c in d.deck_c] == [[x < 0 for x in c] for c in s.deck_c]
+            legal = np.flatnonzero(s.legal_mask())
+            s.apply(int(legal[rng.integers(len(legal))]))
+    assert checked == 20
