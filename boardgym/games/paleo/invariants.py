@@ -143,7 +143,7 @@ def _phase(s) -> list[str]:
         return ["more than one thing pending at once (one decision, or chance nodes)"]
     if s.pend and s.pend[0][0] not in DECIDE[ph]:
         return [f"pend[0]: a '{DECISIONS[s.pend[0][0]]}' decision cannot be pending in phase '{PHASES[ph]}'"]
-    bad = queue_errors(s.cq, CHANCES, "cq", QUEUED[ph])
+    bad += queue_errors(s.cq, CHANCES, "cq", QUEUED[ph])
     if s.ops and ph not in (PH_ORDER,) and ph not in NIGHT:
         bad.append(f"a resolution running in phase '{PHASES[ph]}'")
     if s.round >= s.game.max_rounds:
