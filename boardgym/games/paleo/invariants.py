@@ -174,7 +174,7 @@ def _phase(s) -> list[str]:
                 if A.PICK <= a < A.SLEEP_EARLY and ((a - A.PICK) // 2 >= len(s.deck_b[g])
                                                     or (a - A.PICK) % 2 and len(s.deck_b[g]) < 3):
                     bad.append(f"group {g}: committed to a card its deck does not have")
-            elif s.awake[g] and not A.PICK <= a < A.SLEEP_EARLY or a == A.SLEEP_EARLY and s.awake[g]:
+            elif s.awake[g] and not A.PICK <= a < A.SLEEP_EARLY:   # (SLEEP_EARLY is no pick)
                 bad.append(f"group {g}: awake after the reveal without a chosen card, or asleep early and awake")
             if s.rev[g] >= 0 and s.rstat[g] != 1:
                 bad.append(f"group {g}: a revealed card already resolved")
@@ -304,7 +304,7 @@ def _resolution(s) -> list[str]:
     kinds = [op[0] for op in ops]
     prog = [op for op in ops if op[0] in PROGRAM]
     conts = [i for i, k in enumerate(kinds) if k in CONT]
-    if len(conts) > 1 or conts and conts[0] != len(ops) - 1:
+    if conts and conts[0] != len(ops) - 1:   # (of two, the first is not the last)
         return ["ops: a window reopens only once, after everything else"]
     running = (len(ops) > len(conts) or s.pend and s.pend[0][0] in RESOLVING
                or any(k in (CH_DIE, CH_DREAM, CH_IDEA) for k, _ in s.cq))
@@ -351,7 +351,7 @@ def _resolution(s) -> list[str]:
         if owner != s.r_chooser or s.r_parts != 1 << owner or any(
                 k not in CONT and k not in (OP_HEAL, OP_HEAL_IN, OP_GAIN_RES) for k in kinds):
             bad.append("a tool's effect (heal, food) is its group's alone and runs no card program")
-    elif owner < 0 or s.r_chooser != owner or s.phase != PH_ORDER:
+    elif s.r_chooser != owner or s.phase != PH_ORDER:   # (the chooser is a group: no owner differs)
         bad.append("a card resolution in the day has its owner as chooser")
     elif prog or s.pend and s.pend[0][0] in (D_NEG, D_TOOLWIN):
         if src == SRC_CARD:
