@@ -135,3 +135,130 @@ def test_legal_actions_are_the_masks_ids_at_a_decision_and_none_elsewhere(name):
         seen.add(p)
     assert 0 in seen and CHANCE in seen
     assert state.is_terminal() and state.legal_actions() == []
+
+
+# -- the engine on the toy game: masks kept, refused actions, the frame asked --------------------------
+def _counting_rules(monkeypatch, seen=None):
+    """The toy game's rules with a mask that counts its calls and offers +2 only to a seat that
+    has no points yet; ``seen`` collects what the seat's mask says in the middle of its move."""
+    from .toy import ToyGame
+
+    calls = []
+    rules = ToyGame.rules
+    mask0, take0 = rules.decisions[0]
+
+    def mask(s, frame, m):
+        calls.append(1)
+        m[1] = True
+        m[2] = s.points[frame[1]] == 0
+
+    def take(s, frame, action):
+        s.points[frame[1]] += action
+        if seen is not None:
+            seen.append(s.legal_mask().tolist())
+        s.pend[-1] = (0, (frame[1] + 1) % s.game.num_players)
+
+    monkeypatch.setattr(rules, "decisions", {0: (mask, take)})
+    return calls
+
+
+def test_the_mask_is_computed_once_per_decision_and_kept_until_the_next_move(monkeypatch):
+    """``legal_mask`` fills its array once per decision: asking again, and ``apply`` checking the
+    action, reuse it (the envs ask for the mask on every step); after a move it is computed for
+    the new decision."""
+    from .toy import ToyGame
+
+    calls = _counting_rules(monkeypatch)
+    s = ToyGame().new_initial_state()
+    assert s.legal_mask().tolist() == [False, True, True] and len(calls) == 1
+    assert s.legal_mask().tolist() == [False, True, True] and len(calls) == 1
+    s.apply(2)
+    assert len(calls) == 1, "apply computed the mask again"
+    assert s.legal_mask().tolist() == [False, True, True] and len(calls) == 2   # seat 1's
+
+
+def test_invalidate_forgets_the_kept_mask_after_fields_are_edited_by_hand(monkeypatch):
+    """A scripted test that edits a state's fields calls ``invalidate()``: the mask is then that
+    of the edited state, not the one kept from before."""
+    from .toy import ToyGame
+
+    _counting_rules(monkeypatch)
+    s = ToyGame().new_initial_state()
+    assert s.legal_mask().tolist() == [False, True, True]
+    s.points[0] = 3
+    s.invalidate()
+    assert s.legal_mask().tolist() == [False, True, False]
+
+
+def test_a_rule_asking_for_the_mask_in_the_middle_of_a_move_gets_the_changed_states(monkeypatch):
+    """A move's rule that reads the mask after changing the state sees the state as it is then
+    (seat 0, now with points, is no longer offered +2), never the mask kept from before."""
+    from .toy import ToyGame
+
+    seen = []
+    _counting_rules(monkeypatch, seen)
+    s = ToyGame().new_initial_state()
+    assert s.legal_mask()[2]
+    s.apply(2)
+    assert seen == [[False, True, False]]
+
+
+@pytest.mark.parametrize("fields", [{"cq": [[0, 0]]}, {"over": 1}], ids=["chance node", "game over"])
+def test_no_action_is_legal_at_a_chance_node_or_after_the_end_whatever_decision_is_stacked(fields):
+    """The mask is all False at a chance node and once the game is over, even where a decision
+    frame is still on the stack: an agent is never offered a move there."""
+    from .toy import ToyGame, saved
+
+    s = ToyGame().state_from_fields(saved(**fields))
+    assert s.pend and not s.legal_mask().any() and not s.fresh_mask().any()
+
+
+def test_apply_refuses_an_id_outside_the_action_space_naming_its_range():
+    """The toy game has actions 0..2: 3 and -1 are refused as outside ``0..2`` and change nothing;
+    0 is inside the space and refused as not legal instead."""
+    from .toy import ToyGame
+
+    s = ToyGame().new_initial_state()
+    before = s.to_json()
+    for a in (3, -1):
+        with pytest.raises(IllegalActionError, match=r"outside the action space 0\.\.2$"):
+            s.apply(a)
+    with pytest.raises(IllegalActionError, match="the pending decision is 'take'"):
+        s.apply(0)
+    assert s.to_json() == before
+
+
+def test_apply_refuses_a_bool_and_takes_a_numpy_integer_as_its_int():
+    """``True`` is not the action 1 (a bool is refused and changes nothing); ``np.int64(2)`` is the
+    action 2 and leaves plain ints in the state, which saves as one played with ``2``."""
+    from .toy import ToyGame
+
+    s, t = ToyGame().new_initial_state(), ToyGame().new_initial_state()
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply(True)
+    assert s.to_json() == before
+    s.apply(np.int64(2))
+    t.apply(2)
+    assert s.to_json() == t.to_json() and type(s.points[0]) is int
+
+
+def test_apply_after_the_end_says_the_game_is_over():
+    from .toy import ToyGame, saved
+
+    s = ToyGame().state_from_fields(saved(over=1, pend=[]))
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        s.apply(1)
+
+
+def test_the_decision_asked_is_the_top_of_the_stack():
+    """With two decisions stacked (seat 1's below, seat 0's on top) the top one is asked: seat 0
+    decides, its move is the one applied, and a refused move names seat 0's decision."""
+    from .toy import ToyGame, saved
+
+    s = ToyGame().state_from_fields(saved(pend=[[0, 1], [0, 0]]))
+    assert s.current_player == 0
+    with pytest.raises(IllegalActionError, match="for player 0; legal"):
+        s.apply(0)
+    s.apply(2)
+    assert s.points == [2, 0] and [list(f) for f in s.pend] == [[0, 1], [0, 1]]
