@@ -2,11 +2,13 @@
 ``MAX_SEATS``, notes that point at one of its decisions; and ``Replay.states`` yielding the
 decision states of a game, then its end."""
 import json
+import re
 
 import numpy as np
 import pytest
 
 from boardgym.core import StateError
+from boardgym.core.fields import show
 from boardgym.core.replay import MAX_SEATS, Replay, play
 from boardgym.games import GAMES, game_class, make_game
 
@@ -92,3 +94,63 @@ def test_a_first_format_replay_needs_a_seed_of_0_or_more():
     assert (r.game, r.seed, list(r.actions)) == ("x", 0, [1, 2])
     with pytest.raises(StateError, match=r"seed is -1, must be an int >= 0"):
         Replay.from_json(json.dumps(dict(old, seed=-1)))
+
+
+def test_unknown_keys_are_named_up_to_five_each_cut_to_30_characters():
+    """A file with keys this boardgym does not know (a newer writer, a typo) is refused naming
+    them, sorted: at most the first five, each cut to its first 30 characters, so a file of many
+    long keys still gives a short message."""
+    keys = {f"{c}{'k' * 40}": 1 for c in "abcdefg"}
+    with pytest.raises(StateError) as err:
+        Replay.from_json(_v1(**keys))
+    assert str(err.value) == "corrupt replay: unknown key(s) " + str([f"{c}{'k' * 29}" for c in "abcde"])
+    with pytest.raises(StateError, match=r"unknown key\(s\) \['" + "z" * 30 + r"'\]$"):
+        Replay.from_json(_v1(**{"z" * 30: 1}))
+
+
+@pytest.mark.parametrize("key", ["seed", "game_version"])
+def test_seed_and_game_version_are_ints_from_0(key):
+    """A format 1 replay's seed (or null) and rules version are ints from 0: 0 is read, -1, a bool,
+    text and a float are refused naming the key."""
+    assert getattr(Replay.from_json(_v1(**{key: 0})), key) == 0
+    for bad in (-1, True, "1", 1.0):
+        with pytest.raises(StateError, match=re.escape(f"{key} is {show(bad)}, must be ")):
+            Replay.from_json(_v1(**{key: bad}))
+
+
+@pytest.mark.parametrize("bad", ["1", True, 1.0])
+def test_a_format_version_that_is_not_an_int_is_refused_as_such(bad):
+    """A format version in the wrong type is a corrupt file (format and version named), not a
+    file of another version."""
+    with pytest.raises(StateError, match=re.escape(f"format is the text 'boardgym-replay' version {show(bad)}, must be")):
+        Replay.from_json(_v1(format_version=bad))
+
+
+@pytest.mark.parametrize("name", ["actions", "chance"])
+def test_ids_below_0_are_refused(name):
+    """Action ids and chance outcomes start at 0: 0 is read, -1 is refused naming its place."""
+    assert getattr(Replay.from_json(_v1(**{name: [0, 0]})), name) == [0, 0]
+    with pytest.raises(StateError, match=rf"{name}\[1\] is -1, must be "):
+        Replay.from_json(_v1(**{name: [0, -1]}))
+
+
+def test_finished_may_be_left_out_either_way():
+    """``finished`` only repeats whether there are returns: a file without the key is read both
+    for a game with returns and for one without."""
+    d = json.loads(_v1())
+    del d["finished"]
+    assert Replay.from_json(json.dumps(d)).returns is None
+    d["returns"] = [1.0, -1.0]
+    assert Replay.from_json(json.dumps(d)).returns == [1.0, -1.0]
+
+
+def test_a_files_seat_count_comes_from_its_agents_else_its_returns():
+    """``players`` in a file: as set, else one per agent named (a game stopped early has no
+    returns), else one per return, else unknown (null)."""
+    def players(**kw):
+        return json.loads(Replay("x", {}, 0, [], [], game_version=0, **kw).to_json())["players"]
+
+    assert players(agents=["a", "b", "c"]) == 3
+    assert players(returns=[1.0, -1.0]) == 2
+    assert players(agents=["a", "b", "c"], returns=[1.0, -1.0, 0.0], players=3) == 3
+    assert players() is None

@@ -272,3 +272,71 @@ def test_a_replay_file_lists_its_keys_in_order():
     data = json.loads(text)
     assert list(data) == sorted(data) and "notes" not in data
     assert text == json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+# -- where a replay stops fitting its game, and what a Recorder keeps ----------------------------------
+def test_a_refused_move_is_named_by_its_step_counting_every_move_from_0(saved, tmp_path):
+    """``replay step N`` counts every move before it, decisions and chance outcomes alike, from
+    0: one decision too many after a game of D decisions and C outcomes is step D + C, and the
+    first decision of the game is step 0 when no chance comes before it."""
+    d = json.loads(json.dumps(saved))
+    moves = len(d["actions"]) + len(d["chance"])
+    d["actions"].append(d["actions"][-1])
+    _refused(tmp_path, d, rf"replay step {moves}: the game is over but the replay has 1 more decision")
+    first = next(i for i, (_s, kind, _a) in enumerate(Replay.from_json(json.dumps(saved)).steps())
+                 if kind == "decision")
+    d = json.loads(json.dumps(saved))
+    d["actions"][0] = 10**6
+    _refused(tmp_path, d, rf"replay step {first} \(decision 0, seat ")
+
+
+def test_an_action_id_past_the_catalogue_is_named_as_no_action_of_the_game(saved, tmp_path):
+    """A decision whose id is the catalogue's size (one past its last action) is refused naming
+    the range of the game's actions, 0..n-1, rather than put in words."""
+    n = make_game("ancient_terrible_things", **saved["config"]).catalog.n
+    d = json.loads(json.dumps(saved))
+    d["actions"][0] = n
+    _refused(tmp_path, d, rf"action {n} \(no action of this game, which has 0\.\.{n - 1}\) is not legal here")
+
+
+def test_recorded_returns_must_match_to_within_rounding(saved, tmp_path):
+    """Returns that differ from the replayed game's by a millionth are refused; those that differ
+    by no more than float rounding (1e-12) are the game's."""
+    d = json.loads(json.dumps(saved))
+    d["returns"] = [r + 1e-6 for r in saved["returns"]]
+    _refused(tmp_path, d, "replaying gives")
+    d["returns"] = [r + 1e-12 for r in saved["returns"]]
+    assert Replay.load(_write(tmp_path, d)).returns == d["returns"]
+
+
+def test_a_recorder_keeps_returns_only_for_a_finished_game():
+    """``Recorder.replay(state)`` records the returns of a finished game; a game still going, or
+    no state given, leaves them out (the replay is of an unfinished game)."""
+    from .toy import ToyGame
+
+    game = ToyGame()
+    rec, state = Recorder(game, 0, agents=["a", 7]), game.new_initial_state()
+    for a in (2, 2):
+        state.apply(a)
+        rec.decision(a)
+    assert rec.replay(state).returns is None and rec.replay().returns is None
+    state.apply(2)
+    rec.decision(2)
+    assert state.is_terminal()
+    r = rec.replay(state)
+    assert r.returns == [1.0, -1.0] and r.actions == [2, 2, 2] and r.agents == ["a", "7"]
+
+
+def test_a_recorders_notes_point_at_the_decision_just_recorded():
+    """An agent's note is kept with the index of the decision recorded last (its own); an empty
+    note or None keeps nothing, and a replay without notes has None (no key in the file)."""
+    from .toy import ToyGame
+
+    rec = Recorder(ToyGame())
+    rec.decision(1)
+    rec.note(None)
+    rec.note({})
+    assert rec.replay().notes is None
+    rec.decision(2)
+    rec.note({"said": "two"})
+    assert rec.replay().notes == [{"said": "two", "decision": 1}]
