@@ -275,3 +275,43 @@ def test_a_policys_action_count_picks_its_action_space():
     with pytest.raises(ConfigError, match=f"fits no action space of {game.info.title}: 'flat' has "
                                           f"{game.num_actions}, 'combinations' has {view.num_actions}"):
         view_for(game, view.num_actions + 1)
+
+
+# -- RandomAgent and CallableAgent -------------------------------------------------------------------
+def _picks(agent, n=20):
+    mask = np.ones(50, dtype=bool)
+    return [agent.act(None, mask) for _ in range(n)]
+
+
+def test_a_random_agent_reset_with_a_seed_plays_as_one_made_with_it():
+    """``reset(seed)`` starts the agent's generator afresh from ``seed`` (a game's agent
+    randomness comes from its seed alone); ``reset(None)`` leaves the generator where it is."""
+    from boardgym.core.agent import RandomAgent
+
+    a = RandomAgent(1)
+    _picks(a, 3)
+    a.reset(5)
+    assert _picks(a) == _picks(RandomAgent(5))
+    b, c = RandomAgent(1), RandomAgent(1)
+    first = _picks(b, 3)
+    b.reset(None)
+    assert first + _picks(b) == _picks(c, 23)
+
+
+def test_a_callable_agent_is_named_as_given_else_by_its_function():
+    """A callable agent's name (tables, replays): the one given, else the function's own name,
+    else "callable"; a function of two arguments is called without the state."""
+    from boardgym.core.agent import CallableAgent
+
+    def first_legal(observation, legal_mask):
+        return int(np.flatnonzero(legal_mask)[0])
+
+    class NoName:
+        def __call__(self, observation, legal_mask, state=None):
+            return 1
+
+    assert CallableAgent(first_legal, "mine").name == "mine"
+    assert CallableAgent(first_legal).name == "first_legal"
+    assert CallableAgent(NoName()).name == "callable"
+    assert CallableAgent(first_legal).act(None, np.array([0, 0, 1], dtype=bool), object()) == 2
+    assert CallableAgent(NoName()).act(None, None) == 1

@@ -145,3 +145,16 @@ def test_option_checks_name_the_option_and_what_it_may_be():
     assert flag_option({"f": False}, "f") is False
     with pytest.raises(ConfigError, match="f must be true or false, got 0"):
         flag_option({"f": 0}, "f")
+
+
+@pytest.mark.parametrize("lo, hi", [(1, 4), (2, 2), (-3, 0)])
+def test_an_int_option_takes_both_ends_of_its_range_and_nothing_past_them(lo, hi):
+    """An int option's range is inclusive at both ends (a game of 1..4 players takes 1 and 4);
+    one below the low end or above the high end is refused."""
+    from boardgym.core.errors import ConfigError
+    from boardgym.core.options import int_option
+
+    assert int_option({"n": lo}, "n", lo, hi) == lo and int_option({"n": hi}, "n", lo, hi) == hi
+    for bad in (lo - 1, hi + 1):
+        with pytest.raises(ConfigError, match=f"n must be an int in {lo}..{hi}, got {bad}$"):
+            int_option({"n": bad}, "n", lo, hi)
