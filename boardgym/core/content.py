@@ -5,7 +5,9 @@ once (docs/architecture.md, "Content packs"):
 
 * **Schemas are strict by construction.** ``load_schemas`` refuses a game's schema folder unless
   every integer has a ``minimum`` and a ``maximum`` (a pack can never ask for 10**9 of
-  anything), every object closes ``additionalProperties`` (unknown keys are refused), every
+  anything), every object closes ``additionalProperties`` (unknown keys are refused) or, with
+  no ``properties``, says outright what its values may be (a schema, or ``true`` where another
+  check reads them: a game's options), every
   list states its ``maxItems`` (checked for the whole file before the entry-by-entry
   validation, so a table far too long is refused at once), every table (array of objects)
   states its ``minItems`` (an empty required table is refused), and
@@ -162,6 +164,9 @@ def schema_problems(schema: dict, lookup=None) -> list[str]:
                 out.append(f"{where}: a number needs a minimum and a maximum")
         if kind == "object" and "properties" in node and node.get("additionalProperties", True) is not False:
             out.append(f"{where}: an object needs additionalProperties: false (unknown keys are refused)")
+        if kind == "object" and "properties" not in node and "additionalProperties" not in node:
+            out.append(f"{where}: an object needs its properties, or additionalProperties said outright "
+                       "(a schema for every value, or true where another check reads them)")
         if kind == "array" and not fixed:
             if "maxItems" not in node:
                 out.append(f"{where}: a list needs maxItems (how many may a pack hold?)")

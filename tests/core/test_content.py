@@ -47,6 +47,26 @@ def test_schema_discipline_finds_each_loose_part(loosen, words):
     assert len(problems) == 1 and words in problems[0], problems
 
 
+@pytest.mark.parametrize("shape,loose", [
+    ({}, True),                                                    # nothing said: any keys, any values
+    ({"additionalProperties": {"type": "integer", "minimum": 0, "maximum": 9}}, False),   # a map of counts
+    ({"additionalProperties": True}, False),                       # said outright: read by another check
+])
+def test_an_object_without_properties_says_what_it_may_hold(shape, loose):
+    """Every object of a content schema says what it may hold: a bare ``{"type": "object"}``
+    would let anything through unnoticed, so the discipline names it; a map whose every value
+    has a schema, or one that says ``additionalProperties: true`` outright (another check reads
+    it, as a policy manifest's game options), is fine."""
+    schema = json.loads(json.dumps(TABLE))
+    schema["properties"]["extra"] = {"type": "object", **shape}
+    problems = schema_problems(schema)
+    if loose:
+        assert problems == ["/properties/extra: an object needs its properties, or additionalProperties said "
+                            "outright (a schema for every value, or true where another check reads them)"]
+    else:
+        assert problems == []
+
+
 def test_a_loose_schema_folder_is_refused_at_load(tmp_path):
     loose = json.loads(json.dumps(TABLE))
     del loose["properties"]["things"]["items"]["properties"]["n"]["maximum"]
