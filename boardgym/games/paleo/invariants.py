@@ -230,7 +230,7 @@ def _frame(s) -> list[str]:
         if len(order_candidates(s)) < 2:
             return [f"{name}: fewer than two cards to order"]
     elif k == D_IDEASLOT:
-        want = chooser if chooser >= 0 else 0
+        want = chooser   # (the idea came in a resolution: its chooser decides, chance_nodes.py)
         if len(s.bench) != 5:
             return [f"{name}: the workbench is not over its 4 ideas"]
     elif k == D_NIGHTOPT:

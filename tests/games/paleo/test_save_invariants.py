@@ -349,3 +349,31 @@ def test_no_result_before_the_end(result):
     ends; a save of a game still going with a result set is refused naming it. (It loaded
     before: the next check's list replaced the one holding this message.)"""
     _case(_phase(PH_REVEAL), lambda g, st: {"result": result}, ["result set before the end"])
+
+
+def _card0_revealed(xs):
+    """Group 0 has revealed Birch Grove, card 0 of every game (the first base card), and the
+    turn waits for the order of resolution: (its game, its save)."""
+    sc = xs()
+    sc.top(0, "base01", 0).top(1, "X18").force("reveal", "base01", "X18").act(A.pick(0), A.pick(0))
+    assert sc.s.rev[0] == sc.card("base01") == 0 and sc.s.seen[0] == 1
+    return sc.g, saved(sc)
+
+
+def test_a_revealed_card_0_is_faceup_and_seen(xs):
+    """PALEO-DAY-3 (a chosen card is revealed, faceup, to everyone): card 0 revealed by group 0
+    loads as it is; the same save with card 0 marked never seen is refused, for card 0 as for
+    any other card."""
+    g, data = _card0_revealed(xs)
+    assert load(g, data) is not None
+    seen = list(data["state"]["seen"])
+    seen[0] = 0
+    refused(g, edited(data, seen=seen), "a faceup card never seen")
+
+
+def test_no_card_0_is_revealed_outside_the_day_turn(xs):
+    """PALEO-NIGHT-1 (night starts when every group sleeps: no card is revealed then): a save at
+    night whose group 0 shows card 0 as its revealed card is refused naming the revealed cards
+    out of their phase, for card 0 as for any other card."""
+    _case(_phase(PH_MISSIONS), lambda g, st: {"rev": _at(st["rev"], 0, 0)},
+          ["commitments or revealed cards in phase 'missions'"])
