@@ -115,9 +115,6 @@ class PaleoGame(Game):
         self.add_of_card = {}
         for i, (cid, _) in enumerate(self.add_inst):
             self.add_of_card.setdefault(cid, []).append(i)
-        self.alt_of_card = {}
-        for i, (cid, _) in enumerate(self.alt_inst):
-            self.alt_of_card.setdefault(cid, []).append(i)
         nf = len(c.dice_faces)
         self.die_outcomes = [(f, 1.0 / nf) for f in range(nf)]
         # tables derived from the content for the hot paths, shared by every state
