@@ -216,15 +216,18 @@ def test_a_card_removed_at_setup_is_never_seen():
 
 def test_a_host_choice_of_a_resource_needs_one_in_the_supply():
     """PALEO-REW-1 (resources capped by the supply): a saved choice of the group to host a
-    resource names a resource the supply still holds; with that supply at 0 it is refused."""
+    resource names a resource the supply still holds: with the last one of it in the supply (the
+    rest moved to storage) it loads; with that one in storage too (supply 0) it is refused."""
     from boardgym.games.paleo.kinds import D_HOST
 
     g, data = find_save(lambda st: top(st)[0] == D_HOST and top(st)[2] < 3)
     st = data["state"]
-    sup = list(st["sup"])
-    assert sup[top(st)[2]] >= 1 and load(g, data) is not None
-    sup[top(st)[2]] = 0
-    refused(g, edited(data, sup=sup), "a resource goes to no group and is still in the supply")
+    a, sup, store = top(st)[2], list(st["sup"]), list(st["store"])
+    assert sup[a] >= 1 and load(g, data) is not None
+    store[a], sup[a] = store[a] + sup[a] - 1, 1
+    assert load(g, edited(data, sup=sup, store=store)) is not None
+    store[a], sup[a] = store[a] + 1, 0
+    refused(g, edited(data, sup=sup, store=store), "a resource goes to no group and is still in the supply")
 
 
 def test_a_talisman_choice_belongs_to_the_group_whose_hazard_it_is(monkeypatch):

@@ -377,3 +377,13 @@ def test_no_card_0_is_revealed_outside_the_day_turn(xs):
     out of their phase, for card 0 as for any other card."""
     _case(_phase(PH_MISSIONS), lambda g, st: {"rev": _at(st["rev"], 0, 0)},
           ["commitments or revealed cards in phase 'missions'"])
+
+
+def test_cards_that_never_lie_in_a_deck_are_named_five_at_most():
+    """PALEO-SETUP-3 (the People deck holds people cards only): a save whose People deck is
+    replaced by the first six base cards (ids 0..5) is refused naming the first five of them,
+    sorted, and not the sixth: a message stays short however many are wrong."""
+    g, data = find_save(lambda st: len(st["people_deck"]) >= 6)
+    refused(g, edited(data, people_deck=list(range(6))),
+            "people_deck holds card(s) [0, 1, 2, 3, 4] that never lie there")
+
