@@ -307,3 +307,21 @@ def test_a_frames_arguments_read_over_twenty_within_the_box(xs):
         for seat in range(2):
             cells = s.observation(seat)[po.O_PARGS + 2:po.O_PARGS + 4]
             assert cells.tolist() == [F32(v) for v in want], (frame, cells)
+
+
+def test_a_full_workbench_reads_the_same_from_the_block_cache(xs):
+    """PALEO-REW-6 / D-15 (the workbench holds four ideas, faceup to all): the workbench cells are
+    part of a block the encoder keeps and copies while nothing in it changes. With four ideas on
+    the bench, a second observation (copied from that block) equals the first and that of a
+    fresh copy of the state (encoded anew), the fourth slot included."""
+    from .scripted import full_bench
+
+    sc = xs()
+    full_bench(sc, ("ide04", "ide05", "ide06", "ide07"), "ide01")
+    sc.act(A.IDEA_SLOT + 1)
+    s = sc.s
+    assert len(s.bench) == 4
+    first, again, fresh = s.observation(0), s.observation(0), s.clone().observation(0)
+    fourth = slice(po.O_BENCH + 3 * (1 + po.CARD_F), po.O_BENCH + 4 * (1 + po.CARD_F))
+    assert first[fourth].any()
+    assert np.array_equal(first, again) and np.array_equal(first, fresh)
