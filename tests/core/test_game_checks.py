@@ -284,3 +284,21 @@ def test_what_the_base_state_answers_at_a_decision_a_chance_node_and_the_end():
     over = _PlainMasked(ToyGame(), player=TERMINAL)
     assert over.legal_actions() == [] and over.chance_outcomes() == [] and over.is_terminal()
     assert not over.is_chance_node() and not chance.is_terminal()
+
+
+@pytest.mark.parametrize("phase,named", [(0, "'first step' phase"), (1, "'second' phase"),
+                                         (2, "'2' phase"), (-1, "'-1' phase"), ("odd", "'odd' phase")])
+def test_the_step_limit_error_names_the_phase_or_what_the_state_holds(phase, named):
+    """A game whose content loops stops after ``MAX_AUTO_STEPS`` automatic steps with an error
+    naming the game and the phase it looped in (underscores read as spaces). A phase number
+    outside the game's list of phases (one past its end, or below 0), or not a number, is shown
+    as it is instead of failing while the error is written."""
+    from types import SimpleNamespace
+
+    from boardgym.core.errors import StepLimitError
+    from boardgym.core.game import MAX_AUTO_STEPS, step_limit_error
+
+    state = SimpleNamespace(phase=phase, game=ToyGame())
+    err = step_limit_error(state, ("first_step", "second"))
+    assert isinstance(err, StepLimitError)
+    assert str(err).startswith(f"Toy: the game ran {MAX_AUTO_STEPS:,} automatic steps in its {named}")
