@@ -151,15 +151,22 @@ SHARED = {"type": "object", "additionalProperties": False, "required": ["n"],
           "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 3}}}
 
 
-def _shared_folder(tmp_path, shared=SHARED, ref="../../lib/schema/thing.schema.json"):
+def shared_schema_folder(tmp_path, shared, properties):
+    """A game's schema folder (tmp_path/game/schema) whose main schema has ``properties``, beside
+    a folder tmp_path/lib/schema holding ``shared`` as thing.schema.json (a schema shared by
+    relative path, "../../lib/schema/thing.schema.json")."""
     lib = tmp_path / "lib" / "schema"
     lib.mkdir(parents=True)
     (lib / "thing.schema.json").write_text(json.dumps(shared))
     game = tmp_path / "game" / "schema"
     game.mkdir(parents=True)
     (game / "main.schema.json").write_text(json.dumps({
-        "type": "object", "additionalProperties": False,
-        "properties": {"a": {"$ref": ref}, "b": {"$ref": "side.schema.json"}}}))
+        "type": "object", "additionalProperties": False, "properties": properties}))
+    return game
+
+
+def _shared_folder(tmp_path, shared=SHARED, ref="../../lib/schema/thing.schema.json"):
+    game = shared_schema_folder(tmp_path, shared, {"a": {"$ref": ref}, "b": {"$ref": "side.schema.json"}})
     (game / "side.schema.json").write_text(json.dumps({"$ref": ref}))  # reached through a sibling
     return Schemas(game)
 

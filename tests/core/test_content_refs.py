@@ -12,6 +12,8 @@ from boardgym.core import content
 from boardgym.core.content import Schemas, ids_of, require, schema_problems, validate
 from boardgym.core.errors import ConfigError, ContentError, ContentOptionError
 
+from .test_content import shared_schema_folder
+
 ENTRY = {"type": "object", "additionalProperties": False, "required": ["id"],
          "properties": {"id": {"type": "string"}}}
 
@@ -81,14 +83,7 @@ def test_a_loose_schema_folder_lists_at_most_five_of_its_problems(tmp_path, loos
 
 # -- a schema shared by another folder -----------------------------------------------------------------------
 def _game_with_shared(tmp_path, shared, main_property):
-    lib = tmp_path / "lib" / "schema"
-    lib.mkdir(parents=True)
-    (lib / "thing.schema.json").write_text(json.dumps(shared))
-    game = tmp_path / "game" / "schema"
-    game.mkdir(parents=True)
-    (game / "main.schema.json").write_text(json.dumps({
-        "type": "object", "additionalProperties": False, "properties": {"a": main_property}}))
-    return game
+    return shared_schema_folder(tmp_path, shared, {"a": main_property})
 
 
 def test_a_schema_shared_from_inside_a_union_is_found_and_validates(tmp_path):

@@ -230,27 +230,19 @@ def test_a_saved_chance_node_needs_possible_outcomes_that_add_up(monkeypatch, ou
             _loaded(cq=[[0, 0]])
 
 
-class _PlainMasked(_Plain):
+class _PlainMasked(_PlainChance):
     """A base-class state whose seat ``player`` decides, only ADD[1] (id 2) legal, or that is at
-    a chance node (the outcomes of ``_PlainChance``)."""
+    a chance node (the outcomes of ``_PlainChance``) or at the end."""
 
-    __slots__ = ("player",)
+    __slots__ = ()
 
     def __init__(self, game, player=1):
-        super().__init__(game)
-        self.player = player
-
-    @property
-    def current_player(self):
-        return self.player
+        super().__init__(game, player)
 
     def legal_mask(self):
         m = np.zeros(self.game.catalog.n, dtype=bool)
         m[2] = True
         return m
-
-    def _chance_outcomes(self):
-        return [(0, 0.5), (2, 0.5)]
 
     def clone(self):
         c = _PlainMasked(self.game, self.player)
