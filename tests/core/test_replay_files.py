@@ -340,3 +340,36 @@ def test_a_recorders_notes_point_at_the_decision_just_recorded():
     rec.decision(2)
     rec.note({"said": "two"})
     assert rec.replay().notes == [{"said": "two", "decision": 1}]
+
+
+@pytest.mark.parametrize("off,loads", [(1e-9, True), (2e-9, False)])
+def test_recorded_returns_are_read_to_within_1e_9(saved, tmp_path, off, loads):
+    """A replay's recorded returns are compared with the replayed game's to within 1e-9 (a
+    float written as JSON text and read back): seat 0's 0.0 recorded as exactly 1e-9 loads,
+    recorded as 2e-9 it is refused, naming both lists."""
+    d = json.loads(json.dumps(saved))
+    assert d["returns"][0] == 0.0
+    d["returns"] = [off] + d["returns"][1:]
+    if loads:
+        path = tmp_path / "near.json"
+        path.write_text(json.dumps(d))
+        assert Replay.load(path).returns[0] == off
+    else:
+        _refused(tmp_path, d, r"replay records returns \[2e-09, .*\], replaying gives \[0.0, ")
+
+
+def test_a_number_too_long_to_read_is_refused_with_the_reason_cut_to_80_characters(tmp_path):
+    """A replay file holding an integer of 5,000 digits is refused as JSON that cannot be read,
+    with Python's reason cut to its first 80 characters."""
+    text = '{"seed": ' + "9" * 5000 + "}"
+    try:
+        json.loads(text)
+    except ValueError as exc:
+        reason = str(exc)
+    assert len(reason) > 80
+    path = tmp_path / "long.json"
+    path.write_text(text)
+    with pytest.raises(StateError) as err:
+        Replay.load(path)
+    assert str(err.value) == f"{path}: corrupt replay: not JSON that can be read: {reason[:80]}"
+
