@@ -120,3 +120,46 @@ def test_a_skill_requirement_sets_the_bound_when_it_is_the_largest(pack, tmp_pat
     data = saved(sc)
     passes_declaration(sc.g, edited(data, need=[0, 0, 11]), "need[2] is 11")
     refused(sc.g, edited(data, need=[0, 0, 12]), "need[2] is 12", "a requirement (0..")
+
+
+def test_an_action_instance_is_none_or_one_of_the_game_s_action_slots(xs):
+    """PALEO-D-16 (the additional and alternative actions are numbered ADD[0..15] / ALT[0..15]):
+    the instance being resolved is -1 (none) or one of those 16; 15 passes the declaration and
+    16 is refused, the message giving the range as -1 (none) or 0..15."""
+    from boardgym.games.paleo.constants import MAX_ADD, MAX_ALT
+
+    sc = xs()
+    data = saved(sc)
+    top = max(MAX_ADD, MAX_ALT) - 1
+    passes_declaration(sc.g, edited(data, r_inst=top), "r_inst is")
+    refused(sc.g, edited(data, r_inst=top + 1),
+            f"r_inst is {top + 1}, must be -1 (none) or an action instance (-1, 0..{top})")
+
+
+def test_a_card_lies_on_any_card_of_the_pack_as_its_host(xs):
+    """PALEO-SPEC-1 (a card may be placed on another card): a card's place is the table, a group
+    or ON_CARD + the host's card id, any card of the pack: the last card's id passes the
+    declaration (other checks then ask whether that card is in play), one past it is refused."""
+    from boardgym.games.paleo.kinds import ON_CARD
+
+    sc = xs()
+    data = saved(sc)
+    nc = len(sc.g.content.cards)
+    inloc = list(data["state"]["inloc"])
+    assert inloc
+    passes_declaration(sc.g, edited(data, inloc=_list_at(inloc, 0, ON_CARD + nc - 1)), "inloc[0] is")
+    refused(sc.g, edited(data, inloc=_list_at(inloc, 0, ON_CARD + nc)), f"inloc[0] is {ON_CARD + nc}")
+
+
+def test_the_chance_queue_holds_a_draw_per_card_four_per_group_and_eight_more(xs):
+    """PALEO-SETUP-4/5 (the deal and the people drawn at setup queue the most draws): a saved
+    chance queue is bounded at one entry per card of the pack, four per group and eight more. A
+    queue of exactly that many (copies of one die roll) passes the declaration's length bound;
+    one more is refused naming the field, its length and the bound."""
+    from boardgym.games.paleo.kinds import CH_DIE
+
+    sc = xs()
+    data = saved(sc)
+    top = len(sc.g.content.cards) + 4 * sc.g.num_players + 8
+    passes_declaration(sc.g, edited(data, cq=[[CH_DIE, 0]] * top), "cq has")
+    refused(sc.g, edited(data, cq=[[CH_DIE, 0]] * (top + 1)), f"cq has {top + 1} entries, must have 0..{top}")
