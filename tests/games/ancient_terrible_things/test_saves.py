@@ -511,3 +511,18 @@ def test_only_the_active_player_interrupts_and_the_refusal_names_the_decision():
     frame = [kind, top(st)[1], 0, 0]
     refused(g, edited(data, pend=st["pend"] + [frame]),
             f"pend[{len(st['pend'])}] ('{DECISIONS[kind]}'): only the active player interrupts")
+
+
+def test_the_active_seat_is_the_first_player_s_turn_count_on():
+    """ATT-SETUP-9 / RESOLVE-5: the first player opens, then the dice pass clockwise one seat per
+    turn, so the active seat is the first player's seat plus the turns played, around the table.
+    A save of a 3-player game mid-turn loads; the same save with the next seat marked active is
+    refused naming the seat, the turn and the first player."""
+    from boardgym.games.ancient_terrible_things.kinds import PH_ENCOUNTER
+
+    g, data = find_save(lambda st: st["phase"] == PH_ENCOUNTER and len(st["chars"]) == 3)
+    st = data["state"]
+    assert st["active"] == (st["first"] + st["turn"]) % 3 and load(g, data) is not None
+    other = (st["active"] + 1) % 3
+    refused(g, edited(data, active=other),
+            f"seat {other} is active on turn {st['turn']}; seats take turns from seat {st['first']}")
