@@ -88,3 +88,18 @@ def test_the_dict_view_names_the_decision_the_top_of_the_old_stock_and_white_fac
     s.w_face[0], s.w_face[1] = 0, -1
     whites = s.observation_dict(0)["whites"]
     assert [w["face"] for w in whites] == [TOKENS[0], None]
+
+
+def test_the_top_of_the_doom_stack_is_one_cell_set_to_1():
+    """ATT-SETUP-5 (the Doom stack, its top tentacle token faceup): the seat sees the top token's
+    value as one cell of four set to exactly 1 (0 for the others), as each value in turn lies on
+    top, in the cached encoding as in a fresh one."""
+    sc = Script.start(2)
+    s, g = sc.s, sc.game
+    o = g.layout.offset("doom_top")
+    assert s.doom
+    for v in range(4):
+        s.doom[-1] = v
+        for cached in (False, True):
+            obs = encode(s, 0, use_cache=cached)
+            assert obs[o:o + 4].tolist() == [1.0 if k == v else 0.0 for k in range(4)], (v, cached)

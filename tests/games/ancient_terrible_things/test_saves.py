@@ -526,3 +526,29 @@ def test_the_active_seat_is_the_first_player_s_turn_count_on():
     other = (st["active"] + 1) % 3
     refused(g, edited(data, active=other),
             f"seat {other} is active on turn {st['turn']}; seats take turns from seat {st['first']}")
+
+
+def test_a_selection_is_for_an_effect_or_a_combination():
+    """ATT-ENC-4/5 (dice are selected for a card's effect or for a combination): a saved selection
+    frame's purpose is 0 (effect) or 1 (combination); 2 is refused by the declaration, naming the
+    frame's argument and the two purposes."""
+    g, data = find_save(lambda st: top(st)[0] == D_SELECT and top(st)[2] == SEL_COMBO)
+    pend = [list(f) for f in data["state"]["pend"]]
+    assert load(g, data) is not None
+    pend[-1][2] = 2
+    refused(g, edited(data, pend=pend), "argument 2 is 2, must be a selection purpose (0 effect, 1 combination) (0..1)")
+
+
+def test_a_token_count_is_at_most_a_million():
+    """The rules put no cap on a seat's tokens; a saved count is bounded at 1,000,000 (far past
+    any game) so a corrupt save cannot ask for more: a save with a million of one token passes
+    the declaration, one more is refused naming the field and the range."""
+    g, data = find_save(lambda st: True)
+    tokens = list(data["state"]["tokens"])
+    tokens[0] = 1_000_000
+    try:
+        load(g, edited(data, tokens=tokens))
+    except StateError as err:
+        assert "tokens[0] is" not in str(err), str(err)
+    tokens[0] = 1_000_001
+    refused(g, edited(data, tokens=tokens), "tokens[0] is 1000001, must be a token count (0..1000000)")
