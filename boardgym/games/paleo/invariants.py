@@ -351,7 +351,7 @@ def _resolution(s) -> list[str]:
         if owner != s.r_chooser or s.r_parts != 1 << owner or any(
                 k not in CONT and k not in (OP_HEAL, OP_HEAL_IN, OP_GAIN_RES) for k in kinds):
             bad.append("a tool's effect (heal, food) is its group's alone and runs no card program")
-    elif s.r_chooser != owner or s.phase != PH_ORDER:   # (the chooser is a group: no owner differs)
+    elif s.r_chooser != owner or s.phase != PH_ORDER:   # (the chooser is a group, so no owner (-1) passes)
         bad.append("a card resolution in the day has its owner as chooser")
     elif prog or s.pend and s.pend[0][0] in (D_NEG, D_TOOLWIN):
         if src == SRC_CARD:
