@@ -1321,3 +1321,19 @@ def test_case30_random_play_never_hits_step_cap_1000_seeds(n):
     """ATT-D-17 (spec case 30): 1,000 random seeds per player count never reach the cap."""
     for seed in range(1000):
         assert random_game(n, seed) < TURN_STEP_CAP, seed
+
+
+def test_case23_solo_forgets_exactly_the_swag_picked():
+    """ATT-SOLO-4, ATT-D-16: the solo player forgets the items it picks, several swag at once
+    included. Holding 4 + 3 encounters and three swag of 3, 2 and 2 secrets (swag07, swag06,
+    swag09), it picks both encounters and the first and third swag (4 + 3 + 3 + 2 = 12 >= 10):
+    exactly those two swag leave, and swag06 (the one between them) stays, with its exhaustion."""
+    sc, s = solo_round_end(["enc25", "enc14"], swag=["swag07", "swag06", "swag09"])
+    first, middle, last = (sc.swag_slot(0, k) for k in ("swag07", "swag06", "swag09"))
+    assert first < middle < last and s.forget_req == 10
+    kept_exh = s.exh[0][middle]
+    sc.act(A.SWAG + first, A.SWAG + last, A.STACK + 1, A.STACK + 0)
+    assert sc.legal() == {A.CONFIRM}
+    sc.act(A.CONFIRM)
+    assert [w for w in s.swag[0] if s.game.content.swag[w].secrets] == [sc.swag("swag06")]
+    assert s.exh[0][s.swag[0].index(sc.swag("swag06"))] == kept_exh
