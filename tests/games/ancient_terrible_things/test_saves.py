@@ -552,3 +552,15 @@ def test_a_token_count_is_at_most_a_million():
         assert "tokens[0] is" not in str(err), str(err)
     tokens[0] = 1_000_001
     refused(g, edited(data, tokens=tokens), "tokens[0] is 1000001, must be a token count (0..1000000)")
+
+
+def test_a_leader_bonus_without_a_decision_lets_no_decision_wait():
+    """ATT-EXPLORE-2/3 (the leader takes its location's leader bonus first): a location whose
+    leader bonus asks nothing lets no decision wait for it. A save of the Trading Post's leader
+    choosing a row swag to cycle loads; moved to the first location of the game (whose leader
+    bonus is taken at once) it is refused, the message saying no decision may open there."""
+    from boardgym.games.ancient_terrible_things.kinds import D_TP_CYCLE, PH_BONUS
+
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["bonus_k"] == 0 and top(st)[0] == D_TP_CYCLE)
+    assert load(g, data) is not None and data["state"]["cur_loc"] != 0
+    refused(g, edited(data, cur_loc=0), "pend[0] is a 'tp_cycle' frame, which cannot open here (may: none)")
