@@ -183,6 +183,21 @@ def plain_f32(out) -> bool:
     return out.dtype == np.float32 and out.ndim == 1 and out.flags.c_contiguous
 
 
+def accepts_any_out(encode):
+    """Every game's ``encode(s, player, out=None, **options)`` decorated with this writes
+    through a float32 memoryview, so it takes only a ``plain_f32`` ``out``: given any other (a
+    float64 or strided vector) the wrapper encodes a new vector and copies its values in, the
+    same float32 numbers, and returns ``out``."""
+    def wrapper(s, player, out=None, **options):
+        if out is not None and not plain_f32(out):
+            out[:] = encode(s, player, None, **options)
+            return out
+        return encode(s, player, out, **options)
+    wrapper.__name__, wrapper.__qualname__, wrapper.__doc__ = encode.__name__, encode.__qualname__, encode.__doc__
+    wrapper.__wrapped__ = encode
+    return wrapper
+
+
 def clip_unit(view: np.ndarray) -> None:
     """``np.clip(view, -1, 1, out=view)`` (the same numbers) through the two ufuncs, without
     ``np.clip``'s Python layers: encoders clip a block on every cache miss."""

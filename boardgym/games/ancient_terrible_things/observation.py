@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import DerivedCache, block_cache, clip_unit, f32_accumulated, f32_scaled, plain_f32
+from boardgym.core.observation import DerivedCache, accepts_any_out, block_cache, clip_unit, f32_accumulated, f32_scaled
 
 from .achievements import icon_counts
 from .constants import (BACKS, COMBOS, COURAGE, EFFECTS, MAX_DICE, MAX_FEATS, MAX_SELECTION, MAX_STACK,
@@ -340,10 +340,8 @@ def _mine(s, player, buf, mv, cache, sel_frame, sel):
         mv[b + 2:b + 2 + FEAT_F] = cache.feats[f]
 
 
+@accepts_any_out
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
-    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
-        out[:] = encode(s, player, use_cache=use_cache)
-        return out
     g = s.game
     cache = _cache(g)
     if out is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import CachedTuple, block_cache, plain_f32
+from boardgym.core.observation import CachedTuple, accepts_any_out, block_cache
 
 from .constants import (BACK_TYPES, E_CRAFT, E_DISCARD, E_DREAM, E_HEAL, E_IDEA,
                         E_KILL, E_LOSE_RES, E_LOSE_TOOL, E_PERSON, E_PREVENT, E_RES, E_SECRET,
@@ -185,6 +185,7 @@ def _sums(step: float, n: int = 256) -> list:
 SUM50 = _sums(1 / 50.0)
 
 
+@accepts_any_out
 def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     """Write the observation of ``player`` into ``out`` (or a new vector).
 
@@ -193,10 +194,7 @@ def encode(s, player: int, out=None, use_cache: bool = True) -> np.ndarray:
     cache keyed by every field they read; ``use_cache=False`` computes everything afresh (the
     test of the cache compares both). Cells are written through a float32 memoryview of the
     vector (cheaper per cell than NumPy indexing; the same float32 values). Another ``out`` (a
-    float64 or strided vector) gets a new float32 vector's values copied in."""
-    if out is not None and not plain_f32(out):
-        out[:] = encode(s, player, None, use_cache)
-        return out
+    float64 or strided vector) gets a new float32 vector's values copied in (``accepts_any_out``)."""
     game = s.game
     if out is None:
         buf = np.zeros(SIZE, np.float32)

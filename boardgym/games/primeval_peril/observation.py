@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from boardgym.core.observation import ObsLayout, PieceOffsets, block_cache, game_offsets, plain_f32
+from boardgym.core.observation import ObsLayout, PieceOffsets, accepts_any_out, block_cache, game_offsets
 from boardgym.core.observation import clip_ratio as _f, ratios as _ratios
 from boardgym.games.sleeping_gods import combat, grid
 from boardgym.games.sleeping_gods.entities import declare_entities
@@ -112,10 +112,8 @@ def _offsets(g) -> _Offsets:
     return game_offsets(g, _Offsets)
 
 
+@accepts_any_out
 def encode(s, player: int, out=None) -> np.ndarray:
-    if out is not None and not plain_f32(out):  # (scalars go through a float32 memoryview)
-        out[:] = encode(s, player)
-        return out
     g = s.game
     buf = np.zeros(g.layout.size, np.float32) if out is None else out
     if out is not None:
