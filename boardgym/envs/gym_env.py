@@ -16,7 +16,7 @@ from .kwargs import (check_fixed, check_flag, check_options, check_penalty, chec
                      check_seat, check_seed, refuse_for_cooperative)
 from .opponents import make_opponents
 from .replays import ReplayWriter, check_save_dir
-from .render import RENDER_MODES, render_state
+from .render import RENDER_FPS, RENDER_MODES, render_state
 from .spaces import observation_space
 from .views import apply_view_action, build_view
 
@@ -92,7 +92,7 @@ class BoardgymEnv(gym.Env):
         v0: first release.
     """
 
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}
     # told of every step (``text_view.TextLog``: the text envs' narration), None in the vector envs
     _watch = None
 

@@ -82,7 +82,7 @@ from boardgym.games import make_game
 from .illegal import check_mode, in_space, try_apply
 from .kwargs import check_max_cycles, check_options, check_penalty, check_render_mode, check_seed
 from .pz_cycle import CycleOrder, check_agent_order
-from .render import RENDER_MODES, render_state
+from .render import RENDER_FPS, RENDER_MODES, render_state
 from .replays import ReplayWriter, check_save_dir
 from .spaces import ActionSpace, observation_space
 from .views import apply_view_action, build_view
@@ -233,7 +233,7 @@ class BoardgymAECEnv(CycleOrder, _Common, AECEnv):
     ``agent_order="cycle"`` every live agent in turn (``pz_cycle``). The raw env; ``env()``
     gives it wrapped in PettingZoo's ``OrderEnforcingWrapper``."""
 
-    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": RENDER_FPS}
     env_options = ENV_OPTIONS + ("agent_order",)
 
     def __init__(self, game: str, render_mode: str | None = None, **game_kwargs):
@@ -371,7 +371,7 @@ class BoardgymParallelEnv(_Common, ParallelEnv):
     actions of the space). Seats with a pending decision (one in turn-based phases, several in
     simultaneous choices) act in seat order."""
 
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}
 
     def __init__(self, game: str, render_mode: str | None = None, **game_kwargs):
         self._setup(game, render_mode, game_kwargs)

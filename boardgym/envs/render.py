@@ -1,7 +1,11 @@
-"""The render modes every adapter offers, and one function that renders a state in a mode."""
+"""The render modes every adapter offers, the frame rate of its videos, and one function that
+renders a state in a mode."""
 from __future__ import annotations
 
 RENDER_MODES = ["ansi", "human", "rgb_array"]
+# the frames a second a recorded video plays (Gymnasium's RecordVideo reads it): one decision
+# every quarter second, slow enough to follow a game
+RENDER_FPS = 4
 
 
 def render_state(state, mode: str | None):

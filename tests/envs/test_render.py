@@ -15,6 +15,7 @@ from tests.conftest import gym_entries, pz_entries, pz_module
 GYM_IDS = [e["id"] for e in gym_entries()]
 PZ = [(e["id"], n) for e in pz_entries() for n in e.get("test_player_counts", [None])]
 STEPS = 25  # frames per recorded clip
+FPS = 4  # the documented rate: a recorded game shows 4 decisions a second (README)
 
 
 def _engine_state(env) -> State:
@@ -46,7 +47,7 @@ def test_record_video_writes_a_playable_file(env_id, tmp_path):
     assert videos, "RecordVideo wrote no video"
     with VideoFileClip(str(videos[0])) as clip:
         assert tuple(clip.size) == (first.shape[1], first.shape[0])
-        assert clip.duration > 0
+        assert clip.duration == pytest.approx(STEPS / FPS, abs=0.3)  # 25 frames at 4 a second
         frame = clip.get_frame(0)
     assert frame.shape == first.shape
     assert np.abs(frame.astype(int) - first.astype(int)).mean() < 12  # the first picture, encoded
@@ -91,3 +92,18 @@ def test_gymnasium_picture_is_the_state_picture(env_id):
     env = gym.make(env_id, render_mode="rgb_array")
     env.reset(seed=5)
     assert np.array_equal(env.render(), _engine_state(env).render_rgb())
+
+
+@pytest.mark.parametrize("env_id", [e["id"] for e in pz_entries()])
+def test_every_adapter_declares_the_documented_frame_rate(env_id):
+    """Video tools read ``metadata["render_fps"]`` (RecordVideo for Gymnasium; PettingZoo's
+    own renderers): the Gymnasium env, the AEC env and the Parallel env of a game all declare
+    the README's 4 frames a second, so a game's video plays at one speed whichever API wrote it."""
+    entry = next(e for e in pz_entries() if e["id"] == env_id)
+    mod = pz_module(entry)
+    game = entry["module"].rsplit(".", 1)[1].removesuffix("_v0")
+    rates = {mod.env.__name__: mod.env().metadata["render_fps"],
+             "parallel_env": mod.parallel_env().metadata["render_fps"]}
+    for gid in (e["id"] for e in gym_entries() if e["game"] == game):
+        rates[gid] = gym.make(gid).unwrapped.metadata["render_fps"]
+    assert set(rates.values()) == {FPS}, rates
