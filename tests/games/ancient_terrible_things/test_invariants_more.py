@@ -1,0 +1,104 @@
+"""Saved ATT states at the boundaries of the loader's checks (invariants.py) that the older save
+tests (test_saves.py) leave open: the feat draws a queue may hold (the deck, the hand cap), the
+tentacle count the refusal names, and where the solo forget decision may wait. Each case takes a
+state of seeded random play (or a scripted one), moves it to one side of a boundary and the
+other, and expects the legal side to load and the other to be refused in words."""
+from __future__ import annotations
+
+import json
+
+from boardgym.games.ancient_terrible_things.constants import MAX_FEATS
+from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_FORGET,
+                                                          PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
+from tests.games.saved_pool import edited, load, refused
+
+from .test_saves import encounter_window, find_save
+
+
+def _kinds(st):
+    return [k for k, _ in st["cq"]]
+
+
+# -- feat draws: no more than the deck holds, no hand past its cap (ATT-D-11) -----------------------
+def test_queued_feat_draws_and_the_first_discard_fit_in_the_feat_deck():
+    """ATT-SETUP / ATT-D-11: the opening deal queues a feat discard and each seat's feat draws;
+    a save whose feat deck holds exactly that many cards (the rest in the discard) loads, and
+    one card fewer is refused: more draws queued than the deck holds."""
+    g, data = find_save(lambda st: st["phase"] == PH_TURN_START and len(st["chars"]) == 1
+                        and CH_FEAT_DISCARD in _kinds(st) and CH_FEAT in _kinds(st))
+    st = data["state"]
+    q = _kinds(st).count(CH_FEAT) + _kinds(st).count(CH_FEAT_DISCARD)
+    assert _kinds(st).count(CH_FEAT_DISCARD) == 1 and q == 4
+    deck = st["feat_deck"]
+
+    def short(keep):
+        return edited(data, feat_deck=deck[:keep], feat_discard=st["feat_discard"] + deck[keep:])
+
+    assert load(g, short(q)) is not None
+    refused(g, short(q - 1), "more feat draws queued than feats in the deck")
+
+
+def test_a_queued_feat_draw_never_takes_a_hand_past_eight():
+    """ATT-D-11: the feat hand cap is 8 (excess draws are skipped, not queued): with one feat
+    draw queued for a seat, a hand of 7 loads and a hand of 8 is refused."""
+    g, data = find_save(lambda st: st["phase"] == PH_ENCOUNTER and _kinds(st) == [CH_FEAT]
+                        and len(st["chars"]) == 3)
+    st = data["state"]
+    p = st["cq"][0][1]
+    hand, deck = st["feats"][p], st["feat_deck"]
+
+    def hand_of(size):
+        extra = size - len(hand)
+        feats = [list(h) for h in st["feats"]]
+        feats[p] = hand + deck[:extra]
+        return edited(data, feats=feats, feat_deck=deck[extra:])
+
+    assert load(g, hand_of(MAX_FEATS - 1)) is not None
+    refused(g, hand_of(MAX_FEATS), f"seat {p}: a feat hand over its cap with the queued draws")
+
+
+# -- tentacles: the refusal counts doom, held and queued tentacles (ATT-SETUP-5) -----------------------
+def test_the_tentacle_count_refusal_counts_the_doom_stack_and_the_held_tentacles():
+    """ATT-SETUP-5: the table's count of tentacles is drawn at setup and stays in play (Doom
+    stack or held). A save where one Doom tentacle went back to the pool keeps every tentacle
+    accounted for but has one fewer in play: refused, naming the count in play (Doom + held)."""
+    g, data = find_save(lambda st: any(st["tent"]) and len(st["doom"]) >= 1 and not st["cq"])
+    st = data["state"]
+    held = sum(len(t) for t in st["tent"])
+    doom, pool = list(st["doom"]), list(st["tent_pool"])
+    pool[doom.pop()] += 1
+    in_play = len(doom) + held
+    msg = refused(g, edited(data, doom=doom, tent_pool=pool), f"the setup has {in_play + 1}")
+    assert msg.endswith(f"state: {in_play} tentacles in play, the setup has {in_play + 1}"), msg
+
+
+def test_the_tentacle_count_refusal_counts_the_queued_tentacle_draws():
+    """ATT-SETUP-5: while the setup's tentacle draws are still queued they count as in play; a
+    save with one queued draw dropped is refused, naming the count left (queued draws included)."""
+    g, data = find_save(lambda st: st["phase"] == PH_TURN_START and CH_TENT in _kinds(st))
+    st = data["state"]
+    queued = _kinds(st).count(CH_TENT)
+    assert queued >= 2 and not st["doom"] and not any(st["tent"])
+    cq = list(st["cq"])
+    cq.remove([CH_TENT, 0])
+    msg = refused(g, edited(data, cq=cq), f"tentacles in play, the setup has {queued}")
+    assert msg.endswith(f"state: {queued - 1} tentacles in play, the setup has {queued}"), msg
+
+
+# -- the solo forget decision (ATT-SOLO-4, ATT-D-16) ----------------------------------------------------
+def test_a_solo_forget_decision_waits_between_turns_but_never_in_a_multiplayer_game():
+    """ATT-SOLO-4: at a failed solo round's end the player forgets in its own decision, between
+    turns: the stack checks (run on every load) accept it there (random solo play never lives
+    to forget, so the state is scripted and checked directly, as in test_saves.py). Forgetting is
+    solo only: between turns of a 3-player game no decision may wait, a forget frame included."""
+    from boardgym.games.ancient_terrible_things.invariants import _stack
+
+    from .test_solo_rules import failed_round
+
+    s = failed_round(["enc25", "enc14", "enc16"], ach=0).s
+    assert s.phase == PH_NEXT and s.pend == [(D_FORGET, 0, 10, 0)]
+    assert _stack(s) == []
+
+    g, data = find_save(lambda st: len(st["chars"]) == 3 and encounter_window(st))
+    refused(g, edited(data, phase=PH_NEXT, pend=[[D_FORGET, 0, 1, 0]]),
+            "pend[0] is a 'forget' frame, which cannot open here (may: none)")
