@@ -9,8 +9,9 @@ import json
 
 from boardgym.games.ancient_terrible_things.constants import MAX_FEATS
 from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_FORGET,
+                                                          D_SHRINE,
                                                           PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
-from tests.games.saved_pool import edited, load, refused
+from tests.games.saved_pool import edited, load, refused, top
 
 from .test_saves import encounter_window, find_save
 
@@ -102,3 +103,21 @@ def test_a_solo_forget_decision_waits_between_turns_but_never_in_a_multiplayer_g
     g, data = find_save(lambda st: len(st["chars"]) == 3 and encounter_window(st))
     refused(g, edited(data, phase=PH_NEXT, pend=[[D_FORGET, 0, 1, 0]]),
             "pend[0] is a 'forget' frame, which cannot open here (may: none)")
+
+
+# -- the Shrine's selection (ATT-LOC-A) ------------------------------------------------------------------
+def test_the_shrine_selection_may_be_full_but_never_past_its_count():
+    """ATT-LOC-A: the Shrine refreshes up to its count (2 on the 3-player tile) of exhausted
+    swag: a save with the selection full (2 picks, only CONFIRM left) loads, and a third
+    exhausted pick is refused."""
+    g, data = find_save(lambda st: top(st)[0] == D_SHRINE and len(st["sel"]) == top(st)[2] == 2
+                        and len(st["swag"][top(st)[1]]) == 4)
+    st = data["state"]
+    assert load(g, data) is not None
+    p = top(st)[1]
+    hats = set(g.content.hats)
+    third = next(j for j, w in enumerate(st["swag"][p]) if j not in st["sel"] and w not in hats)
+    exh = [list(e) for e in st["exh"]]
+    exh[p][third] = 1
+    assert load(g, edited(data, exh=exh)) is not None
+    refused(g, edited(data, exh=exh, sel=st["sel"] + [third]), "more picks than the Shrine allows")
