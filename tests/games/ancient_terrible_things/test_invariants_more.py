@@ -6,12 +6,17 @@ other, and expects the legal side to load and the other to be refused in words."
 from __future__ import annotations
 
 import json
+import shutil
 
+import numpy as np
+
+from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.constants import MAX_FEATS
-from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_FORGET,
-                                                          D_SHRINE,
+from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
+from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_FORGET, D_SHRINE,
                                                           PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
 from tests.games.saved_pool import edited, load, refused, top
+from tests.games.soundness import random_play
 
 from .test_saves import encounter_window, find_save
 
@@ -121,3 +126,26 @@ def test_the_shrine_selection_may_be_full_but_never_past_its_count():
     exh[p][third] = 1
     assert load(g, edited(data, exh=exh)) is not None
     refused(g, edited(data, exh=exh, sel=st["sel"] + [third]), "more picks than the Shrine allows")
+
+
+# -- tentacle draws may take the whole pool (ATT-SETUP-5) -----------------------------------------------
+def test_a_pack_holding_just_the_tables_tentacles_draws_every_one(tmp_path):
+    """ATT-SETUP-5: the setup draws the table's count of tentacles (10 at a standard 4-player
+    table, the most any table draws) from the pack's tentacles. In a pack holding exactly 10 the
+    queued draws take the whole pool, and every save of the opening (the draws pending, then
+    made) loads back."""
+    pack = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, pack)
+    rules = json.loads((pack / "rules.json").read_text())
+    rules["tentacles"] = {"0": 3, "1": 3, "2": 2, "3": 2}
+    (pack / "rules.json").write_text(json.dumps(rules))
+    g = make_game("ancient_terrible_things", num_players=4, length="standard", content_pack=str(pack))
+    s = g.new_initial_state()
+    seen = []
+    for st in random_play(s, np.random.default_rng(0), max_steps=200):
+        seen.append((sum(1 for k, _ in st.cq if k == CH_TENT), sum(st.tent_pool)))
+        text = st.to_json()
+        assert g.state_from_json(text).to_json() == text
+        if seen[-1] == (0, 0):
+            break
+    assert (10, 10) in seen and seen[-1] == (0, 0) and s.doom == [3, 3, 2, 2, 1, 1, 1, 0, 0, 0]
