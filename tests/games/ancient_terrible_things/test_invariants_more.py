@@ -11,10 +11,10 @@ import shutil
 import numpy as np
 
 from boardgym.games import make_game
-from boardgym.games.ancient_terrible_things.constants import MAX_FEATS
+from boardgym.games.ancient_terrible_things.constants import MAX_FEATS, MAX_SWAG
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
-from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_FORGET, D_SHRINE,
-                                                          PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
+from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_EXPLORE, D_FORGET,
+                                                          D_SHRINE, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
 from tests.games.saved_pool import edited, load, refused, top
 from tests.games.soundness import random_play
 
@@ -149,3 +149,64 @@ def test_a_pack_holding_just_the_tables_tentacles_draws_every_one(tmp_path):
         if seen[-1] == (0, 0):
             break
     assert (10, 10) in seen and seen[-1] == (0, 0) and s.doom == [3, 3, 2, 2, 1, 1, 1, 0, 0, 0]
+
+
+# -- seats, the first player, the turn's location -------------------------------------------------------
+def test_a_seat_may_own_twelve_swag():
+    """ATT-D-11: at most 12 swag are owned, Hat and McGuffin included; a save where a seat holds
+    exactly 12 (ten more bought from the deck, ready) loads."""
+    g, data = find_save(lambda st: len(st["chars"]) == 3 and encounter_window(st))
+    st = data["state"]
+    p = st["active"]
+    extra = MAX_SWAG - len(st["swag"][p])
+    swag, exh = [list(w) for w in st["swag"]], [list(e) for e in st["exh"]]
+    swag[p] += st["swag_deck"][:extra]
+    exh[p] += [0] * extra
+    s = load(g, edited(data, swag=swag, exh=exh, swag_deck=st["swag_deck"][extra:]))
+    assert len(s.swag[p]) == MAX_SWAG == 12
+
+
+def test_the_captain_in_seat_zero_makes_seat_zero_first():
+    """ATT-SETUP-9: the player with the Captain (character 0) is the first player; a save where
+    the Captain sits at seat 0 but another seat is first (active seat moved to match) is refused,
+    naming both seats."""
+    g, data = find_save(lambda st: len(st["chars"]) == 3 and st["chars"][0] == 0 and encounter_window(st))
+    st = data["state"]
+    assert st["first"] == 0
+    first = 1
+    active = (first + st["turn"]) % 3
+    pend = [[f[0], active, *f[2:]] for f in st["pend"]]
+    refused(g, edited(data, first=first, active=active, pend=pend),
+            "seat 0 has the Captain, the first player is seat 1")
+
+
+def test_no_location_is_explored_before_the_explore_choice():
+    """ATT-EXPLORE-1: the turn's location is chosen by the explore decision in the Leader step;
+    before it (a save at that decision) no location is set, location slot 0 included."""
+    g, data = find_save(lambda st: st["pend"] and st["pend"][0][0] == D_EXPLORE and len(st["chars"]) == 3)
+    st = data["state"]
+    assert st["cur_loc"] == -1 and load(g, data) is not None
+    refused(g, edited(data, cur_loc=0), "this turn's location, declarations or selection set in phase 'leader'")
+
+
+# -- the solo Adversary and the forgotten encounters (ATT-SOLO-2/4) ---------------------------------------
+def test_a_removed_adversary_stands_nowhere_not_even_at_location_zero():
+    """ATT-SOLO-2 / ATT-D-16: when the Adversary is removed for the round it stands at no
+    location; a solo save with it removed yet standing at location 0 is refused."""
+    g, data = find_save(lambda st: len(st["chars"]) == 1 and st["adv"] >= 0)
+    refused(g, edited(data, adv=0, adv_removed=1), "the Adversary is removed for the round but stands at a location")
+
+
+def test_only_the_solo_game_lets_a_drawn_encounter_leave():
+    """ATT-SOLO-4: the solo player forgets overcome encounters and they leave the game, so a solo
+    save missing a drawn encounter (one gone from its stack) loads; in a 3-player game nothing
+    is forgotten and the same edit is refused."""
+    g, data = find_save(lambda st: len(st["chars"]) == 1 and st["stack"][0] and encounter_window(st))
+    st = data["state"]
+    s = load(g, edited(data, stack=[st["stack"][0][1:]]))
+    assert s.stack[0] == st["stack"][0][1:]
+    g, data = find_save(lambda st: len(st["chars"]) == 3 and st["stack"][st["active"]] and encounter_window(st))
+    st = data["state"]
+    stack = [list(x) for x in st["stack"]]
+    stack[st["active"]].pop()
+    refused(g, edited(data, stack=stack), "a drawn encounter left the game (only solo forgets)")
