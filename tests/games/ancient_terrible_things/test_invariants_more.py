@@ -9,12 +9,13 @@ import json
 import shutil
 
 import numpy as np
+import pytest
 
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.constants import MAX_FEATS, MAX_SWAG
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
 from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_EXPLORE, D_FORGET,
-                                                          D_SHRINE, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
+                                                          D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
 from tests.games.saved_pool import edited, load, refused, top
 from tests.games.soundness import random_play
 
@@ -180,13 +181,55 @@ def test_the_captain_in_seat_zero_makes_seat_zero_first():
             "seat 0 has the Captain, the first player is seat 1")
 
 
-def test_no_location_is_explored_before_the_explore_choice():
-    """ATT-EXPLORE-1: the turn's location is chosen by the explore decision in the Leader step;
-    before it (a save at that decision) no location is set, location slot 0 included."""
+@pytest.mark.parametrize("field", ["cur_loc", "declared", "gorg_icon"])
+def test_no_location_is_explored_before_the_explore_choice(field):
+    """ATT-EXPLORE-1, ATT-LOC-B, ATT-LOC-G: the turn's location is chosen by the explore
+    decision in the Leader step, and the Chateau's token or the Gorg's icon only there; before it
+    (a save at that decision) none is set, value 0 (location slot 0, token 0, icon 0) included."""
     g, data = find_save(lambda st: st["pend"] and st["pend"][0][0] == D_EXPLORE and len(st["chars"]) == 3)
     st = data["state"]
-    assert st["cur_loc"] == -1 and load(g, data) is not None
-    refused(g, edited(data, cur_loc=0), "this turn's location, declarations or selection set in phase 'leader'")
+    assert st[field] == -1 and load(g, data) is not None
+    refused(g, edited(data, **{field: 0}), "this turn's location, declarations or selection set in phase 'leader'")
+
+
+@pytest.mark.parametrize("field, words", [("declared", "a token declared at a location without the Chateau's"),
+                                          ("gorg_icon", "a Gorg icon chosen at another location")])
+def test_token_0_is_declared_and_icon_0_chosen_only_at_their_own_location(field, words):
+    """ATT-LOC-B / ATT-LOC-G: only the Chateau's leader declares a token and only the Gorg's
+    leader chooses an icon; at the Shrine (location 0) during its bonuses either one, value 0
+    included, is refused."""
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["cur_loc"] == 0 and len(st["chars"]) == 3)
+    assert load(g, data) is not None
+    refused(g, edited(data, **{field: 0}), words)
+
+
+def _pack_without_tiles(tmp_path):
+    """A copy of the default pack where the Shrine (A) and the Trading Post (E) lead to Courage:
+    no Reanimation tile and no Monkey tile in the game."""
+    pack = tmp_path / "pack"
+    shutil.copytree(DEFAULT_PACK, pack)
+    doc = json.loads((pack / "locations.json").read_text())
+    for loc in doc["locations"]:
+        if loc["id"] in "AE":
+            loc["leader"] = {"kind": "gain_courage"}
+    (pack / "locations.json").write_text(json.dumps(doc))
+    return pack
+
+
+@pytest.mark.parametrize("field, words", [("rean_holder", "the Reanimation tile held without its location"),
+                                          ("monkey_holder", "the Monkey tile held without its location")])
+def test_no_seat_holds_a_tile_whose_location_is_not_in_the_game(tmp_path, field, words):
+    """ATT-LOC-TILE: the Reanimation and Monkey tiles are claimed at their locations; in a game
+    whose pack leaves both locations out, a save with seat 0 holding either tile is refused (and
+    the save as played loads)."""
+    g = make_game("ancient_terrible_things", num_players=3, content_pack=str(_pack_without_tiles(tmp_path)))
+    s = g.new_initial_state()
+    for st in random_play(s, np.random.default_rng(0)):
+        if st.phase == PH_ENCOUNTER and not st.cq:
+            break
+    data = json.loads(s.to_json())
+    assert load(g, data) is not None and data["state"][field] == -1
+    refused(g, edited(data, **{field: 0}), words)
 
 
 # -- the solo Adversary and the forgotten encounters (ATT-SOLO-2/4) ---------------------------------------
