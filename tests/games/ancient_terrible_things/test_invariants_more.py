@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from boardgym.games import make_game
-from boardgym.games.ancient_terrible_things.constants import MAX_FEATS, MAX_SWAG
+from boardgym.games.ancient_terrible_things.constants import GREEN, MAX_DICE, MAX_FEATS, MAX_SWAG
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
-from boardgym.games.ancient_terrible_things.kinds import (CH_FEAT, CH_FEAT_DISCARD, CH_TENT, D_EXPLORE, D_FORGET,
-                                                          D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
+from boardgym.games.ancient_terrible_things.kinds import (CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_ROW, CH_TENT, CH_WHITE,
+                                                          D_EXPLORE, D_FORGET, D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
 from tests.games.saved_pool import edited, load, refused, top
 from tests.games.soundness import random_play
 
@@ -253,3 +253,53 @@ def test_only_the_solo_game_lets_a_drawn_encounter_leave():
     stack = [list(x) for x in st["stack"]]
     stack[st["active"]].pop()
     refused(g, edited(data, stack=stack), "a drawn encounter left the game (only solo forgets)")
+
+
+# -- what a queued draw may be for: empty places only (ATT-REVEAL-1, ATT-LOC-E, ATT-ENC-3) ------------------
+def _queued(kind):
+    return lambda st: len(st["chars"]) == 3 and kind in _kinds(st)
+
+
+def test_a_reveal_draws_for_empty_locations_only_encounter_0_included():
+    """ATT-REVEAL-1: the Reveal deals an encounter to each empty location; a save with the deal
+    queued for location 0 while encounter card 0 already lies there is refused."""
+    g, data = find_save(_queued(CH_ENC))
+    st = data["state"]
+    assert [CH_ENC, 0] in st["cq"] and st["enc_at"][0] == -1 and 0 not in st["enc_at"]
+    refused(g, edited(data, enc_at=[0] + st["enc_at"][1:]),
+            "an encounter draw queued for a location twice or for one that is occupied")
+
+
+def test_the_trading_post_row_refills_empty_slots_only_swag_0_included():
+    """ATT-LOC-E / ATT-SETUP: a Trading Post row slot is refilled only when empty; a setup save
+    with row slot 0 queued while swag card 0 already lies there is refused."""
+    g, data = find_save(_queued(CH_ROW))
+    st = data["state"]
+    assert [CH_ROW, 0] in st["cq"] and st["row"] == [-1, -1, -1]
+    refused(g, edited(data, row=[0, -1, -1]), "a Trading Post refill queued twice or for an occupied row slot")
+
+
+def test_a_white_die_showing_face_0_is_not_rolled_again():
+    """ATT-ENC-3: each white die is rolled once with the pool; a save with white die 0's roll
+    queued while it already shows face 0 is refused."""
+    g, data = find_save(lambda st: _queued(CH_WHITE)(st) and st["phase"] == PH_ENCOUNTER)
+    st = data["state"]
+    assert [CH_WHITE, 0] in st["cq"] and st["w_face"] == [-1, -1]
+    refused(g, edited(data, w_face=[0, -1]), "a white die roll queued twice or for a spent die")
+
+
+def test_no_green_die_waits_in_the_pool_outside_the_encounter():
+    """ATT-ENC-2: the dice pool is taken in the encounter; at the explore choice a save with a
+    green die (colour 0) in slot 0 is refused."""
+    g, data = find_save(lambda st: st["pend"] and st["pend"][0][0] == D_EXPLORE and len(st["chars"]) == 3)
+    st = data["state"]
+    assert st["d_col"] == [-1] * MAX_DICE
+    refused(g, edited(data, d_col=[GREEN] + st["d_col"][1:]), "dice in the pool in phase 'leader'")
+
+
+def test_a_shrine_pick_past_the_hand_is_refused_in_words():
+    """ATT-LOC-A: the Shrine refreshes exhausted swag of the player's hand; a pick naming the
+    slot just past the hand is refused as a swag that is not exhausted (no crash)."""
+    g, data = find_save(lambda st: top(st)[0] == D_SHRINE and not st["sel"])
+    st = data["state"]
+    refused(g, edited(data, sel=[len(st["swag"][top(st)[1]])]), "a swag that is not exhausted")
