@@ -303,3 +303,12 @@ def test_a_shrine_pick_past_the_hand_is_refused_in_words():
     g, data = find_save(lambda st: top(st)[0] == D_SHRINE and not st["sel"])
     st = data["state"]
     refused(g, edited(data, sel=[len(st["swag"][top(st)[1]])]), "a swag that is not exhausted")
+
+
+def test_once_the_setup_is_done_the_first_round_has_begun():
+    """ATT-REVEAL-1: the first Reveal opens round 1; a save past the setup (at the explore
+    choice) whose round count still reads 0 is refused, naming the round and the turn."""
+    g, data = find_save(lambda st: st["pend"] and st["pend"][0][0] == D_EXPLORE and len(st["chars"]) == 3
+                        and st["turn"] == 0)
+    assert data["state"]["round"] == 1 and load(g, data) is not None
+    refused(g, edited(data, round=0), "round 0 and turn 0 in phase 'leader'")
