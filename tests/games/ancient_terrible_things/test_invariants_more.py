@@ -312,3 +312,11 @@ def test_once_the_setup_is_done_the_first_round_has_begun():
                         and st["turn"] == 0)
     assert data["state"]["round"] == 1 and load(g, data) is not None
     refused(g, edited(data, round=0), "round 0 and turn 0 in phase 'leader'")
+
+
+def test_no_round_is_counted_before_the_first_reveal():
+    """ATT-SETUP / ATT-REVEAL-1: the first round begins with the first Reveal; a save of the
+    opening deal (turn start, no turn played) whose round count reads 1 is refused."""
+    g, data = find_save(lambda st: st["phase"] == PH_TURN_START and len(st["chars"]) == 3)
+    assert data["state"]["round"] == data["state"]["turn"] == 0 and load(g, data) is not None
+    refused(g, edited(data, round=1), "round 1 and turn 0 in phase 'turn_start'")
