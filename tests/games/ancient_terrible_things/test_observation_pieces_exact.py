@@ -64,12 +64,12 @@ def test_each_achievement_shows_holder_side_and_retired_flag():
     shows only while the achievement is held; a retired one shows nobody and retired."""
     sc = Script.start(3)
     s = sc.s
-    s.ach_holder[:], s.ach_side[:], s.ach_retired[:] = [-1, 2, -1, 0], [1, 1, 0, 1], [1, 0, 0, 0]
+    s.ach_holder[:], s.ach_side[:], s.ach_retired[:] = [-1, 2, -1, 0], [1, 1, 0, 1], [1, 0, 1, 0]
     obs = piece(sc, fresh(s, 0), "achievements")
     assert [obs[7 * t:7 * t + 7] for t in range(4)] == [
         [0, 0, 0, 0, 1, 0, 1],    # retired, nobody's (its side no longer counts)
         [0, 0, 1, 0, 0, 1, 0],    # seat 2 (observer + 2), Mastery
-        [0, 0, 0, 0, 1, 0, 0],    # unheld
+        [0, 0, 0, 0, 1, 0, 1],    # retired on its Prowess side
         [1, 0, 0, 0, 0, 1, 0],    # the observer's own, Mastery
     ]
 
@@ -109,21 +109,24 @@ def test_an_empty_row_slot_and_an_empty_deck_show_nothing():
 
 def test_counts_past_their_scale_saturate_at_exactly_one():
     """Spec §5 (every count clipped to the Box): seat 1 with 12 stacked encounters (more than 10,
-    over 30 secrets), five 0-tentacles held and flipped, and a score of 40+ (ATT-END-2: Courage
-    120 is 40 secrets) reads exactly 1 in each of those cells and in every icon count of 5 or
-    more; seat 2 with eleven 3-tentacles scores -33, below -30: exactly -1."""
+    over 30 secrets, 7 Pitfall icons), five 0-tentacles held and flipped, and a score of 45
+    (ATT-END-2: Courage tops it up, 3 a secret) reads exactly 1 in each of those cells and in
+    every icon count of 5 or more; seat 2 with eleven 3-tentacles scores -33, below -30: exactly -1."""
     sc = Script.start(3)
     s, c = sc.s, sc.game.content
-    # the Pitfall encounters first (6 or more Pitfall icons), then the richest
-    big = sorted(range(len(c.enc_key)), key=lambda e: (PITFALL not in c.enc_types[e], -c.enc_secrets[e]))[:12]
-    assert sum(c.enc_secrets[e] for e in big) > 30
-    s.stack[1] = big
+    # seven Pitfall encounters (7 icons: 1.4 before clipping), then the five richest others
+    richest = sorted(range(len(c.enc_key)), key=lambda e: -c.enc_secrets[e])
+    pit = [e for e in richest if PITFALL in c.enc_types[e]]
+    rest = [e for e in richest if PITFALL not in c.enc_types[e]]
+    s.stack[1] = pit[:7] + rest[:5]
+    assert sum(c.enc_secrets[e] for e in s.stack[1]) > 30
     s.tent[1], s.flipped[1] = [0] * 5, [1] * 5
-    s.tokens[4 * 1 + COURAGE] = 120
+    s.tokens[4 * 1 + COURAGE] = 0
+    s.tokens[4 * 1 + COURAGE] = 3 * max(0, 45 - s.score(1))  # a score of 45: 1.5 before clipping
     s.tent[2], s.flipped[2] = [3] * 11, [0] * 11
-    assert s.score(1) > 45 and s.score(2) < -30
+    assert 30 < s.score(1) < 60 and s.score(2) < -30
     icons = icon_counts(s, 1)
-    assert max(icons) >= 6
+    assert 6 <= icons[PITFALL] <= 9
     for cached in (False, True):
         obs = encode(s, 0, use_cache=cached)
         one = piece(sc, obs, "player1")
