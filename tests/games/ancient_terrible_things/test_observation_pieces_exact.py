@@ -10,7 +10,9 @@ import numpy as np
 
 from boardgym.games.ancient_terrible_things import actions as A
 from boardgym.games.ancient_terrible_things.achievements import icon_counts
-from boardgym.games.ancient_terrible_things.constants import COURAGE, PITFALL, TOKENS, VILLAIN, YELLOW
+from boardgym.games.ancient_terrible_things.constants import (COURAGE, PITFALL, TOKENS, TURN_STEP_CAP, VILLAIN,
+                                                              YELLOW)
+from boardgym.games.ancient_terrible_things.kinds import D_EXPLORE, D_GUNSLOOP, DECISIONS
 from boardgym.games.ancient_terrible_things.observation import encode
 
 from .scripted import Script
@@ -138,7 +140,7 @@ def test_counts_past_their_scale_saturate_at_exactly_one():
 
 def test_a_seat_before_its_character_is_drawn_shows_no_character():
     """ATT-SETUP-8 (random characters): before the draws every seat's character cells are 0 and
-    its score cell holds its score (0), nothing else."""
+    its score cell holds its score (0), nothing else; the dict view names no character."""
     sc = Script.start(3, chars=["reporter", "captain", "naturalist"], resolve=False)
     s = sc.s
     assert s.chars == [-1, -1, -1]
@@ -146,6 +148,7 @@ def test_a_seat_before_its_character_is_drawn_shows_no_character():
         for k in range(3):
             block = piece(sc, encode(s, 0, use_cache=cached), f"player{k}")
             assert block[21:26] == [0.0] * 5, (k, cached)
+    assert [pl["character"] for pl in s.observation_dict(0)["players"]] == [None] * 3
 
 
 def test_a_chance_step_with_a_decision_waiting_shows_no_decision():
@@ -189,16 +192,17 @@ def test_every_entity_sets_presence_column_is_the_present_bit():
 
 def test_the_cached_blocks_follow_states_whose_keys_differ_only_in_small_ids():
     """The block cache must give what a fresh encoding gives: the Old Stock and the feat discard
-    emptied after card 1 lay on top (ATT-SWAG, ATT-SETUP-6), and a seat that chose the Villain at
+    emptied after card 0 or card 1 lay on top (ATT-SWAG, ATT-SETUP-6), and a seat that chose the Villain at
     the Gorg (ATT-LOC-G) seen again once another seat is active."""
     sc = Script.start(3)
     s = sc.s
     for pile in ("old_stock", "feat_discard"):
-        t = s.clone()
-        getattr(t, pile)[:] = [1]
-        encode(t, 0)
-        getattr(t, pile)[:] = []
-        assert np.array_equal(encode(t, 0), fresh(t)), pile
+        for card in (0, 1):
+            t = s.clone()
+            getattr(t, pile)[:] = [card]
+            encode(t, 0)
+            getattr(t, pile)[:] = []
+            assert np.array_equal(encode(t, 0), fresh(t)), (pile, card)
     t = s.clone()
     p = t.active
     t.gorg_icon = VILLAIN
@@ -230,3 +234,36 @@ def test_the_dict_view_shows_encounter_0_swag_0_green_dice_and_token_counts():
     assert [pl["tokens"] for pl in d["players"]] == [dict(zip(TOKENS, sc.tok(p))) for p in range(3)]
     assert d["decider"] == s.pend[-1][1] == 0
     assert d["adversary"] is None
+    assert len(d["locations"]) == 5 and len(d["achievements"]) == 4
+    s.enc_at[4] = -1  # set-up: tile 5 cleared
+    assert s.observation_dict(0)["locations"][4]["encounter"] is None
+
+
+def test_the_turn_and_the_step_cap_cells():
+    """Spec §5: "turn / 60", saturating at 1 in a game past its 60th turn; "turn step cap reached
+    (ATT-D-17)": 1 once a turn has taken 400 decision steps, 0 before."""
+    sc = Script.start(3)
+    s = sc.s
+    s.turn = 30
+    assert piece(sc, fresh(s), "turn") == [0.5]
+    s.turn = 90
+    assert piece(sc, fresh(s), "turn") == [1.0]
+    s.turn_steps = TURN_STEP_CAP - 1
+    assert piece(sc, fresh(s), "step_cap") == [0.0]
+    s.turn_steps = TURN_STEP_CAP
+    assert piece(sc, fresh(s), "step_cap") == [1.0]
+
+
+def test_the_decision_on_top_of_the_stack_is_the_one_shown():
+    """Decisions nest (a frame pushed over the one waiting, e.g. the Gunsloop's discard over the
+    Explore): the observation and the dict view show the top frame's kind and decider, not the
+    frame beneath."""
+    sc = Script.start(3)
+    s = sc.s
+    assert len(s.pend) == 1 and s.pend[0][:2] == (D_EXPLORE, 0)
+    s.pend.append((D_GUNSLOOP, 1, 0, 0))
+    d = s.observation_dict(0)
+    assert d["decision"] == DECISIONS[D_GUNSLOOP] and d["decider"] == 1
+    obs = fresh(s, 0)
+    assert piece(sc, obs, "decision") == [float(k == D_GUNSLOOP) for k in range(len(DECISIONS))]
+    assert piece(sc, obs, "decider") == [0.0, 1.0, 0.0, 0.0]
