@@ -200,9 +200,9 @@ def test_the_cached_blocks_follow_states_whose_keys_differ_only_in_small_ids():
         for card in (0, 1):
             t = s.clone()
             getattr(t, pile)[:] = [card]
-            encode(t, 0)
-            getattr(t, pile)[:] = []
             assert np.array_equal(encode(t, 0), fresh(t)), (pile, card)
+            getattr(t, pile)[:] = []
+            assert np.array_equal(encode(t, 0), fresh(t)), (pile, card, "emptied")
     t = s.clone()
     p = t.active
     t.gorg_icon = VILLAIN
