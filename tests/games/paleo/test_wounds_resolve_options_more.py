@@ -1,0 +1,101 @@
+"""Paleo resolution paths the other tests left unplayed (hand mutants of wounds.py, resolve.py and
+options.py survived them): the negative option the player picks after a failed check is the one
+resolved (PALEO-DICE-2), a KILL on a group with nobody left is a skull (PALEO-D-14), an
+additional action that removes its card sends it from play to the cemetery (PALEO-ACT-5/6,
+SPEC-4), and a PLACE_SELF reward keeps the resolved card in play in front of its group."""
+from __future__ import annotations
+
+from boardgym.games.paleo import actions as A
+
+from ..packs import edited_pack
+from .saves import card_of
+from .scripted import Script, solo_turn
+
+
+def _failed_with_two_negatives(pack, tmp_path):
+    """Dice Example (X02) edited to have two negative options (WOUND 1, then SKULL 1); group 0
+    (ppl15 alone, 3 hearts) reveals it, rolls 1 SKL and 2 STR and fails its check."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X02")["options"].append(
+        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl15"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X02", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
+    assert sc.decision() == "negative" and sc.legal() == ["OPTION[1]", "OPTION[2]"]
+    assert sc.s.skulls == 0 and sc.s.wnd[0] == [0]
+    return sc
+
+
+def test_the_picked_negative_option_is_the_one_resolved(pack, tmp_path):
+    """PALEO-DICE-2 ("If the die results mean that you cannot resolve the action, you must instead
+    resolve a negative action on the card"): of the two negative options, the one the player
+    picks is resolved, for the group that revealed the card. Picking the SKULL one places a
+    skull and wounds nobody; the card then goes faceup and group 1's card is next."""
+    sc = _failed_with_two_negatives(pack, tmp_path / "a")
+    sc.act(A.OPTION + 2)
+    s = sc.s
+    assert s.skulls == 1 and s.wnd[0] == [0]
+    assert s.fu[-1] == sc.card("X02") and s.rev[0] == -1
+    assert sc.decision() == "owner" and s.pend[-1][1] == 1
+
+
+def test_the_other_negative_option_wounds_the_revealing_group(pack, tmp_path):
+    """PALEO-DICE-2 / WOUND-1: picking the WOUND 1 negative instead puts one wound on group 0's
+    only person (3 hearts: not dead), and no skull."""
+    sc = _failed_with_two_negatives(pack, tmp_path / "b")
+    sc.act(A.OPTION + 1)
+    assert sc.s.skulls == 0 and sc.s.wnd[0] == [1] and sc.s.ppl[0] == [sc.card("ppl15")]
+
+
+def test_a_kill_on_a_group_with_nobody_left_is_a_skull(xs):
+    """PALEO-D-14 ("an empty group: each wound event or KILL = +1 skull"): group 0 has no people
+    and resolves Sacrifice (KILL): nobody dies (the cemetery stays empty), one skull is placed,
+    group 1's people are untouched."""
+    sc = xs()
+    sc.people(0, [])
+    other = list(sc.s.ppl[1])
+    solo_turn(sc, 0, "X10")
+    sc.act(A.OPTION + 0)
+    s = sc.s
+    assert s.skulls == 1 and s.cem == [] and s.ppl[0] == [] and s.ppl[1] == other
+
+
+def test_an_additional_action_that_removes_its_card_takes_it_out_of_play(pack, tmp_path):
+    """PALEO-ACT-5/6 with SPEC-4 (rulebook: "remove the card, placing it in the cemetery after
+    resolving the action"): the test mission's second additional action edited to remove the
+    card; used from group 0's owner window it gives its stone, and the mission leaves play for
+    the cemetery (its additional actions are offered no more)."""
+    def edit(d):
+        card_of(d, "X01")["additional"][1]["cost"] = {"remove": True}
+    path = edited_pack(pack, tmp_path, "modules/X", edit)
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    solo_turn(sc, 0, "X18")
+    s = sc.s
+    mission = sc.card("X01")
+    assert s.inplay == [mission] and "ADD[6]" in sc.legal()
+    stone = s.store[2]
+    sc.act("ADD[6]")
+    assert s.store[2] == stone + 1
+    assert s.inplay == [] and s.inloc == [] and s.held == [] and s.cem == [mission]
+    assert sc.decision() == "owner" and not any(x.startswith("ADD") for x in sc.legal())
+
+
+def test_a_place_self_reward_keeps_the_card_in_play_before_its_group(pack, tmp_path):
+    """PLACE_SELF (cards schema; PALEO-ACT-5/6: "the card goes faceup unless removed/placed"):
+    Wood Gift edited to end with PLACE_SELF; resolved by group 1, it gives its 2 wood and stays
+    in play at group 1's place, neither faceup nor in the cemetery."""
+    path = edited_pack(pack, tmp_path, "modules/X",
+                       lambda d: card_of(d, "X18")["options"][0]["reward"].append({"kind": "PLACE_SELF"}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    solo_turn(sc, 1, "X18", other="X09")
+    s = sc.s
+    x = sc.card("X18")
+    wood = s.store[1]
+    sc.act(A.OPTION + 0)
+    assert s.store[1] == wood + 2
+    assert s.inplay[-1] == x and s.inloc[-1] == 1 and s.held[-1] == []
+    assert x not in s.fu and x not in s.cem and s.rev[1] == -1
