@@ -8,7 +8,7 @@ from __future__ import annotations
 from boardgym.games.paleo import actions as A
 
 from ..packs import edited_pack
-from .saves import card_of
+from .saves import card_of, saved
 from .scripted import Script, solo_turn
 
 
@@ -87,7 +87,8 @@ def test_an_additional_action_that_removes_its_card_takes_it_out_of_play(pack, t
 def test_a_place_self_reward_keeps_the_card_in_play_before_its_group(pack, tmp_path):
     """PLACE_SELF (cards schema; PALEO-ACT-5/6: "the card goes faceup unless removed/placed"):
     Wood Gift edited to end with PLACE_SELF; resolved by group 1, it gives its 2 wood and stays
-    in play at group 1's place, neither faceup nor in the cemetery."""
+    in play at group 1's place, neither faceup nor in the cemetery; the game saved then loads back
+    as it is (the placing flag is a flag: 0 or 1)."""
     path = edited_pack(pack, tmp_path, "modules/X",
                        lambda d: card_of(d, "X18")["options"][0]["reward"].append({"kind": "PLACE_SELF"}))
     sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
@@ -99,3 +100,24 @@ def test_a_place_self_reward_keeps_the_card_in_play_before_its_group(pack, tmp_p
     assert s.store[1] == wood + 2
     assert s.inplay[-1] == x and s.inloc[-1] == 1 and s.held[-1] == []
     assert x not in s.fu and x not in s.cem and s.rev[1] == -1
+    saved(sc)
+
+
+def test_a_tribe_kill_at_night_with_one_group_kills_its_only_person(pack, tmp_path):
+    """PALEO-REW-4 / D-7 (rulebook: "You must choose 1 of your people to die, placing their card
+    in the cemetery. You must also place a skull token"): the test mission's first moon option
+    edited to KILL; in a one-group game the tribe's option has no owner and one participating
+    group, so nobody is asked which group: its only person dies at once (cemetery, +1 skull) and
+    the emptied group draws a new person (PALEO-WOUND-4)."""
+    path = edited_pack(pack, tmp_path, "modules/X",
+                       lambda d: card_of(d, "X01")["night"].__setitem__(0, {"reward": [{"kind": "KILL"}]}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=1)
+    sc.people(0, ["ppl01"]).storage(food=20)
+    s = sc.s
+    sc.act(A.SLEEP_EARLY)
+    while sc.decision() == "night_tools":
+        sc.act(A.CONFIRM)
+    assert sc.decision() == "night_option" and s.skulls == 0
+    sc.force("person", "ppl06").act(A.OPTION + 0)
+    assert s.cem == [sc.card("ppl01")] and s.skulls == 1
+    assert s.ppl[0] == [sc.card("ppl06")] and sc.decision() != "kill_group"
