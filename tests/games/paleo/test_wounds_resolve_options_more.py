@@ -2,13 +2,14 @@
 options.py survived them): the negative option the player picks after a failed check is the one
 resolved (PALEO-DICE-2), a KILL on a group with nobody left is a skull (PALEO-D-14), an
 additional action that removes its card sends it from play to the cemetery (PALEO-ACT-5/6,
-SPEC-4), and a PLACE_SELF reward keeps the resolved card in play in front of its group."""
+SPEC-4), what a holder card pays from itself goes back to the supply, tool tokens included
+(PALEO-SPEC-1, ACT-3), and a PLACE_SELF reward keeps the resolved card in play in front of its group."""
 from __future__ import annotations
 
 from boardgym.games.paleo import actions as A
 
 from ..packs import edited_pack
-from .saves import card_of, saved
+from .saves import card_of, holder_script, saved
 from .scripted import Script, solo_turn
 
 
@@ -121,3 +122,29 @@ def test_a_tribe_kill_at_night_with_one_group_kills_its_only_person(pack, tmp_pa
     sc.force("person", "ppl06").act(A.OPTION + 0)
     assert s.cem == [sc.card("ppl01")] and s.skulls == 1
     assert s.ppl[0] == [sc.card("ppl06")] and sc.decision() != "kill_group"
+
+
+def test_a_holder_card_pays_its_wood_and_tool_token_back_to_the_supply(pack, tmp_path):
+    """PALEO-SPEC-1 / ACT-3 ("Costs all paid ... resources (storage -> supply), tool tokens"): The
+    Eternal Flame (B01) edited to hold stone and torches besides wood holds 3 wood, 1 stone and 1
+    torch token (tool 0: code 3, the first after the resources); group 0
+    (5 AWR) uses its additional action (5 from the card, 3 stone, 2 food: a victory). The wood and the
+    stone go to the supply (with the 3 stone paid from storage), the torch token to the tool supply (no group gets it), the card holds nothing."""
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": "wood", "n": 1}], accepts=("wood", "stone", "torch"))
+    s, torch = sc.s, sc.g.content.tool_index["torch"]
+    assert torch == 0
+    sc.people(0, ["ppl09", "ppl07", "ppl08", "ppl10"]).storage(food=5, stone=3)
+    h = s.inplay.index(sc.card("B01"))
+    s.held[h] = [1, 1, 1, 2, 3 + torch]          # (codes: 0-2 resources, 3 + t tool t)
+    s.sup[1] -= 3
+    s.sup[2] -= 1
+    s.gsup[torch] -= 1
+    assert not s.invariant_errors()
+    solo_turn(sc, 0, "X13")
+    flame = [k for k, (x, _o) in enumerate(sc.g.add_inst) if x == sc.card("B01")]
+    wood, stone, tokens = s.sup[1], s.sup[2], s.gsup[torch] + s.stock[torch]
+    sc.act(A.ADD + flame[0])
+    assert s.victories == 1 and s.held[h] == []
+    assert s.sup[1] == wood + 3 and s.sup[2] == stone + 1 + 3 and s.store[1:] == [0, 0]
+    assert s.gsup[torch] + s.stock[torch] == tokens + 1
+    assert all(s.tools[g * sc.g.T + torch] == 0 for g in range(s.n))
