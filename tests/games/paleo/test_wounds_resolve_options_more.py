@@ -148,3 +148,29 @@ def test_a_holder_card_pays_its_wood_and_tool_token_back_to_the_supply(pack, tmp
     assert s.sup[1] == wood + 3 and s.sup[2] == stone + 1 + 3 and s.store[1:] == [0, 0]
     assert s.gsup[torch] + s.stock[torch] == tokens + 1
     assert all(s.tools[g * sc.g.T + torch] == 0 for g in range(s.n))
+
+
+def test_a_discard_cost_is_payable_with_exactly_that_many_cards_left(xs):
+    """PALEO-ACT-3 (rulebook: "You must discard this many cards from the top of your own deck"):
+    Red Toll's options each discard 2. With exactly 2 cards left in group 0's deck both are on
+    offer, and the one chosen empties the deck (both cards facedown, food gained); with 1 card
+    left neither is."""
+    sc = xs()
+    solo_turn(sc, 0, "X05")
+    s = sc.s
+
+    def leave(n):
+        while len(s.deck_b[0]) > n:
+            s.fd_b.append(s.deck_b[0].pop())
+            s.fd_c.append(s.deck_c[0].pop())
+    leave(2)
+    assert {"OPTION[0]", "OPTION[1]"} <= set(sc.legal())
+    facedown, food = len(s.fd_b), s.store[0]
+    sc.act(A.OPTION + 0)
+    assert s.deck_b[0] == [] and len(s.fd_b) == facedown + 2 and s.store[0] == food + 1
+
+    sc = xs()
+    solo_turn(sc, 0, "X05")
+    s = sc.s
+    leave(1)
+    assert not {"OPTION[0]", "OPTION[1]"} & set(sc.legal())
