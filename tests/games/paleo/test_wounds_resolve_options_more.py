@@ -174,3 +174,27 @@ def test_a_discard_cost_is_payable_with_exactly_that_many_cards_left(xs):
     s = sc.s
     leave(1)
     assert not {"OPTION[0]", "OPTION[1]"} & set(sc.legal())
+
+
+def test_a_full_holder_card_takes_no_more(pack, tmp_path):
+    """PALEO-SPEC-1 (a holder card holds up to its printed maximum): The Eternal Flame holds 5
+    wood at most. With 4 on it, a gained wood may go on it (the host choice is asked); with 5,
+    Wood Gift's wood goes to storage with no question asked."""
+    sc = holder_script(pack, tmp_path / "a", [{"kind": "RES", "res": "wood", "n": 1}])
+    s = sc.s
+    h = s.inplay.index(sc.card("B01"))
+    s.held[h] = [1, 1, 1, 1]
+    s.sup[1] -= 4
+    solo_turn(sc, 0, "X18")
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "host"
+
+    sc = holder_script(pack, tmp_path / "b", [{"kind": "RES", "res": "wood", "n": 1}])
+    s = sc.s
+    h = s.inplay.index(sc.card("B01"))
+    s.held[h] = [1, 1, 1, 1, 1]
+    s.sup[1] -= 5
+    solo_turn(sc, 0, "X18")
+    wood = s.store[1]
+    sc.act(A.OPTION + 0)
+    assert sc.decision() != "host" and s.store[1] == wood + 1 and s.held[h] == [1] * 5
