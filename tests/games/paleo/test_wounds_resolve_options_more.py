@@ -198,3 +198,18 @@ def test_a_full_holder_card_takes_no_more(pack, tmp_path):
     wood = s.store[1]
     sc.act(A.OPTION + 0)
     assert sc.decision() != "host" and s.store[1] == wood + 1 and s.held[h] == [1] * 5
+
+
+def test_a_gained_tool_token_is_offered_to_a_card_that_holds_that_tool(pack, tmp_path):
+    """PALEO-SPEC-1 / REW-2 ("each gained token/resource may be placed on a card that accepts
+    it"): The Eternal Flame edited to hold pelts only; Wood Gift edited to give a pelt. The pelt
+    token gained is offered to the card (the host choice, with the pelt's code 3 + its index);
+    placed there, the card holds it and no group does."""
+    sc = holder_script(pack, tmp_path, [{"kind": "TOOL", "tool": "pelt"}], accepts=("pelt",))
+    s, pelt = sc.s, sc.g.content.tool_index["pelt"]
+    h = s.inplay.index(sc.card("B01"))
+    solo_turn(sc, 0, "X18")
+    sc.act(A.OPTION + 0)
+    assert sc.decision() == "host" and s.pend[-1][2] == 3 + pelt
+    sc.act(A.CARD + h)
+    assert s.held[h] == [3 + pelt] and all(s.tools[g * sc.g.T + pelt] == 0 for g in range(s.n))
