@@ -213,3 +213,29 @@ def test_a_gained_tool_token_is_offered_to_a_card_that_holds_that_tool(pack, tmp
     assert sc.decision() == "host" and s.pend[-1][2] == 3 + pelt
     sc.act(A.CARD + h)
     assert s.held[h] == [3 + pelt] and all(s.tools[g * sc.g.T + pelt] == 0 for g in range(s.n))
+
+
+def test_a_secret_revealed_from_the_owner_window_resolves_before_that_window_reopens(pack, tmp_path):
+    """PALEO-D-9 (rulebook: "the player who revealed the secret card now resolves the secret card
+    as well"): the test mission offers an additional action with a SECRET reward. Group 0 uses it
+    in the owner window of its revealed card, before resolving that card: the secret is revealed
+    at once and the next owner window is the secret's; group 0's own card waits, still revealed."""
+    from boardgym.games.paleo.kinds import OW_SECRET
+
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X01")["additional"].append(
+        {"reward": [{"kind": "SECRET", "n": 4}]}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.auto_close = False
+    for h in range(2):
+        sc.clear_tools(h)
+    secret_i = A.ADD + sc.g.add_index[(sc.card("X01"), 4)]
+    sc.reveal_turn({}, {0: "X09", 1: "X13"})
+    sc.act(A.RESOLVE_NEXT + 0)
+    s = sc.s
+    assert sc.decision() == "owner" and s.legal_mask()[secret_i]
+    sc.act(secret_i)
+    assert s.sec_card == sc.card("sec04") and s.sec_owner == 0 and s.sec_pend == []
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    assert sc.decision() == "owner" and s.pend[-1][1:3] == (0, OW_SECRET)
+    assert s.rev[0] == sc.card("X09")
