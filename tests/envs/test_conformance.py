@@ -204,3 +204,22 @@ def test_pettingzoo_illegal_action_is_penalized_once_and_the_next_step_pays_as_u
     env.step(legal), twin.step(legal)
     assert env.rewards == twin.rewards and env.infos == twin.infos
     assert env.unwrapped.game_state.to_json() == twin.unwrapped.game_state.to_json()
+
+
+@pytest.mark.parametrize("env_id", [e["id"] for e in pz_entries()])
+def test_parallel_illegal_action_costs_its_sender_the_penalty_and_changes_nothing(env_id):
+    """The Parallel env keeps the AEC env's contract: an in-space action outside the mask, sent
+    by the seat that decides, changes no state; that agent's step reward is ``illegal_penalty``
+    (here -0.5) with the reason in its info, and every other agent gets 0.0."""
+    entry, kwargs = _pz_kwargs(env_id, None)
+    env = pz_module(entry).parallel_env(illegal_penalty=-0.5, **kwargs)
+    observations, _ = env.reset(seed=3)
+    state = env.unwrapped.game_state
+    deciding = env.possible_agents[state.current_player]
+    before = state.to_json()
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    actions[deciding] = int(np.flatnonzero(observations[deciding]["action_mask"] == 0)[0])
+    _, rewards, terms, _, infos = env.step(actions)
+    assert env.unwrapped.game_state.to_json() == before
+    assert rewards == {a: (-0.5 if a == deciding else 0.0) for a in env.agents}
+    assert "illegal action" in infos[deciding]["illegal_action"] and not any(terms.values())
