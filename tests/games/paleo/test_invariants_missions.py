@@ -1,14 +1,19 @@
-"""Paleo saved-state checks (invariants.py) at the night's mission step, with a pack whose
-mission has no moon area: the pending mission choice is checked against the missions that have
-one (PALEO-NIGHT-3), as the night step itself lists them (night.missions_step)."""
+"""Paleo saved-state checks (invariants.py ``_frame``) at the night's mission and moon steps
+(PALEO-NIGHT-3/4): with a pack whose first mission has no moon area, the pending mission choice
+is checked against the missions that have one, as the night step itself lists them
+(night.missions_step); at the moon step, the pending choice must be the moon card of the group
+whose turn it is (a wrong card, a step counter of 0 or past the last moon card is refused; the
+last moon card at the last step loads)."""
 from __future__ import annotations
 
 from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.content import DEFAULT_PACK
-from boardgym.games.paleo.kinds import D_NIGHTOPT, PH_MISSIONS
+from boardgym.games.paleo.kinds import D_NIGHTOPT, PH_MISSIONS, PH_MOON
+from boardgym.games.paleo.night import moon_cards
 from tests.games.packs import edited_pack
+from tests.games.saved_pool import edited, load, refused, top
 
-from .saves import saved
+from .saves import passes_declaration, saved
 from .scripted import Script
 
 
@@ -37,3 +42,63 @@ def test_a_mission_without_a_moon_area_is_skipped_at_night_and_the_save_loads(tm
     assert s.pend[-1][0] == D_NIGHTOPT and s.pend[-1][1:3] == (s.lead, b01) and s.k == 1
     data = saved(sc)   # (loads back as it is: the invariants accept it)
     assert data["state"]["pend"][-1][:3] == [D_NIGHTOPT, s.lead, b01]
+
+
+WORDS = "is not the moon card of group"
+
+
+def _moon_step():
+    """A save at a moon card's choice (PALEO-NIGHT-4): group 1 holds the Trail Scout (A05, a
+    moon card) in play, every group sleeps and the night runs to the moon step (as
+    test_day_night's case 41). Its game, data and moon cards in the order the night takes them."""
+    sc = Script.start(seed=2, level=1, num_groups=2)
+    s = sc.s
+    x = sc.card("A05")
+    if s.u[x]:  # out of the day cards into group 1 (keeping the U counts)
+        sc.top(1, "A05", 0)
+        s.u[x] = 0
+        s.deck_b[1].pop(0)
+        s.deck_c[1].pop(0)
+    else:
+        s.removed.remove(x)
+    s.inplay.append(x)
+    s.inloc.append(1)
+    s.held.append([])
+    s.seen[x] = 1   # (faceup in play: seen)
+    sc.storage(food=20, wood=5)
+    for g in range(s.n):
+        if s.awake[g]:
+            sc.act(A.SLEEP_EARLY)
+    while s.phase != PH_MOON:
+        sc.act(int(s.legal_mask().nonzero()[0][0]))
+    assert s.pend[-1][0] == D_NIGHTOPT and (1, x) in moon_cards(s)
+    data = saved(sc)
+    return sc.g, data, moon_cards(load(sc.g, data))
+
+
+def _choice(data, seat, card, k):
+    f = list(top(data["state"]))
+    return edited(data, k=k, pend=[[f[0], seat, card, f[3]]])
+
+
+def test_a_moon_choice_is_the_moon_card_whose_turn_it_is():
+    """PALEO-NIGHT-4: "Cards in your group with the moon symbol must be dealt with during the
+    night phase in the same way as mission cards": one by one, the step counter k naming the
+    k-th moon card (group, card). A choice pending for a card that is no moon card of that
+    group (a mission) at a valid step is refused naming the check."""
+    g, data, cs = _moon_step()
+    k = data["state"]["k"]
+    assert 1 <= k <= len(cs) and tuple(top(data["state"])[1:3]) == cs[k - 1]
+    seat = cs[k - 1][0]
+    refused(g, _choice(data, seat, g.missions[0], k), f"card {g.missions[0]} {WORDS} {seat}")
+
+
+def test_a_moon_step_counter_is_within_the_moon_cards():
+    """PALEO-NIGHT-4: the step counter runs 1..(number of moon cards): at 0 or one past the last
+    moon card the pending choice is refused, whatever card it names; the last moon card at the
+    last step loads."""
+    g, data, cs = _moon_step()
+    seat, card = cs[-1]
+    refused(g, _choice(data, seat, card, 0), WORDS)
+    refused(g, _choice(data, seat, card, len(cs) + 1), WORDS)
+    passes_declaration(g, _choice(data, seat, card, len(cs)), WORDS)
