@@ -54,12 +54,14 @@ def _frames(T):
                        f"argument 3 is 99, must be a tool type or 100 + a crafted tool type "
                        f"(0..{T - 1}, 100..{100 + T - 1})"),
         # PALEO-SPEC-1: what is gained goes to a holder card: a resource (0..2) or 3 + a tool type
-        "host": ("pend", [D_HOST, 0, -1, 0], f"argument 2 is -1, must be a resource (0..2) or 3 + a tool type (0..{2 + T})"),
+        "host": ("pend", [D_HOST, 0, -1, 0],
+                 f"argument 2 is -1, must be a resource (0..2) or 3 + a tool type (0..{2 + T})"),
         # PALEO-CRAFT-1: the craft window is 0, or 1 + the tool whose recipe window is open
         "craft": ("pend", [D_CRAFT, 0, -1, 0],
                   f"argument 2 is -1, must be 0, or 1 + the tool whose recipe window is open (0..{T})"),
         # PALEO-SETUP-1: no gain is more than the supply of a resource holds (20 at most)
-        "gain_count": ("ops", [OP_GAIN_RES, 0, -1], f"argument 2 is -1, must be a resource count (0..{max(RES_TOTAL)})"),
+        "gain_count": ("ops", [OP_GAIN_RES, 0, -1],
+                       f"argument 2 is -1, must be a resource count (0..{max(RES_TOTAL)})"),
     }
 
 
