@@ -1,13 +1,13 @@
 """Paleo saved-state checks (invariants.py) of a finished game: a game ends on the tribe's 5th
 victory (won) or 5th skull (lost, PALEO-END-1/2/3), so a finished game holds 5 victories or 5
-skulls, and its save loads with them."""
+skulls, and its save loads with them; the saved result is -1, 0 or 1."""
 from __future__ import annotations
 
 import pytest
 
 from boardgym.games.paleo.constants import MAX_SKULLS, MAX_VICTORIES
 from boardgym.games.paleo.kinds import PH_OVER
-from tests.games.saved_pool import edited, load
+from tests.games.saved_pool import edited, load, refused
 
 from .saves import saved
 
@@ -29,3 +29,12 @@ def test_a_finished_game_at_its_5th_victory_or_skull_loads(xs, end):
     s = load(sc.g, edited(data, **change))
     assert s.is_terminal() and (s.victories, s.skulls) == ((5, data["state"]["skulls"]) if end == "won"
                                                              else (data["state"]["victories"], 5))
+
+
+def test_a_result_is_a_loss_a_draw_or_a_win(xs):
+    """PALEO-END-1/2/3: a game ends won (1) or lost (-1); the saved result is -1, 0 (still going)
+    or 1. A result of 2 or -2 is refused by the declaration, naming the range."""
+    sc = xs()
+    data = saved(sc)
+    for v in (2, -2):
+        refused(sc.g, edited(data, result=v), f"result is {v}, must be -1, 0 or 1 (-1..1)")
