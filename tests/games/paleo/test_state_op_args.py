@@ -74,3 +74,10 @@ def test_decision_and_program_arguments_are_within_their_ranges(xs, case):
     sc = xs()
     field, entry, words = _frames(len(sc.g.content.tools))[case]
     refused(sc.g, edited(saved(sc), **{field: [entry]}), words)
+
+
+def test_the_night_count_is_not_negative(xs):
+    """PALEO-NIGHT-1: the round counts the nights played, from 0 up to the game's last one: a
+    saved round of -1 is refused by the declaration, naming the range."""
+    sc = xs()
+    refused(sc.g, edited(saved(sc), round=-1), f"round is -1, must be a night count (0..{sc.g.max_rounds})")
