@@ -215,8 +215,9 @@ def op_eff(s, i: int) -> None:
         n = min(e[2], s.store[e[1]])
         s.store[e[1]] -= n
         s.sup[e[1]] += n
-    elif k == E_LOSE_TOOL:
-        spend(s, s.r_parts, e[1], s.r_chooser)
+    elif k == E_LOSE_TOOL:  # n tokens (while the participants hold any)
+        for _ in range(e[2]):
+            spend(s, s.r_parts, e[1], s.r_chooser)
     elif k == E_DISCARD:
         discard_top(s, s.r_owner, e[1])
     elif k == E_PLACE_SELF:
