@@ -15,7 +15,7 @@ from boardgym.core.errors import ContentError, ContentOptionError
 
 from .constants import (ABIL, ABIL_NAMES, AREA_FIELDS, A_ADD, A_ALT, A_MOON, BACK_TYPES, E_DISCARD,
                         E_DREAM, E_PREVENT, E_SECRET, EFFECTS, HINTS, K_HAZARD, K_IDEA, K_MISSION,
-                        K_NEW, K_PERSON, K_SECRET, KINDS, MAX_OPTIONS, MAX_TOOLS, RED,
+                        K_NEW, K_PERSON, K_SECRET, KINDS, MAX_OPTIONS, RED,
                         RES, TOOL_EFFECTS, E_RES, E_LOSE_RES, E_TOOL, E_LOSE_TOOL)
 
 HERE = Path(__file__).parent
@@ -167,9 +167,9 @@ class Content:
         refs = {"tool": ids_of(load_json(rfile), "tools"), "module": {f.stem for f in module_files}}
         rules = load_pack(pack, SCHEMA_DIR, {"rules": "rules"}, refs)["rules"]
         rfile = str(rfile)
-        names = {t["id"]: i for i, t in enumerate(rules["tools"])}  # unique: schema uniqueBy
-        if len(names) > MAX_TOOLS:
-            raise ContentError(rfile, "<file>", "tools", f"at most {MAX_TOOLS} tool types")
+        # unique (schema uniqueBy) and at most MAX_TOOLS of them (schema maxItems, the same bound:
+        # test_content_errors.test_index_bounds_of_the_schemas_are_the_engines)
+        names = {t["id"]: i for i, t in enumerate(rules["tools"])}
         self.tool_index = names
         refs = {"tool": set(names), "holdable": set(names) | set(RES)}
         self.tools = [Tool(i, t, names, rfile) for i, t in enumerate(rules["tools"])]
