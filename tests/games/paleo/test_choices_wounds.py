@@ -152,3 +152,20 @@ def test_a_heal_given_to_a_group_is_applied_before_the_next_heal_is_shared(pack,
     sc.act(A.GROUP + 1)
     assert sc.decision() != "split"
     assert s.wnd[1] == [0] and s.wnd[0] == [1]
+
+
+def test_a_dream_given_to_the_owner_is_on_its_deck_before_the_next_reward(pack, tmp_path):
+    """Effects resolve in printed order; PALEO-REW-1..9 (a dream goes on top of the group's own
+    deck) / D-7: group 1 helps group 0 on "a dream card, then discard 1" (the discard takes the top
+    of the owner's deck, ACT-3). Group 0 gives the dream to itself: it goes on top of group 0's
+    deck first, so the discard then takes that very dream, and the deck is as long as before."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X18").update(
+        options=[{"reward": [{"kind": "DREAM"}, {"kind": "DISCARD", "n": 1}]}]))
+    sc = _helped(path, ["ppl01"], ["ppl03"])
+    s = sc.s
+    dream = sc.g.content.sets["dream"][0]
+    deck = len(s.deck_b[0])
+    assert sc.decision() == "split"
+    sc.force("dream", dream).act(A.GROUP + 0)
+    assert len(s.deck_b[0]) == deck
+    assert dream not in s.deck_c[0] and dream in s.fd_c
