@@ -1,6 +1,7 @@
-"""Wound decisions of choices.py (PALEO-WOUND-1, D-4, D-11): the prevent window stays open exactly
-while wounds are left to prevent and a prevent tool is held, and a wound event whose group was
-chosen is dealt before the action's next reward (effects resolve in printed order)."""
+"""Decisions of choices.py inside a resolution (PALEO-WOUND-1, REW-3/4/8, D-4, D-7, D-11): the
+prevent window stays open exactly while wounds are left to prevent and a prevent tool is held,
+and whatever a chosen group gets (wounds, a kill, a person, a heal, a dream) is dealt before the
+action's next reward (effects resolve in printed order)."""
 import pytest
 
 from boardgym.games.paleo import actions as A
