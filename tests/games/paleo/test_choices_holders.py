@@ -51,3 +51,19 @@ def test_a_torch_placed_on_a_holder_stays_on_it(pack, tmp_path):
     assert s.tools[pelt] == 1 and s.held[flame] == [3 + torch]
     assert list(s.sup) == sup and list(s.store) == store
     assert not s.invariant_errors()
+
+
+def test_a_stone_placed_on_a_holder_leaves_the_supply(pack, tmp_path):
+    """PALEO-SPEC-1 / REW-1 (a gained resource comes from the supply): Wood Gift made "1 stone",
+    the Eternal Flame holding stone; group 0 places the stone on the card: the supply has one
+    stone less, the storage is unchanged and the card holds the stone (code 2)."""
+    sc = holder_script(pack, tmp_path, [{"kind": "RES", "res": "stone", "n": 1}], accepts=("stone",))
+    s = sc.s
+    sup, store = list(s.sup), list(s.store)
+    first_option(sc, {0: "X18", 1: "X13"})
+    flame = s.inplay.index(sc.card("B01"))
+    assert s.pend[-1][0] == D_HOST and s.pend[-1][2] == 2
+    sc.act(A.CARD + flame)
+    assert s.held[flame] == [2] and list(s.store) == store
+    assert list(s.sup) == [sup[0], sup[1], sup[2] - 1]
+    assert not s.invariant_errors()
