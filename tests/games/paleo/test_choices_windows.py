@@ -1,7 +1,7 @@
 """Decisions of choices.py at the edges the shipped pack does not reach: a recipe window when the
 recipe pays with an attribute tool (PALEO-CRAFT-1 / ACT-3), a crafted torch (tool type 0) handed
 to a helper (D-7 / D-19), and the workbench slot (REW-6 / D-15) removing an idea of tool type 0
-or an idea without a tool."""
+or an idea without a tool; and a crafted tool is the group's before the action's next reward."""
 import numpy as np
 
 from boardgym.games.paleo import actions as A
@@ -120,3 +120,21 @@ def test_removing_an_idea_without_a_tool_leaves_every_craft_stock(pack, tmp_path
     sc.act(A.IDEA_SLOT + s.bench.index(sc.card("ide04")))
     assert sc.card("ide04") in s.cem
     assert list(s.stock) == stock and list(s.gsup) == gsup
+
+
+def test_a_crafted_tool_is_the_groups_before_the_next_reward(pack, tmp_path):
+    """Effects resolve in printed order; PALEO-CRAFT-1: the crafting card made "craft, then lose a
+    spear". Group 0, holding no spear, crafts a spear alone: the spear is its own before the next
+    effect, which then takes it back (to its craft stock, the spear idea being known): group 0
+    ends with no spear and the spear stock is as before."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: next(c for c in d["cards"] if c["id"] == "X17")
+                       .update(options=[{"reward": [{"kind": "CRAFT"}, {"kind": "LOSE_TOOL", "tool": "spear"}]}]))
+    sc = Script.start(modules=["X"], content_pack=path, num_groups=2)
+    s = sc.s
+    spear = sc.g.content.tool_index["spear"]
+    sc.storage(wood=2)
+    solo_turn(sc, 0, "X17").act(A.OPTION + 0)
+    assert sc.decision() == "craft" and s.tools[spear] == 0
+    stock = s.stock[spear]
+    sc.act(A.TOOL + spear)
+    assert s.tools[spear] == 0 and s.stock[spear] == stock and s.store[1] == 0
