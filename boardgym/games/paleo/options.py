@@ -228,13 +228,15 @@ def after_resolution(s) -> None:
             s.cem.append(x)
         else:
             s.fu.append(x)
-    elif src in (SRC_ALT, SRC_ADD) and opt.remove:
+    elif src in (SRC_ALT, SRC_ADD, SRC_NIGHT) and opt.remove:
         where, host = card_location(s, x)
         if host >= 0:
             s.inplay.pop(host)
             s.inloc.pop(host)
             s.held.pop(host)
             s.cem.append(x)
+            if src == SRC_NIGHT:   # PALEO-NIGHT-3: "remain in play ... unless the card indicates
+                s.k -= 1           # otherwise"; the night's next card moves up to its place
         elif x in s.bench:
             s.bench.remove(x)
             s.cem.append(x)
