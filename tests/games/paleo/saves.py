@@ -73,3 +73,21 @@ def holder_script(pack, tmp_path, reward, accepts=("food", "wood", "pelt")):
     sc = Script.start(seed=0, modules=["B", "X"], content_pack=path, num_groups=2, remove_per_module=0)
     assert sc.card("B01") in sc.s.inplay
     return sc
+
+
+def failed_with_two_negatives(pack, tmp_path):
+    """PALEO-DICE-2: the Dice Example (X02) edited to have two negative options (WOUND 1, then
+    SKULL 1); group 0 (ppl15 alone, 3 hearts, no tools) reveals it, rolls 1 SKL and 2 STR and
+    fails its check: it now picks the negative option (OPTION[1] or OPTION[2])."""
+    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X02")["options"].append(
+        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
+    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
+    sc.people(0, ["ppl15"])
+    for h in range(2):
+        sc.clear_tools(h)
+    sc.reveal_turn({}, {0: "X02", 1: "X18"})
+    if sc.decision() == "order":
+        sc.act(A.RESOLVE_NEXT + 0)
+    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
+    assert sc.decision() == "negative" and sc.s.r_card == sc.card("X02") and not sc.s.ops
+    return sc

@@ -190,6 +190,34 @@ class Script:
     def tool(self, key) -> int:
         return A.TOOL + self.g.content.tool_index[key]
 
+    def to_phase(self, phase):
+        """Every awake group sleeps, then the first legal action is taken until ``phase``
+        (a night step: PH_MISSIONS, PH_MOON)."""
+        for g in range(self.s.n):
+            if self.s.awake[g]:
+                self.act(A.SLEEP_EARLY)
+        while self.s.phase != phase:
+            self.act(int(self.s.legal_mask().nonzero()[0][0]))
+        return self
+
+    def into_play(self, key, g):
+        """Card ``key`` faceup in play before group ``g``, out of the day cards (keeping the U
+        counts: it goes on top of the group's deck first) or out of the cards removed at setup."""
+        s = self.s
+        x = self.card(key)
+        if s.u[x]:
+            self.top(g, key, 0)
+            s.u[x] = 0
+            s.deck_b[g].pop(0)
+            s.deck_c[g].pop(0)
+        else:
+            s.removed.remove(x)
+        s.inplay.append(x)
+        s.inloc.append(g)
+        s.held.append([])
+        s.seen[x] = 1
+        return x
+
     def reveal_turn(self, picks: dict, reveals: dict):
         """Commit PICK[0,keep] (or given) for every awake group, forcing the revealed cards."""
         for g in sorted(reveals):

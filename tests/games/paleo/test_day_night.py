@@ -171,17 +171,7 @@ def test_case41_night_order(xs):
     """PALEO-NIGHT-3/4, D-13: feed -> mission A -> mission B -> seat 1's moon card -> deal."""
     sc = Script.start(seed=2, level=1, num_groups=2)
     s = sc.s
-    x = sc.card("A05")
-    if s.u[x]:  # take the Trail Scout out of the day cards into group 1 (keeping U counts)
-        sc.top(1, "A05", 0)
-        s.u[x] = 0
-        s.deck_b[1].pop(0)
-        s.deck_c[1].pop(0)
-    else:
-        s.removed.remove(x)
-    s.inplay.append(x)
-    s.inloc.append(1)
-    s.held.append([])
+    sc.into_play("A05", 1)   # the Trail Scout in play before group 1
     sc.storage(food=20, wood=5)
     seen = []
     _sleep_all(sc)

@@ -6,7 +6,6 @@ whose turn it is (a wrong card, a step counter of 0 or past the last moon card i
 last moon card at the last step loads)."""
 from __future__ import annotations
 
-from boardgym.games.paleo import actions as A
 from boardgym.games.paleo.content import DEFAULT_PACK
 from boardgym.games.paleo.kinds import D_NIGHTOPT, PH_MISSIONS, PH_MOON
 from boardgym.games.paleo.night import moon_cards
@@ -34,11 +33,7 @@ def test_a_mission_without_a_moon_area_is_skipped_at_night_and_the_save_loads(tm
     s = sc.s
     a01, b01 = sc.card("A01"), sc.card("B01")
     assert a01 in s.inplay and b01 in s.inplay
-    for g in range(s.n):
-        if s.awake[g]:
-            sc.act(A.SLEEP_EARLY)
-    while s.phase != PH_MISSIONS:
-        sc.act(int(s.legal_mask().nonzero()[0][0]))
+    sc.to_phase(PH_MISSIONS)
     assert s.pend[-1][0] == D_NIGHTOPT and s.pend[-1][1:3] == (s.lead, b01) and s.k == 1
     data = saved(sc)   # (loads back as it is: the invariants accept it)
     assert data["state"]["pend"][-1][:3] == [D_NIGHTOPT, s.lead, b01]
@@ -53,24 +48,8 @@ def _moon_step():
     test_day_night's case 41). Its game, data and moon cards in the order the night takes them."""
     sc = Script.start(seed=2, level=1, num_groups=2)
     s = sc.s
-    x = sc.card("A05")
-    if s.u[x]:  # out of the day cards into group 1 (keeping the U counts)
-        sc.top(1, "A05", 0)
-        s.u[x] = 0
-        s.deck_b[1].pop(0)
-        s.deck_c[1].pop(0)
-    else:
-        s.removed.remove(x)
-    s.inplay.append(x)
-    s.inloc.append(1)
-    s.held.append([])
-    s.seen[x] = 1   # (faceup in play: seen)
-    sc.storage(food=20, wood=5)
-    for g in range(s.n):
-        if s.awake[g]:
-            sc.act(A.SLEEP_EARLY)
-    while s.phase != PH_MOON:
-        sc.act(int(s.legal_mask().nonzero()[0][0]))
+    x = sc.into_play("A05", 1)
+    sc.storage(food=20, wood=5).to_phase(PH_MOON)
     assert s.pend[-1][0] == D_NIGHTOPT and (1, x) in moon_cards(s)
     data = saved(sc)
     return sc.g, data, moon_cards(load(sc.g, data))

@@ -28,12 +28,7 @@ def test_a_night_option_that_removes_its_mission_sends_it_to_the_cemetery(tmp_pa
     sc = Script.start(seed=2, modules=["A", "B"], content_pack=path, num_groups=2, remove_per_module=0)
     s = sc.s
     a01, b01 = sc.card("A01"), sc.card("B01")
-    sc.storage(food=20, wood=5)
-    for g in range(s.n):
-        if s.awake[g]:
-            sc.act(A.SLEEP_EARLY)
-    while s.phase != PH_MISSIONS:
-        sc.act(int(s.legal_mask().nonzero()[0][0]))
+    sc.storage(food=20, wood=5).to_phase(PH_MISSIONS)
     assert s.pend[-1][0] == D_NIGHTOPT and s.pend[-1][2] == a01
     food = s.store[0]
     sc.act(A.OPTION + 0)
@@ -49,12 +44,7 @@ def test_a_night_option_without_remove_keeps_its_mission_in_play(tmp_path):
     sc = Script.start(seed=2, modules=["A", "B"], num_groups=2, remove_per_module=0)
     s = sc.s
     a01, b01 = sc.card("A01"), sc.card("B01")
-    sc.storage(food=20, wood=5)
-    for g in range(s.n):
-        if s.awake[g]:
-            sc.act(A.SLEEP_EARLY)
-    while s.phase != PH_MISSIONS:
-        sc.act(int(s.legal_mask().nonzero()[0][0]))
+    sc.storage(food=20, wood=5).to_phase(PH_MISSIONS)
     sc.act(A.OPTION + 0)
     assert a01 in s.inplay and a01 not in s.cem
     assert s.pend[-1][0] == D_NIGHTOPT and s.pend[-1][2] == b01

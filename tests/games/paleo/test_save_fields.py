@@ -16,9 +16,8 @@ from boardgym.games.paleo.kinds import (CH_DIE, CH_IDEA, D_IDEASLOT, D_TALISMAN,
                                         OP_HEAL, OP_WOUND3, SRC_ADD, SRC_TOOL)
 from tests.games.saved_pool import edited, load, refused, top
 
-from ..packs import edited_pack
-from .saves import card_of, find_save, first_option, holder_script, passes_declaration, saved, talisman_save
-from .scripted import Script
+from .saves import (failed_with_two_negatives, find_save, first_option, holder_script, passes_declaration,
+                    saved, talisman_save)
 
 
 # -- the field declaration (state.py): ranges the rules set -------------------------------------------
@@ -375,19 +374,8 @@ def test_a_heal_tool_is_its_groups_alone(xs, night):
 
 
 def _negative_choice_save(pack, tmp_path):
-    """PALEO-DICE-2: Dice Example edited to have two negative options; group 0 (one weak person)
-    reveals it, rolls 1 SKL and 2 STR and fails its check: it picks the negative option."""
-    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X02")["options"].append(
-        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    sc.people(0, ["ppl15"])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X02", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
-    assert sc.decision() == "negative" and sc.s.r_card == sc.card("X02") and not sc.s.ops
+    """A save at the negative option's choice after a failed check (saves.failed_with_two_negatives)."""
+    sc = failed_with_two_negatives(pack, tmp_path)
     return sc, saved(sc)
 
 

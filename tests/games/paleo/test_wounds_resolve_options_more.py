@@ -9,24 +9,15 @@ from __future__ import annotations
 from boardgym.games.paleo import actions as A
 
 from ..packs import edited_pack
-from .saves import card_of, holder_script, saved
+from .saves import card_of, failed_with_two_negatives, holder_script, saved
 from .scripted import Script, solo_turn
 
 
 def _failed_with_two_negatives(pack, tmp_path):
-    """Dice Example (X02) edited to have two negative options (WOUND 1, then SKULL 1); group 0
-    (ppl15 alone, 3 hearts) reveals it, rolls 1 SKL and 2 STR and fails its check."""
-    path = edited_pack(pack, tmp_path, "modules/X", lambda d: card_of(d, "X02")["options"].append(
-        {"negative": True, "reward": [{"kind": "SKULL", "n": 1}]}))
-    sc = Script.start(seed=0, modules=["X"], content_pack=path, num_groups=2)
-    sc.people(0, ["ppl15"])
-    for h in range(2):
-        sc.clear_tools(h)
-    sc.reveal_turn({}, {0: "X02", 1: "X18"})
-    if sc.decision() == "order":
-        sc.act(A.RESOLVE_NEXT + 0)
-    sc.force("die", "1 SKL", "2 STR").act(A.OPTION + 0)
-    assert sc.decision() == "negative" and sc.legal() == ["OPTION[1]", "OPTION[2]"]
+    """saves.failed_with_two_negatives: group 0 failed the Dice Example's check and picks one of
+    its two negative options (WOUND 1 or SKULL 1); nothing is paid yet."""
+    sc = failed_with_two_negatives(pack, tmp_path)
+    assert sc.legal() == ["OPTION[1]", "OPTION[2]"]
     assert sc.s.skulls == 0 and sc.s.wnd[0] == [0]
     return sc
 
