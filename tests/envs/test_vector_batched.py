@@ -259,3 +259,42 @@ def test_max_episode_steps_minus_one_means_no_limit():
             assert not trunc.any() and not term.any()
     finally:
         envs.close()
+
+
+def test_from_envs_batches_built_envs_as_make_vec_does():
+    """``BoardgymVectorEnv.from_envs`` over ``gym.make`` envs of one id plays exactly as
+    ``make_vec`` with the same seed and actions, and keeps their ``TimeLimit``'s step limit."""
+    env_id = GYM_IDS[0]
+    built = BoardgymVectorEnv.from_envs([gym.make(env_id, max_episode_steps=40) for _ in range(N)])
+    made = gym.make_vec(env_id, num_envs=N, max_episode_steps=40)
+    try:
+        assert built.max_episode_steps == made.max_episode_steps == 40
+        counts = run_both(built, made, 60)
+        assert counts["trunc"] + counts["term"] >= N   # each game ended or hit its 40 steps
+    finally:
+        built.close(), made.close()
+
+
+def test_from_envs_refuses_mixed_limits_and_foreign_envs():
+    env_id = GYM_IDS[0]
+    with pytest.raises(ConfigError, match=r"different max_episode_steps: \['20', '40'\]"):
+        BoardgymVectorEnv.from_envs([gym.make(env_id, max_episode_steps=40),
+                                     gym.make(env_id, max_episode_steps=20)])
+    for envs in ([], [gym.make("CartPole-v1")]):
+        with pytest.raises(ConfigError, match="from_envs needs one or more boardgym"):
+            BoardgymVectorEnv.from_envs(envs)
+
+
+def test_set_attr_takes_one_value_for_every_env_or_one_each():
+    """As Gymnasium's vector envs: ``set_attr(name, value)`` gives every env the value, a list
+    gives one each, and a list of the wrong length is refused."""
+    envs = gym.make_vec(GYM_IDS[0], num_envs=3)
+    try:
+        envs.set_attr("illegal_penalty", -0.25)
+        assert envs.get_attr("illegal_penalty") == (-0.25, -0.25, -0.25)
+        envs.set_attr("illegal_penalty", [-0.25, -0.5, -0.75])
+        assert envs.get_attr("illegal_penalty") == (-0.25, -0.5, -0.75)
+        with pytest.raises(ConfigError, match="set_attr takes one value or 3"):
+            envs.set_attr("illegal_penalty", [-1.0, -1.0])
+    finally:
+        envs.close()
