@@ -22,7 +22,7 @@ from boardgym.core.action_views import ActionView
 from . import actions as A
 from .combos import can_extend, valid
 from .constants import MAX_DICE, N_LINES
-from .encounter import _combo_of
+from .encounter import combo_of
 from .kinds import D_RESOLVE, D_SELECT, ENCOUNTER_TARGET, SEL_COMBO
 
 N_SETS = 2 ** MAX_DICE - 1           # non-empty sets of the 8 non-white dice slots
@@ -59,7 +59,7 @@ def combinations(s, target: int) -> list[list[int]]:
     """Every set of usable dice (ascending slots) that the flat selection for ``target`` can
     pick in ascending order and then confirm: the same ``can_extend`` / ``valid`` checks as
     the selection's own mask (``encounter.select_mask``), searched depth-first."""
-    combo = _combo_of(s, ENCOUNTER_TARGET if target == ENCOUNTER_INDEX else target)
+    combo = combo_of(s, ENCOUNTER_TARGET if target == ENCOUNTER_INDEX else target)
     usable = [d for d in range(MAX_DICE) if s.d_col[d] >= 0 and not s.d_used[d]]
     face = s.d_face
     found = []

@@ -198,7 +198,7 @@ def _select_confirm_ok(s, e) -> bool:
     return len(s.sel) == 2 if e[0] == E_COPY else len(s.sel) >= 1
 
 
-def _combo_of(s, target):
+def combo_of(s, target):
     c = s.game.content
     if target == ENCOUNTER_TARGET:
         return c.enc_combo[s.enc_at[s.cur_loc]]
@@ -215,7 +215,7 @@ def select_mask(s, f, m):
         if _select_confirm_ok(s, e):
             m[A.CONFIRM] = True
     else:
-        combo = _combo_of(s, target)
+        combo = combo_of(s, target)
         sel_faces = [s.d_face[d] for d in s.sel]
         avail = usable_faces(s, s.sel)
         for d in range(MAX_DICE):

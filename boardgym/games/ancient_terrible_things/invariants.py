@@ -13,6 +13,7 @@ from collections import Counter
 from boardgym.core.fields import queue_errors, stack_errors
 
 from . import encounter
+from .combos import can_extend
 from .constants import COLOURS, MAX_FEATS, MAX_SWAG, YELLOW
 from .kinds import (CH_ADV_D6, CH_CHAR, CH_DIE, CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_FIRST, CH_MOVE,
                     CH_REFILL, CH_ROW, CH_TENT, CH_WHITE, CHANCES, D_ACH, D_ACTION_DIE, D_ADV_PLACE,
@@ -234,6 +235,11 @@ def _frames(s) -> list[str]:
                 most = encounter.most_picks(_card_at(s, s.act[0], s.act[1]).effects[0])
                 if most is not None and len(s.sel) > most:
                     return [f"sel {s.sel}: {len(s.sel)} dice picked, the card's effect takes at most {most}"]
+            else:   # a combination: each die extended the picks before it, as the mask allows
+                combo, faces = encounter.combo_of(s, top[3]), [s.d_face[d] for d in s.sel]
+                avail = encounter.usable_faces(s, s.sel)
+                if not all(can_extend(combo, faces[:i], faces[i], faces[i:] + avail) for i in range(len(faces))):
+                    return [f"sel {s.sel}: dice showing {faces} are not a start of the combination"]
         elif top[0] == D_GUNSLOOP:
             if any(i >= len(s.feats[p]) for i in s.sel):
                 return [f"sel {s.sel}: a selected feat is not in the hand"]

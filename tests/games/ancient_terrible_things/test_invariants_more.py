@@ -13,13 +13,16 @@ import pytest
 
 from boardgym.games import make_game
 from boardgym.games.ancient_terrible_things.constants import GREEN, MAX_DICE, MAX_FEATS, MAX_SWAG
+from boardgym.games.ancient_terrible_things.combos import can_extend
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
+from boardgym.games.ancient_terrible_things.encounter import combo_of, usable_faces
 from boardgym.games.ancient_terrible_things.kinds import (CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_ROW, CH_TENT, CH_WHITE,
-                                                          D_EXPLORE, D_FORGET, D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT, PH_TURN_START)
-from tests.games.saved_pool import edited, load, refused, top
+                                                          D_EXPLORE, D_FORGET, D_SELECT, D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT,
+                                                          PH_TURN_START, SEL_COMBO)
+from tests.games.saved_pool import edited, load, pool, refused, top
 from tests.games.soundness import random_play
 
-from .test_saves import encounter_window, find_save
+from .test_saves import CONFIGS, GAME, SEEDS, encounter_window, find_save
 
 
 def _kinds(st):
@@ -320,3 +323,31 @@ def test_no_round_is_counted_before_the_first_reveal():
     g, data = find_save(lambda st: st["phase"] == PH_TURN_START and len(st["chars"]) == 3)
     assert data["state"]["round"] == data["state"]["turn"] == 0 and load(g, data) is not None
     refused(g, edited(data, round=1), "round 1 and turn 0 in phase 'turn_start'")
+
+
+def test_a_combination_selection_is_a_start_of_its_combination():
+    """ATT-RESOLVE-1/2 (dice spent on an encounter or a line must form its combination): a saved
+    selection for a combination holds dice each of which could join the ones picked before it,
+    as the selection's mask offers them. A save from play loads; the same save with one more
+    usable die that cannot join (for a block or a pair, another face) is refused, naming the
+    faces."""
+
+    def misfit(s):
+        """A usable die that cannot join the selection, or None."""
+        faces = [s.d_face[d] for d in s.sel]
+        combo = combo_of(s, s.pend[-1][3])
+        return next((d for d in range(MAX_DICE) if s.d_col[d] >= 0 and not s.d_used[d] and d not in s.sel
+                     and not can_extend(combo, faces, s.d_face[d], usable_faces(s, s.sel))), None)
+
+    games = [make_game(GAME, **dict(cfg)) for cfg in CONFIGS]
+    for i, text in pool(GAME, CONFIGS, SEEDS):
+        data = json.loads(text)
+        if top(data["state"])[0] == D_SELECT and top(data["state"])[2] == SEL_COMBO and data["state"]["sel"]:
+            s = load(games[i], data)       # (a save from play loads)
+            d = misfit(s)
+            if d is not None:
+                break
+    else:
+        raise AssertionError("no saved combination selection with a die that cannot join")
+    wrong = [s.d_face[x] for x in s.sel] + [s.d_face[d]]
+    refused(games[i], edited(data, sel=list(s.sel) + [d]), f"dice showing {wrong} are not a start of the combination")
