@@ -131,8 +131,6 @@ class Content:
         self.enc_combo = [(COMBOS.index(e["combo"]["kind"]), e["combo"]["min"], e["combo"]["len"])
                           for e in encs]
         self.enc_secrets = [e["secrets"] for e in encs]
-        for e, (kind, lo, ln) in zip(encs, self.enc_combo):
-            _check_combo(kind, lo, ln, f["encounters"], e["id"], encounter=True)
         self.by_back = [[i for i, b in enumerate(self.enc_back) if b == k] for k in range(3)]
 
         swag = docs["swag"]["swag"] + docs["mcguffins"]["mcguffins"]
@@ -170,7 +168,7 @@ class Content:
             for k, line in enumerate(s["lines"]):
                 c = line["combo"]
                 combo = (COMBOS.index(c["kind"]), c["min"], c["len"])
-                _check_combo(*combo, f["scenarios"], f"{s['id']}.lines.{k}", encounter=False)
+                _check_line_combo(combo[0], combo[2], f["scenarios"], f"{s['id']}.lines.{k}")
                 lines.append((combo, tuple(TOKENS.index(t) for t in line["tokens"])))
             self.scenarios[s["id"]] = (s["name"], tuple(lines))
 
@@ -233,16 +231,11 @@ class Content:
         return row, lines
 
 
-def _check_combo(kind, lo, ln, file, entry, encounter):
-    name = COMBOS[kind]
-    if name == "high" and not 1 <= ln <= (3 if encounter else 1):
-        raise ContentError(file, entry, "combo.len", "a high combination uses 1-3 dice (1 on a scenario line)")
-    if name == "pair" and ln != 2:
-        raise ContentError(file, entry, "combo.len", "a pair has exactly 2 dice")
-    if name in ("block", "run") and ln < 3:
-        raise ContentError(file, entry, "combo.len", f"a {name} has 3 or more dice")
-    if name == "run" and lo + ln - 1 > 6:
-        raise ContentError(file, entry, "combo", f"run from {lo} of {ln} dice passes 6")
+def _check_line_combo(kind, ln, file, entry):
+    """A scenario line's high combination is one die (ATT-RESOLVE-1); the schema allows the
+    encounters' 1-3, and holds every other combination's size and range itself."""
+    if COMBOS[kind] == "high" and ln != 1:
+        raise ContentError(file, entry, "combo.len", "a high combination on a scenario line uses 1 die")
 
 
 @pack_loader

@@ -95,6 +95,53 @@ def test_an_extra_green_die_is_rejected(tmp_path):
     assert err.value.entry == "feat25"
 
 
+def test_a_green_die_is_refused_by_the_green_supply_and_allowed_by_a_spare(tmp_path):
+    """ATT-SETUP-1 / ATT-D-1: the check reads the supply of the colour the card adds. With 8
+    yellow dice (a spare yellow is no spare green) the green card is still refused; with 6 green
+    dice (one spare) it loads."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "feats", lambda d: d["feats"][24]["effects"][0].update(colour="green"))
+    _edit(pack, "rules", lambda d: d["dice"]["yellow"].update(supply=8))
+    with pytest.raises(ContentError, match="add_die green"):
+        load_content(str(pack))
+    _edit(pack, "rules", lambda d: d["dice"]["green"].update(supply=6))
+    assert load_content(str(pack)).dice_supply["green"] == 6
+
+
+@pytest.mark.parametrize("low,ok", [(4, True), (5, False)])
+def test_a_run_may_end_at_6_and_not_past_it(tmp_path, low, ok):
+    """ATT-RESOLVE-1 (a run is consecutive faces of d6): scenario I's run line of 3 dice from 4
+    (4-5-6) loads; from 5 it would need a 7 and the schema refuses it, naming the line's field."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "scenarios", lambda d: d["scenarios"][0]["lines"][2]["combo"].update(min=low))
+    if ok:
+        from boardgym.games.ancient_terrible_things.constants import RUN
+        assert load_content(str(pack)).scenarios["I"][1][2][0] == (RUN, 4, 3)   # (kind, lowest face, dice)
+        return
+    with pytest.raises(ContentError, match="5 is above the maximum 4") as err:
+        load_content(str(pack))
+    assert (err.value.entry, err.value.field) == ("I", "lines.2.combo.min")
+
+
+def test_a_high_line_of_a_scenario_is_one_die(tmp_path):
+    """ATT-RESOLVE-1: a scenario line's high combination is a single die (encounters may ask
+    1-3); a line asking 2 is refused naming the line."""
+    pack = _copy_pack(tmp_path)
+    _edit(pack, "scenarios", lambda d: d["scenarios"][0]["lines"][0]["combo"].update(len=2))
+    with pytest.raises(ContentError, match="a high combination on a scenario line uses 1 die") as err:
+        load_content(str(pack))
+    assert (err.value.entry, err.value.field) == ("I.lines.0", "combo.len")
+
+
+def test_each_side_of_the_location_tiles_fills_the_five_board_places():
+    """ATT-SETUP (the five location tiles go round the board, one per place; the locations file
+    counts places from 1): the game numbers the places 0-4, and the tiles A-E, like the tiles
+    F-J (their other sides), take each place exactly once."""
+    tiles = load_content().tiles
+    for side in ("ABCDE", "FGHIJ"):
+        assert sorted(tiles[t]["slot"] for t in side) == [0, 1, 2, 3, 4]
+
+
 def test_catalogue_sized_rules_are_pinned(tmp_path):
     pack = _copy_pack(tmp_path)
     _edit(pack, "rules", lambda d: d.update(swag_cap=20))
