@@ -287,7 +287,7 @@ def test_from_envs_refuses_mixed_limits_and_foreign_envs():
 
 def test_set_attr_takes_one_value_for_every_env_or_one_each():
     """As Gymnasium's vector envs: ``set_attr(name, value)`` gives every env the value, a list
-    gives one each, and a list of the wrong length is refused."""
+    gives one each, and a list of the wrong length is refused; ``call`` passes keywords on."""
     envs = gym.make_vec(GYM_IDS[0], num_envs=3)
     try:
         envs.set_attr("illegal_penalty", -0.25)
@@ -296,5 +296,10 @@ def test_set_attr_takes_one_value_for_every_env_or_one_each():
         assert envs.get_attr("illegal_penalty") == (-0.25, -0.5, -0.75)
         with pytest.raises(ConfigError, match="set_attr takes one value or 3"):
             envs.set_attr("illegal_penalty", [-1.0, -1.0])
+        # call passes keyword arguments on, as Gymnasium's vector envs do: each game reset with
+        # seed 5 shows what a lone env reset with seed 5 shows
+        lone, _ = gym.make(GYM_IDS[0]).reset(seed=5)
+        for obs, _ in envs.call("reset", seed=5):
+            assert_same(obs, lone)
     finally:
         envs.close()
