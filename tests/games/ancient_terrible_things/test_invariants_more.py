@@ -16,7 +16,7 @@ from boardgym.games.ancient_terrible_things.constants import GREEN, MAX_DICE, MA
 from boardgym.games.ancient_terrible_things.combos import can_extend
 from boardgym.games.ancient_terrible_things.content import DEFAULT_PACK
 from boardgym.games.ancient_terrible_things.encounter import combo_of, usable_faces
-from boardgym.games.ancient_terrible_things.kinds import (CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_ROW, CH_TENT, CH_WHITE,
+from boardgym.games.ancient_terrible_things.kinds import (CH_ENC, CH_FEAT, CH_FEAT_DISCARD, CH_ROW, CH_TENT, CH_WHITE, DECISIONS,
                                                           D_EXPLORE, D_FORGET, D_SELECT, D_SHRINE, PH_BONUS, PH_ENCOUNTER, PH_NEXT,
                                                           PH_TURN_START, SEL_COMBO)
 from tests.games.saved_pool import edited, load, pool, refused, top
@@ -351,3 +351,17 @@ def test_a_combination_selection_is_a_start_of_its_combination():
         raise AssertionError("no saved combination selection with a die that cannot join")
     wrong = [s.d_face[x] for x in s.sel] + [s.d_face[d]]
     refused(games[i], edited(data, sel=list(s.sel) + [d]), f"dice showing {wrong} are not a start of the combination")
+
+
+def test_a_decision_of_the_wrong_seat_is_refused_naming_both_seats():
+    """ATT-TURN-1 (the active player makes the turn's decisions): a saved decision frame of
+    another seat is refused, naming the frame's decision, the seat it names and the seat it
+    belongs to."""
+    g, data = find_save(lambda st: len(st["chars"]) >= 2 and st["pend"] and not st["cq"]
+                        and st["phase"] == PH_ENCOUNTER and len(st["pend"]) == 1)
+    st = data["state"]
+    frame = list(st["pend"][0])
+    other = (st["active"] + 1) % len(st["chars"])
+    frame[1] = other
+    refused(g, edited(data, pend=[frame]),
+            f"pend[0] ('{DECISIONS[frame[0]]}') is seat {other}'s; it belongs to seat {st['active']}")
