@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardgym.games.ancient_terrible_things.constants import BLANK, MAX_CANCELS, MAX_SWAG
-from boardgym.games.ancient_terrible_things.kinds import CH_ROW
+from boardgym.games.ancient_terrible_things.kinds import CH_ROW, D_ACH, PH_BONUS
 
 from tests.games.saved_pool import edited, refused
 
@@ -54,3 +54,12 @@ def test_a_trading_post_refill_is_for_one_of_three_row_slots():
     naming the range."""
     g, data = _window()
     refused(g, edited(data, cq=data["state"]["cq"] + [[CH_ROW, 3]]), "is 3, must be a Trading Post row slot (0..2)")
+
+
+def test_an_achievement_claim_is_the_chateaus_or_the_gorgs():
+    """ATT-LOC-B / ATT-D-14 (an achievement is claimed at the Chateau, or at the Gorg): a saved
+    claim's first argument is 0 or 1; 2 is refused by the declaration, naming the range."""
+    g, data = find_save(lambda st: st["phase"] == PH_BONUS and st["pend"] and st["pend"][0][0] == D_ACH)
+    f = list(data["state"]["pend"][0])
+    f[2] = 2
+    refused(g, edited(data, pend=[f] + data["state"]["pend"][1:]), "0, or 1 at the Gorg (0..1)")
