@@ -303,3 +303,16 @@ def test_set_attr_takes_one_value_for_every_env_or_one_each():
             assert_same(obs, lone)
     finally:
         envs.close()
+
+
+def test_a_step_limit_of_one_truncates_every_game_after_its_first_step():
+    """``max_episode_steps=1`` is the smallest limit (as ``gym.make`` reads it): each game is
+    truncated at its first step, unless that step ended it."""
+    envs = gym.make_vec(GYM_IDS[0], num_envs=2, max_episode_steps=1)
+    try:
+        assert envs.max_episode_steps == 1
+        obs, _ = envs.reset(seed=0)
+        _, _, term, trunc, _ = envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+        assert (term | trunc).all()
+    finally:
+        envs.close()
