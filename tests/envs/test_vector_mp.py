@@ -292,3 +292,18 @@ def test_a_hung_worker_is_an_error_after_worker_timeout():
     with pytest.raises(VectorWorkerError, match=r"worker 0 .* took more than worker_timeout=1.0 s"):
         envs.step([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
     assert not any(alive(p) for p in pids) and name not in os.listdir("/dev/shm")
+
+
+def test_no_step_limit_reaches_the_workers():
+    """``max_episode_steps=-1`` (no limit) holds in the workers too: the env keeps no limit, and
+    a policy stuck on illegal actions is never truncated, as in the single-process env."""
+    envs = gym.make_vec(GYM_IDS[0], num_envs=N, num_workers=W, max_episode_steps=-1, start_method="fork")
+    try:
+        assert envs.max_episode_steps is None
+        obs, _ = envs.reset(seed=0)
+        illegal = [int(np.flatnonzero(m == 0)[0]) for m in obs["action_mask"]]
+        for _ in range(30):
+            obs, _, term, trunc, _ = envs.step(illegal)
+            assert not trunc.any() and not term.any()
+    finally:
+        envs.close()
