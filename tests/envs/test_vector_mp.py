@@ -307,3 +307,35 @@ def test_no_step_limit_reaches_the_workers():
             assert not trunc.any() and not term.any()
     finally:
         envs.close()
+
+
+def test_next_step_ignores_the_action_of_a_game_that_just_ended():
+    """Gymnasium's NEXT_STEP autoreset: the step after a game ends resets it and ignores its
+    action, so an action outside the final observation's mask is not refused there (even with
+    ``illegal_action="raise"``); the workers agree with the single-process env bit for bit. Every game is truncated at its
+    second step (``max_episode_steps=2``)."""
+    multi, single = pair(GYM_IDS[0], AutoresetMode.NEXT_STEP, "fork", max_episode_steps=2, illegal_action="raise")
+    try:
+        obs, _ = multi.reset(seed=1)
+        single.reset(seed=1)
+        for _ in range(2):
+            legal = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
+            obs, _, _, trunc, _ = multi.step(legal)
+            single.step(legal)
+        assert trunc.all()
+        illegal = [int(np.flatnonzero(m == 0)[0]) for m in obs["action_mask"]]
+        out_m, out_s = multi.step(illegal), single.step(illegal)
+        for x, y in zip(out_m, out_s):
+            assert_same(x, y)
+        assert not out_m[3].any() and "illegal_action" not in out_m[4]
+    finally:
+        multi.close(), single.close()
+
+
+def test_the_constructor_defaults_are_one_game_in_one_worker():
+    """``BoardgymMultiprocessVectorEnv(**kwargs of an id)`` with no counts: one game, one worker."""
+    envs = BoardgymMultiprocessVectorEnv(start_method="fork", **gym.spec(GYM_IDS[0]).kwargs)
+    try:
+        assert envs.num_envs == 1 and len(envs.worker_pids) == 1
+    finally:
+        envs.close()
