@@ -293,6 +293,22 @@ def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
     assert f"ops: give_tool for group {out}, which takes no part" in _resolution(s)
 
 
+@pytest.mark.parametrize("name", ["wound2", "heal_in", "kill", "person_to", "dream_to"])
+def test_a_step_for_a_group_goes_to_a_participant(name):
+    """PALEO-REW-3/4/5, WOUND-1 (rewards and wounds go to the groups taking part): a waiting step
+    for one group (a wound, a heal, a death, a person, a dream) names a participant; for a group
+    outside the resolution it is refused, naming the step and the group."""
+    from boardgym.games.paleo.invariants import _resolution
+    from boardgym.games.paleo.kinds import OPS
+
+    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
+    s = load(g, data)
+    out = next(h for h in range(s.n) if not s.r_parts >> h & 1)
+    code = OPS.index(name)
+    s.ops.insert(0, (code, out, 1) if name == "wound2" else (code, out))
+    assert f"ops: {name} for group {out}, which takes no part" in _resolution(s)
+
+
 def test_food_waiting_to_be_gained_is_no_wound(pack, tmp_path):
     """PALEO-REW-1 / REW-8: a wound waiting to be placed (the wound3 step of a wound event)
     needs a wounded group; a gain waiting does not. Wood Gift edited to give 7 food, with The
