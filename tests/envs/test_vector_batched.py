@@ -248,13 +248,17 @@ def test_bad_input_gets_clear_errors():
 def test_max_episode_steps_minus_one_means_no_limit():
     """``max_episode_steps=-1`` drops the step limit, as ``gym.make`` reads it: no limit is kept,
     and a policy stuck on illegal actions is not truncated."""
-    env_id = GYM_IDS[0]
-    envs = gym.make_vec(env_id, num_envs=2, max_episode_steps=-1)
+    never_truncated(gym.make_vec(GYM_IDS[0], num_envs=2, max_episode_steps=-1), 100)
+
+
+def never_truncated(envs, steps):
+    """``envs`` keeps no step limit, and a policy stuck on illegal actions for ``steps`` steps
+    is neither truncated nor ended; closes ``envs``."""
     try:
         assert envs.max_episode_steps is None
         obs, _ = envs.reset(seed=0)
         illegal = [int(np.flatnonzero(m == 0)[0]) for m in obs["action_mask"]]
-        for _ in range(100):
+        for _ in range(steps):
             obs, _, term, trunc, _ = envs.step(illegal)
             assert not trunc.any() and not term.any()
     finally:

@@ -21,7 +21,7 @@ from gymnasium.vector import AutoresetMode
 from boardgym.core.errors import ConfigError, IllegalActionError, VectorWorkerError
 from boardgym.envs.vector_mp import BoardgymMultiprocessVectorEnv, _detach
 from tests.conftest import gym_entries
-from tests.envs.test_vector_batched import assert_same, moves, run_both
+from tests.envs.test_vector_batched import assert_same, moves, never_truncated, run_both
 
 GYM_IDS = [e["id"] for e in gym_entries()]
 MODES = [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP]
@@ -297,23 +297,15 @@ def test_a_hung_worker_is_an_error_after_worker_timeout():
 def test_no_step_limit_reaches_the_workers():
     """``max_episode_steps=-1`` (no limit) holds in the workers too: the env keeps no limit, and
     a policy stuck on illegal actions is never truncated, as in the single-process env."""
-    envs = gym.make_vec(GYM_IDS[0], num_envs=N, num_workers=W, max_episode_steps=-1, start_method="fork")
-    try:
-        assert envs.max_episode_steps is None
-        obs, _ = envs.reset(seed=0)
-        illegal = [int(np.flatnonzero(m == 0)[0]) for m in obs["action_mask"]]
-        for _ in range(30):
-            obs, _, term, trunc, _ = envs.step(illegal)
-            assert not trunc.any() and not term.any()
-    finally:
-        envs.close()
+    never_truncated(gym.make_vec(GYM_IDS[0], num_envs=N, num_workers=W, max_episode_steps=-1,
+                                 start_method="fork"), 30)
 
 
 def test_next_step_ignores_the_action_of_a_game_that_just_ended():
     """Gymnasium's NEXT_STEP autoreset: the step after a game ends resets it and ignores its
     action, so an action outside the final observation's mask is not refused there (even with
-    ``illegal_action="raise"``); the workers agree with the single-process env bit for bit. Every game is truncated at its
-    second step (``max_episode_steps=2``)."""
+    ``illegal_action="raise"``); the workers agree with the single-process env bit for bit.
+    Every game is truncated at its second step (``max_episode_steps=2``)."""
     multi, single = pair(GYM_IDS[0], AutoresetMode.NEXT_STEP, "fork", max_episode_steps=2, illegal_action="raise")
     try:
         obs, _ = multi.reset(seed=1)
