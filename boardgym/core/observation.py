@@ -1,6 +1,7 @@
 """Named pieces of a flat float32 observation vector, and the encoders' bounded block cache."""
 from __future__ import annotations
 
+import functools
 import sys
 from typing import NamedTuple
 
@@ -188,13 +189,12 @@ def accepts_any_out(encode):
     through a float32 memoryview, so it takes only a ``plain_f32`` ``out``: given any other (a
     float64 or strided vector) the wrapper encodes a new vector and copies its values in, the
     same float32 numbers, and returns ``out``."""
+    @functools.wraps(encode)
     def wrapper(s, player, out=None, **options):
         if out is not None and not plain_f32(out):
             out[:] = encode(s, player, None, **options)
             return out
         return encode(s, player, out, **options)
-    wrapper.__name__, wrapper.__qualname__, wrapper.__doc__ = encode.__name__, encode.__qualname__, encode.__doc__
-    wrapper.__wrapped__ = encode
     return wrapper
 
 
