@@ -16,6 +16,13 @@ def _bare(sc, *people):
     return s
 
 
+def _both_hold(sc, key):
+    """No other tool token in play; groups 0 and 1 hold one ``key`` each: (state, tool index)."""
+    s = _bare(sc)
+    sc.give_tool(0, key).give_tool(1, key)
+    return s, sc.g.content.tool_index[key]
+
+
 def _held(sc, g, key):
     return sc.s.tools[g * sc.g.T + sc.g.content.tool_index[key]]
 
@@ -28,9 +35,7 @@ def test_the_deciding_group_pays_a_spent_token_first(xs):
     hold 1 spear and group 1 decides: group 1's spear is spent and group 0 keeps its own; asked
     again, group 1 holds none, so group 0's goes."""
     sc = xs()
-    s = _bare(sc)
-    sc.give_tool(0, "spear").give_tool(1, "spear")
-    spear = sc.g.content.tool_index["spear"]
+    s, spear = _both_hold(sc, "spear")
     assert spend(s, 3, spear, 1) == 1
     assert (_held(sc, 0, "spear"), _held(sc, 1, "spear")) == (1, 0)
     assert spend(s, 3, spear, 1) == 0
@@ -45,9 +50,7 @@ def test_a_group_outside_the_participants_never_pays(xs):
     pay: group 0's torch is spent. With group 1 alone taking part and group 0 named, group 1's
     is spent."""
     sc = xs()
-    s = _bare(sc)
-    sc.give_tool(0, "torch").give_tool(1, "torch")
-    torch = sc.g.content.tool_index["torch"]
+    s, torch = _both_hold(sc, "torch")
     assert spend(s, 1, torch, 1) == 0
     assert (_held(sc, 0, "torch"), _held(sc, 1, "torch")) == (0, 1)
     sc.give_tool(0, "torch")
