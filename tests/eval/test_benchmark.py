@@ -368,7 +368,18 @@ def test_a_task_added_to_a_kept_scorecard_gives_the_card_of_both_played_together
     common = ["--suite", small_suite, "--agent", "heuristic", "--episodes", "10", "--reps", "100"]
     assert bench_main([*common, "--tasks", first, "--out", str(tmp_path / "one")]) == 0
     kept = tmp_path / "one" / "scorecard.json"
-    assert bench_main([*common, "--tasks", second, "--add-to", str(kept), "--out", str(tmp_path / "added")]) == 0
+    played = scorecard.run
+
+    def run_taking_1234_s(*a, **k):   # this run's games, timed at a figure no sum of rows gives
+        return {**played(*a, **k), "seconds": 1234.5}
+
+    capsys.readouterr()
+    with monkeypatch.context() as m:
+        m.setattr(scorecard, "run", run_taking_1234_s)
+        assert bench_main([*common, "--tasks", second, "--add-to", str(kept), "--out", str(tmp_path / "added")]) == 0
+    # the closing line gives this run's time, not the merged card's (the sum of its rows' times)
+    assert "this run played its games in 1234.5 s" in capsys.readouterr().out
+    assert json.loads(kept.read_text())["seconds"] != 1234.5
     assert bench_main([*common, "--out", str(tmp_path / "both")]) == 0
     assert _card(tmp_path / "added") == _card(tmp_path / "both") == _card(tmp_path / "one")
     added = json.loads(kept.read_text())

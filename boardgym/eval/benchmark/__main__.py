@@ -134,6 +134,7 @@ def _main(args, argv) -> int:
     card = scorecard.run(suite, tasks, agents, skipped, name=name, runner=runner, episodes=args.episodes,
                          budget=args.budget, track=args.track, compute=args.compute, command=command,
                          log=lambda m: print(m, flush=True), reps=args.reps)
+    played_s = card["seconds"]   # this run's games (a merged card's own seconds sum every row's)
     if args.add_to:
         ids = {r["id"] for r in kept["tasks"] + card["tasks"]}
         whole = _whole_command(argv, [t.id for t in suite.tasks if t.id in ids])
@@ -141,7 +142,8 @@ def _main(args, argv) -> int:
         print(f"added {', '.join(t.id for t in tasks)} to {args.add_to}")
     paths = scorecard.write(card, suite, out, reps=args.reps)
     print(scorecard.to_markdown(card, suite))
-    print(f"wrote {', '.join(str(p) for p in paths)} in {card['seconds']:.1f} s (games played on {card['played_on']})")
+    print(f"wrote {', '.join(str(p) for p in paths)}; this run played its games in {played_s:.1f} s "
+          f"(on {card['played_on']})")
     return 0
 
 
