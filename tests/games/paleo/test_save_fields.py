@@ -275,6 +275,14 @@ def test_a_heal_choice_needs_two_wounded_people_to_choose_from():
     assert words in _frame(s)
 
 
+def _resolving_with_a_group_outside():
+    """A loaded save in the middle of a resolution's steps, with its chooser named: (state, the
+    first group taking no part)."""
+    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
+    s = load(g, data)
+    return s, next(h for h in range(s.n) if not s.r_parts >> h & 1)
+
+
 def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
     """PALEO-REW-2 (tools to a participant): a tool the resolution gives waits for a group that
     takes part; one waiting for a group outside it is named with that group (the entry holds the
@@ -282,10 +290,8 @@ def test_a_tool_given_in_a_resolution_goes_to_a_participant_named_as_such():
     from boardgym.games.paleo.invariants import _resolution
     from boardgym.games.paleo.kinds import OP_GIVE_TOOL
 
-    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
-    s = load(g, data)
+    s, out = _resolving_with_a_group_outside()
     parts = [h for h in range(s.n) if s.r_parts >> h & 1]
-    out = next(h for h in range(s.n) if h not in parts)
     tool = next(t for t in range(len(s.game.content.tools)) if t not in parts + [out])
     s.ops.insert(0, (OP_GIVE_TOOL, tool, parts[0], 0))
     assert not any("takes no part" in p for p in _resolution(s))
@@ -301,9 +307,7 @@ def test_a_step_for_a_group_goes_to_a_participant(name):
     from boardgym.games.paleo.invariants import _resolution
     from boardgym.games.paleo.kinds import OPS
 
-    g, data = find_save(lambda st: st["r_parts"] and st["ops"] and st["r_chooser"] >= 0)
-    s = load(g, data)
-    out = next(h for h in range(s.n) if not s.r_parts >> h & 1)
+    s, out = _resolving_with_a_group_outside()
     code = OPS.index(name)
     s.ops.insert(0, (code, out, 1) if name == "wound2" else (code, out))
     assert f"ops: {name} for group {out}, which takes no part" in _resolution(s)
