@@ -235,3 +235,14 @@ def test_bad_inputs_are_refused_in_words(tmp_path):
         main(["--config", str(CONFIG_DIR / "rllib_att_selfplay.yaml"), "--timesteps", "100",
               "--out", str(tmp_path / "run")])
     assert not (tmp_path / "run").exists()
+
+
+def test_the_progress_line_says_whose_win_rate_it_is():
+    """A solo or cooperative game's line gives the team's win rate, not "win rate vs team"; a
+    competitive one names each opponent kind; before any game has ended it says nothing."""
+    from boardgym.train.rllib.runner import _win_words
+
+    assert _win_words({"win_rate/team": 0.625, "perf/iteration_s": 3.0}) == "; the team wins 0.62"
+    assert _win_words({"win_rate/self": 0.5, "win_rate/heuristic": 0.41}) == \
+        "; wins 0.41 against heuristic, 0.50 against self"
+    assert _win_words({"env/return_mean/main": 0.2}) == ""

@@ -122,6 +122,18 @@ def export_policy(algo, out: Path) -> Path:
     return path
 
 
+def _win_words(sc: dict) -> str:
+    """The progress line's win rates: "; the team wins 0.62" in a solo or cooperative game,
+    "; wins 0.41 against heuristic, 0.55 against self" in a competitive one (each a mean over
+    the last 200 episodes), or nothing before a game has ended."""
+    rates = {k.split("/", 1)[1]: v for k, v in sorted(sc.items()) if k.startswith("win_rate/")}
+    if "team" in rates:
+        return f"; the team wins {rates['team']:.2f}"
+    if not rates:
+        return ""
+    return "; wins " + ", ".join(f"{v:.2f} against {kind}" for kind, v in rates.items())
+
+
 def _scalars(result: dict) -> dict:
     """The numbers of an iteration's result worth a TensorBoard curve."""
     er = result.get("env_runners", {}) or {}
@@ -205,10 +217,8 @@ def train_rllib(cfg: dict, out: Path, resume: str | None = None, address: str | 
             writer.flush()
             prog.write(json.dumps({"iteration": it, "env_steps": life, "seconds": round(dt, 3), **sc}) + "\n")
             prog.flush()
-            wins = " ".join(f"{k.split('/', 1)[1]} {v:.2f}" for k, v in sorted(sc.items())
-                            if k.startswith("win_rate/"))
             log(f"iter {it}: {life} steps, {sc['perf/env_steps_per_s']:.0f} steps/s, main's return "
-                f"{sc.get('env/return_mean/main', float('nan')):.3f}" + (f"; win rate vs {wins}" if wins else ""))
+                f"{sc.get('env/return_mean/main', float('nan')):.3f}" + _win_words(sc))
             if slots and it % every == 0:
                 slot = slots[(it // every) % len(slots)]
                 snapshot(algo, slot)
