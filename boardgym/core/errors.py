@@ -15,12 +15,19 @@ class IllegalActionError(BoardgymError, ValueError):
         super().__init__(f"illegal action {label}: {reason}")
 
 
+WHOLE_FILE = "<file>"   # a ContentError's entry or field that is the whole file
+
+
 class ContentError(BoardgymError, ValueError):
     """A content file that breaks its schema or the game's constraints."""
 
     def __init__(self, file: str, entry: str, field: str, message: str):
         self.file, self.entry, self.field = file, entry, field
-        super().__init__(f"{file}: entry {entry!r}, field {field!r}: {message}")
+        # "<file>" as the entry or the field means the file as a whole: the message leaves it out
+        # ("x.json: file not found", "x.json: field 'cards': ..."), the attributes keep it.
+        where = [f"entry {entry!r}"] if entry != WHOLE_FILE else []
+        where += [f"field {field!r}"] if field != WHOLE_FILE else []
+        super().__init__(": ".join([file] + ([", ".join(where)] if where else []) + [message]))
 
 
 class ConfigError(BoardgymError, ValueError):

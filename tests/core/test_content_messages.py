@@ -271,3 +271,16 @@ def test_a_value_no_branch_of_an_untagged_union_takes_is_named_as_such():
         {"type": "object", "additionalProperties": False, "properties": {"a": {"type": "integer", "maximum": 3}}}]}}}
     assert _union_error({"v": [1]}, either) == ("v", "[1] is not valid under any of the given schemas")
     assert _union_error({"v": {"a": 7}}, either) == ("v.a", "7 is above the maximum 3")
+
+
+# -- the file as a whole --------------------------------------------------------------------------------
+@pytest.mark.parametrize("entry, field, words", [
+    ("<file>", "<file>", "x.json: file not found"),
+    ("<file>", "cards", "x.json: field 'cards': file not found"),
+    ("c1", "cost", "x.json: entry 'c1', field 'cost': file not found"),
+])
+def test_a_message_about_the_whole_file_names_no_placeholder(entry, field, words):
+    """"<file>" as the entry or the field (the file as a whole) stays on the error's attributes
+    for code that reads them, but the words a person reads leave it out."""
+    e = ContentError("x.json", entry, field, "file not found")
+    assert str(e) == words and (e.entry, e.field) == (entry, field)
