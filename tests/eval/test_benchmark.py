@@ -10,7 +10,7 @@ import pytest
 from boardgym.core.errors import ConfigError, ContentError
 from boardgym.eval.benchmark import score, scorecard
 from boardgym.eval.benchmark.__main__ import main as bench_main
-from boardgym.eval.benchmark.suite import SUITES, load_suite
+from boardgym.eval.benchmark.suite import MEASURE_WORDS, SUITES, load_suite
 
 V1 = json.loads((SUITES / "v1.json").read_text())
 CHEAP = ["paleo_l1_2groups", "tides_epic_hard_4p"]   # ~0.2 s a game
@@ -48,7 +48,9 @@ def test_the_shipped_suite_covers_every_game_and_shows_what_each_task_lacks(caps
     assert cli_main(["benchmark", "--list"]) == 0   # boardgym benchmark = python -m boardgym.eval.benchmark
     listed = capsys.readouterr().out
     for t in suite.tasks:
-        assert t.id in listed and (("missing:" in listed.split(t.id)[1].split("\n")[0]) == bool(t.missing()))
+        line = listed.split(t.id)[1].split("\n")[0]
+        assert ("missing:" in line) == bool(t.missing())
+        assert MEASURE_WORDS[t.measure] in line and t.measure not in line.replace(" ", "")   # words, not codes
 
 
 def test_every_shipped_task_has_its_headroom_evidence_references_and_reference_rows():

@@ -87,7 +87,7 @@ def _main(args, argv) -> int:
     from boardgym.extras import require_for
 
     from . import leaderboard, scorecard
-    from .suite import load_suite
+    from .suite import MEASURE_WORDS, load_suite
 
     if args.check:
         doc = scorecard.check(args.check)
@@ -103,7 +103,7 @@ def _main(args, argv) -> int:
     if args.list:
         for t in (tasks if args.tasks else suite.tasks):
             lacks = t.missing()
-            print(f"{t.id:24} {t.measure:10} {t.episodes:5} episodes  {t.title}"
+            print(f"{t.id:24} {MEASURE_WORDS[t.measure]:15} {t.episodes:5} episodes  {t.title}"
                   + (f"  [missing: {', '.join(lacks)}]" if lacks else ""))
         return 0
     if args.leaderboard:

@@ -12,10 +12,9 @@ import math
 from pathlib import Path
 
 from . import scorecard
-from .suite import HERE, Suite
+from .suite import HERE, MEASURE_WORDS, Suite
 
 SCORECARDS = HERE / "scorecards"
-MEASURES = {"win_rate": "win rate", "mean_score": "mean score", "elo": "Elo vs the pool"}
 
 
 def load_scorecards(folder: Path | None, suite: Suite) -> list[dict]:
@@ -120,7 +119,7 @@ def tasks_table(suite: Suite) -> str:
         opts = ", ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in t.raw["options"].items())
         opp = (", vs " + ", ".join(t.opponents)) if t.opponents else ""
         pool = (", pool: " + ", ".join(f"`{p}`" for p in t.reference_pool)) if t.reference_pool else ""
-        lines.append(f"| `{t.id}` | {t.title}: `{t.env}` {opts}{opp}{pool} | {MEASURES[t.measure]} | {t.episodes} | "
+        lines.append(f"| `{t.id}` | {t.title}: `{t.env}` {opts}{opp}{pool} | {MEASURE_WORDS[t.measure]} | {t.episodes} | "
                      f"{t.test_first}..{t.test_first + t.episodes - 1} ({t.train_seeds[0]}..{t.train_seeds[1]}) | "
                      f"{ref('random')} | {ref('heuristic')} | {evidence} |")
     return "\n".join(lines)

@@ -29,6 +29,7 @@ SCHEMAS = HERE / "schema"
 SUITES = HERE / "suites"
 DEFAULT_SUITE = "v1"
 HEADROOM_OF_MAXIMUM = 0.9   # a score task's heuristic at most this share of the score's proven maximum
+MEASURE_WORDS = {"win_rate": "win rate", "mean_score": "mean score", "elo": "Elo vs the pool"}   # what a person reads
 
 
 @dataclass(frozen=True)
