@@ -387,6 +387,14 @@ def test_a_task_added_to_a_kept_scorecard_gives_the_card_of_both_played_together
     added = json.loads(kept.read_text())
     assert "--add-to" not in added["command"] and f"--tasks {first},{second}" in added["command"]
     assert bench_main(["--check", str(kept)]) == 0
+    # a file mapping each task to its spec may add a row another agent plays: its command names the file
+    (tmp_path / "row.yaml").write_text(f"{first}: heuristic\n{second}: random\n")
+    mixed = [a if a != "heuristic" else str(tmp_path / "row.yaml") for a in common]
+    assert bench_main([*mixed, "--name", "heuristic", "--tasks", second, "--add-to", str(kept),
+                       "--out", str(tmp_path / "mixed")]) == 0
+    card = json.loads(kept.read_text())
+    assert [r["agent"] for r in card["tasks"]] == ["heuristic", "random"]
+    assert f"--agent {tmp_path / 'row.yaml'}" in card["command"]
 
     from boardgym.eval.benchmark import score
 
@@ -398,4 +406,13 @@ def test_a_task_added_to_a_kept_scorecard_gives_the_card_of_both_played_together
         bench_main([*common, "--tasks", second, "--budget", "1M", "--add-to", str(kept)])
     with pytest.raises(SystemExit, match="no scorecard there to add to"):
         bench_main([*common, "--tasks", second, "--add-to", str(tmp_path / "none.json")])
+    # a kept row another agent played: one --agent SPEC would not play the merged card again
+    other = [a if a != "heuristic" else "random" for a in common]
+    with pytest.raises(SystemExit, match=rf"its {first} row was played by 'heuristic', and --agent 'random' gives "
+                                         rf"it 'random'.*a file mapping each task to its spec"):
+        bench_main([*other, "--name", "heuristic", "--tasks", second, "--add-to", str(kept)])
+    (tmp_path / "only_second.yaml").write_text(f"{second}: random\n")
+    with pytest.raises(SystemExit, match=rf"its {first} row was played by 'heuristic'.*does not name it"):
+        bench_main([*common[:2], "--agent", str(tmp_path / "only_second.yaml"), *common[4:], "--name", "heuristic",
+                    "--tasks", second, "--add-to", str(kept)])
     capsys.readouterr()

@@ -130,7 +130,8 @@ def _main(args, argv) -> int:
     if args.add_to:   # before any game: a result that cannot be added would be lost
         specs = list(agents.values())
         kept = scorecard.addable(args.add_to, suite, {"name": name, "track": args.track or scorecard.track_of(specs),
-                                               "budget": args.budget or scorecard.default_budget(specs)})
+                                               "budget": args.budget or scorecard.default_budget(specs)},
+                                  args.agent, [t.id for t in tasks])
     card = scorecard.run(suite, tasks, agents, skipped, name=name, runner=runner, episodes=args.episodes,
                          budget=args.budget, track=args.track, compute=args.compute, command=command,
                          log=lambda m: print(m, flush=True), reps=args.reps)

@@ -48,6 +48,13 @@ def read_agent_map(path: str, suite: Suite) -> dict[str, str]:
     return dict(doc)
 
 
+def agent_map(agent: str, suite: Suite) -> dict[str, str] | None:
+    """``--agent``'s file mapping task ids to specs, read; None where it is one spec."""
+    if agent.endswith((".json", ".yaml", ".yml")) or Path(agent).is_file():
+        return read_agent_map(agent, suite)
+    return None
+
+
 def assign_agents(tasks: list[Task], agent: str, suite: Suite) -> tuple[dict[str, str], dict[str, str]]:
     """``({task id: spec}, {task id: why skipped})``. ``agent`` is one spec for every task or a
     file mapping tasks to specs (then only its tasks are played). Plain ``pretrained`` plays
@@ -55,9 +62,8 @@ def assign_agents(tasks: list[Task], agent: str, suite: Suite) -> tuple[dict[str
     not fit a task is refused, naming the task."""
     from boardgym.agents.specs import parse_spec
 
-    looks_like_file = agent.endswith((".json", ".yaml", ".yml")) or Path(agent).is_file()
-    if looks_like_file:
-        mapping = read_agent_map(agent, suite)
+    mapping = agent_map(agent, suite)
+    if mapping is not None:
         chosen = [t for t in tasks if t.id in mapping]
         if not chosen:
             raise ConfigError(f"--agent {agent!r} maps none of the tasks asked for "
@@ -210,9 +216,12 @@ def merge_rows(path: Path, suite: Suite, name: str, spec: str, rows: list[dict],
     return _merged(path, suite, card, (old or {}).get("tasks", []), rows, reps)
 
 
-def addable(path, suite: Suite, card: dict) -> dict:
+def addable(path, suite: Suite, card: dict, agent: str, played: list[str]) -> dict:
     """The kept scorecard at ``path`` that rows of a card with ``card``'s name, track and budget
-    may be added to (checked before any game is played); a ConfigError saying what differs."""
+    may be added to (checked before any game is played); a ConfigError saying what differs.
+    The kept rows of the tasks not ``played`` again must have been played by what ``agent``
+    (``--agent``: one spec, or a file mapping tasks to specs) gives their task, so that one
+    command plays the merged card again."""
     if not Path(path).is_file():
         raise ConfigError(f"--add-to {path}: no scorecard there to add to (leave --add-to out to write a new one)")
     old = check(path, suite, drop_unknown=True)
@@ -220,6 +229,17 @@ def addable(path, suite: Suite, card: dict) -> dict:
         if old[key] != card[key]:
             raise ConfigError(f"--add-to {path}: that scorecard's {key} is {old[key]!r}, this run's is "
                               f"{card[key]!r}; give {flag} {old[key]} to add to it")
+    mapping = agent_map(agent, suite)
+    for row in old["tasks"]:
+        if row["id"] in played or row["agent"] == "-":   # replaced, or never played
+            continue
+        now = agent if mapping is None else mapping.get(row["id"])
+        if now != row["agent"]:
+            gives = f"gives it {now!r}" if now is not None else "does not name it"
+            raise ConfigError(
+                f"--add-to {path}: its {row['id']} row was played by {row['agent']!r}, and --agent {agent!r} "
+                f"{gives}, so no one command would play the merged scorecard again; give as --agent a file "
+                f"mapping each task to its spec (as boardgym/eval/benchmark/agents/ppo_1m.yaml does)")
     return old
 
 
