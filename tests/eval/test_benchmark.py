@@ -279,7 +279,9 @@ def test_a_heuristic_scorecard_scores_one_on_every_task_and_passes_its_check(sma
     assert (out / "performance_profile.png").stat().st_size > 1000
     md = (out / "scorecard.md").read_text()   # what a task lacks is said on its row
     for r in card["tasks"]:
-        assert r["missing"] and all(f"{m} missing" in md.split(r["id"])[1].split("\n")[0] for m in r["missing"])
+        row = md.split(r["id"])[1].split("\n")[0]
+        assert r["missing"] and all(f"{m} missing" in row for m in r["missing"])
+        assert f"| {MEASURE_WORDS[r['measure']]} |" in row and r["measure"] not in row   # words, not codes
     assert bench_main(["--check", str(out / "scorecard.json")]) == 0
     bad = json.loads((out / "scorecard.json").read_text())
     bad["budget"] = "2M"

@@ -20,7 +20,7 @@ from boardgym.core.errors import ConfigError, ContentError
 from boardgym.core.files import load_json
 
 from . import score
-from .suite import SCHEMAS, Suite, Task, check_agent
+from .suite import MEASURE_WORDS, SCHEMAS, Suite, Task, check_agent
 
 TRACKS = ("no-search", "search")
 BUDGETS = ("none", "1M", "10M", "unlimited")
@@ -144,7 +144,7 @@ def run(suite: Suite, tasks: list[Task], agents: dict[str, str], skipped: dict[s
         rows.append(row)
         if log:
             shown = f"{row['normalized']:.3f}" if row["normalized"] is not None else "unscored (no references)"
-            log(f"  {t.id}: {t.measure} {m['value']:.3f} [{m['low']:.3f}, {m['high']:.3f}], normalized {shown} "
+            log(f"  {t.id}: {MEASURE_WORDS[t.measure]} {m['value']:.3f} [{m['low']:.3f}, {m['high']:.3f}], normalized {shown} "
                 f"({row['seconds']:.0f} s)")
     card["tasks"] = rows
     card["aggregates"] = aggregate(card, reps)
@@ -328,9 +328,9 @@ def to_markdown(card: dict, suite: Suite) -> str:
     for r in card["tasks"]:
         note = r.get("skipped") or ("; ".join(f"{m} missing" for m in r.get("missing", [])) or "")
         if r.get("skipped"):
-            lines.append(f"| {r['id']} | - | {r['measure']} | 0 | - | - | skipped: {note} |")
+            lines.append(f"| {r['id']} | - | {MEASURE_WORDS[r['measure']]} | 0 | - | - | skipped: {note} |")
             continue
-        lines.append(f"| {r['id']} | `{r['agent']}` | {r['measure']} | {r['episodes']} | {_f(r['value'], 3)} "
+        lines.append(f"| {r['id']} | `{r['agent']}` | {MEASURE_WORDS[r['measure']]} | {r['episodes']} | {_f(r['value'], 3)} "
                      f"[{_f(r['low'], 3)}, {_f(r['high'], 3)}] | {_f(r['normalized'])} "
                      f"[{_f(r['normalized_low'])}, {_f(r['normalized_high'])}] | {note} |")
     agg = card.get("aggregates")
