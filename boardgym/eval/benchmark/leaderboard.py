@@ -81,10 +81,11 @@ PROTOCOL = """\
   others. `--list` lists the tasks and what each still lacks. **Cost:** the heuristic's
   scorecard of the whole suite plays 5,000 games (4,500 on the nine 500-episode tasks, 300
   Primeval Peril 4-player games, 200 Elo games against the pool, 50 of them against the pool's
-  ISMCTS). Measured on the quiet 2-core machine (2026-12-03): `python -m boardgym.eval.benchmark
-  --agent heuristic --jobs 2` took 11 min 32 s of wall time (1,342 s of CPU), every task at 1.00,
-  from 34 s (Primeval Peril 4 players) to 116 s (Paleo level 5) a task. A search agent costs far more: the pool's
-  8-simulation ISMCTS takes about 2 s a game of Ancient Terrible Things.
+  ISMCTS). Measured from a fresh clone on the quiet 2-core machine (2026-12-08):
+  `python -m boardgym.eval.benchmark --agent heuristic --jobs 2` took 6 min 37 s of wall time
+  (12 min 47 s of CPU), every task at 1.00, from 10 s (Tides of Ruin, long solo) to 78 s (Paleo
+  level 3, 4 groups) a task; the first measurement (2026-12-03) took 11 min 32 s. A search agent
+  costs far more: the pool's 8-simulation ISMCTS takes about 2 s a game of Ancient Terrible Things.
 - **Submitting.** Run `python -m boardgym.eval.benchmark --agent SPEC --name NAME --budget TIER
   --compute "..."` (a file mapping task ids to specs also works as `--agent`), check the
   result with `python -m boardgym.eval.benchmark --check results/benchmark/NAME/scorecard.json`,
