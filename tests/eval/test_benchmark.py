@@ -352,6 +352,27 @@ def test_a_scorecard_on_ray_is_the_one_played_here(small_suite, tmp_path):
     assert json.loads((there / "scorecard.json").read_text())["played_on"].startswith("Ray")
 
 
+def test_each_kept_row_agents_file_gives_the_agents_its_scorecard_played():
+    """A row's agents file (``agents/NAME.yaml``, mapping tasks to specs) and its kept scorecard
+    (``scorecards/NAME.json``) stay in step: the file names exactly the tasks the card played,
+    each with the spec that played it, and the card's command plays that file, so the command
+    on the leaderboard gives the row again."""
+    from pathlib import Path
+
+    from boardgym.eval.benchmark.leaderboard import SCORECARDS
+
+    suite = load_suite()
+    files = sorted((SCORECARDS.parent / "agents").glob("*.yaml"))
+    assert files   # the ppo_1m and rllib_ppo rows
+    for f in files:
+        mapping = scorecard.read_agent_map(str(f), suite)
+        card = json.loads((SCORECARDS / f"{f.stem}.json").read_text())
+        played = {r["id"]: r["agent"] for r in card["tasks"] if r["agent"] != "-"}
+        assert mapping == played, f.name
+        rel = Path(*f.parts[-5:]).as_posix()   # boardgym/eval/benchmark/agents/NAME.yaml
+        assert f"--agent {rel} " in card["command"], (f.name, card["command"])
+
+
 def test_the_leaderboard_page_is_in_step_with_the_kept_scorecards(tmp_path):
     """docs/benchmark.md is what --leaderboard writes from the shipped suite and scorecards."""
     from pathlib import Path
