@@ -22,7 +22,7 @@ class ContentError(BoardgymError, ValueError):
     """A content file that breaks its schema or the game's constraints."""
 
     def __init__(self, file: str, entry: str, field: str, message: str):
-        self.file, self.entry, self.field = file, entry, field
+        self.file, self.entry, self.field, self.message = file, entry, field, message
         # "<file>" as the entry or the field means the file as a whole: the message leaves it out
         # ("x.json: file not found", "x.json: field 'cards': ..."), the attributes keep it.
         where = [f"entry {entry!r}"] if entry != WHOLE_FILE else []

@@ -48,13 +48,7 @@ def describe(err: ContentError) -> str:
         where = f"{ENTRY_WORDS.get(table, 'entry')} {entry}, "
     field = re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", err.field)
     head = f"{path.name}: {where}" if field in ("<file>", "<entry>") else f"{path.name}: {where}{field}: "
-    return head + _message(err)
-
-
-def _message(err: ContentError) -> str:
-    prefix = f"{err.file}: entry {err.entry!r}, field {err.field!r}: "
-    text = str(err)
-    return text[len(prefix):] if text.startswith(prefix) else text
+    return head + err.message
 
 
 def validate_pack(pack: str | Path | None = None):
@@ -63,7 +57,7 @@ def validate_pack(pack: str | Path | None = None):
     try:
         pack_folder(folder if pack != "" else "")  # a folder: not '', a file or the root
     except ContentError as err:
-        return None, [f"{pack!r}: {_message(err)}; a pack is a folder of {', '.join(f + '.json' for f in FILES)}"]
+        return None, [f"{pack!r}: {err.message}; a pack is a folder of {', '.join(f + '.json' for f in FILES)}"]
     try:
         content, faults = build_checked(folder)
     except ContentError as err:  # a schema violation, or a table that cannot be built
