@@ -280,7 +280,7 @@ def test_a_value_no_branch_of_an_untagged_union_takes_is_named_as_such():
     ("c1", "cost", "x.json: entry 'c1', field 'cost': file not found"),
 ])
 def test_a_message_about_the_whole_file_names_no_placeholder(entry, field, words):
-    """The placeholder "<file>" as the entry or the field (the file as a whole) stays on the error's attributes
-    for code that reads them, but the words a person reads leave it out."""
+    """The placeholder "<file>" as the entry or the field (the file as a whole) stays on the
+    error's attributes for code that reads them, but the words a person reads leave it out."""
     e = ContentError("x.json", entry, field, "file not found")
     assert str(e) == words and (e.entry, e.field, e.message) == (entry, field, "file not found")
