@@ -24,10 +24,10 @@
     the pretrained baselines shipped with boardgym (``boardgym.pretrained``) and their measured
     figures; play one with ``--opponents pretrained[:NAME]``.
 ``boardgym validate GAME [--pack DIR]``
-    check a game's content pack (default: the shipped one) with the game's ``validate`` module
-    (``run(pack, out) -> exit status``): 0 and a one-line summary on a good pack, 2 and every
-    fault, each naming the file, entry and field, on a bad one. Primeval Peril's checks its
-    story as a graph too.
+    check any game's content pack (default: the shipped one) as the game loads it
+    (``boardgym.games.validate``; a game package's own ``validate`` module where it has one):
+    0 and a one-line summary on a good pack, 2 and the faults, each naming the file, entry and
+    field, on a bad one. Primeval Peril's lists every fault and checks its story as a graph.
 ``boardgym train [FLAGS]``, ``boardgym tune [FLAGS]``, ``boardgym eval [FLAGS]``, ``boardgym benchmark [FLAGS]``
     train a policy / tune a training config's settings with Ray Tune / run a tournament / a
     benchmark scorecard: the same as ``python -m boardgym.train``, ``python -m
@@ -45,9 +45,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from pathlib import Path
 
-from boardgym.core.errors import BoardgymError, ConfigError
+from boardgym.core.errors import BoardgymError
 
 
 # -- ``list`` ------------------------------------------------------------------------------------
@@ -90,24 +89,9 @@ def cmd_view(args, out) -> int:
 
 # -- ``validate`` ---------------------------------------------------------------------------------
 def cmd_validate(args, out) -> int:
-    try:
-        mod = importlib.import_module(f"boardgym.games.{args.game}.validate")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"boardgym.games.{args.game}", f"boardgym.games.{args.game}.validate"):
-            raise
-        raise ConfigError(f"validate: game {args.game!r} has no pack validator; games with one: "
-                          f"{', '.join(_validators())}") from None
-    return mod.run(args.pack, out)
+    from boardgym.games.validate import run
 
-
-def _validators() -> list[str]:
-    """The game packages that hold a ``validate`` module."""
-    import pkgutil
-
-    import boardgym.games
-
-    return sorted(m.name for m in pkgutil.iter_modules(boardgym.games.__path__)
-                  if m.ispkg and (Path(boardgym.games.__path__[0]) / m.name / "validate.py").exists())
+    return run(args.game, args.pack, out)
 
 
 # -- entry point ----------------------------------------------------------------------------------
@@ -143,8 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_view_parser(sub)
     sub.add_parser("pretrained", help="list the pretrained baselines shipped with boardgym and their figures")
-    vp = sub.add_parser("validate", help="check a game's content pack: schema, cross-checks and story graph")
-    vp.add_argument("game", help="game package name, e.g. primeval_peril")
+    vp = sub.add_parser("validate", help="check a game's content pack as the game loads it (schemas, cross-checks; "
+                        "Primeval Peril's story graph too)")
+    vp.add_argument("game", help="game package name, e.g. paleo")
     vp.add_argument("--pack", default=None, metavar="DIR", help="the pack folder (default: the shipped pack)")
     for name, (_, prog, what) in FORWARDED.items():
         sub.add_parser(name, add_help=False, help=f"{what} (= {prog}; needs boardgym[train]; "

@@ -251,26 +251,45 @@ def test_a_table_far_too_long_is_refused_on_its_count_at_once(game, tmp_path):
     assert time.perf_counter() - start < 2
 
 
-def test_boardgym_validate_names_a_file_it_cannot_parse(tmp_path):
-    """``boardgym validate GAME --pack DIR`` for every game with a validator: a file nested too
-    deeply or holding a 5,000-digit number is a fault line naming it (exit 2), not a traceback;
-    a pack path that is not a pack folder is refused as ``make_game`` refuses it."""
-    from boardgym.cli import _validators
-
+@pytest.mark.parametrize("game", GAMES)
+def test_boardgym_validate_checks_every_games_pack_as_the_game_loads_it(game, tmp_path):
+    """``boardgym validate GAME [--pack DIR]`` for every registered game: the shipped pack is ok
+    (exit 0, one line); a pack whose file breaks its schema is one fault line (exit 2) naming
+    the file and the field in a pack author's words (no path the author typed, no placeholder),
+    saying what ``make_game(content_pack=DIR)`` says of it."""
     from ..test_cli import run
 
-    assert _validators()
-    for game in _validators():
-        pack = _copy(game, tmp_path / game)
-        target = _first_file(pack)
-        for text, words in (("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-                            ('{"version": 1' + "0" * 5000 + "}", "a number too long to read")):
-            target.write_text(text)
-            with within(10):
-                rc, out = run(["validate", game, "--pack", str(pack)], io.StringIO())
-            assert rc == 2 and target.name in out and words in out, out
-        for path, words in (("", "the content pack path is empty"), ("/", "root of the file system"),
-                            (str(target), "not a folder but a file")):
-            with within(10):
-                rc, out = run(["validate", game, "--pack", path], io.StringIO())
-            assert rc == 2 and words in out, out                     # '' was: the shipped pack
+    rc, out = run(["validate", game], io.StringIO())
+    assert rc == 0 and ": ok, " in out and len(out.splitlines()) == 1, out
+    pack = _copy(game, tmp_path)
+    target = _first_file(pack)
+    doc = json.loads(target.read_text())
+    doc["colour"] = "red"
+    target.write_text(json.dumps(doc))
+    rc, out = run(["validate", game, "--pack", str(pack)], io.StringIO())
+    lines = out.splitlines()
+    assert rc == 2 and lines[0] == f"{pack}: 1 fault", out
+    assert lines[1].startswith(f"  {target.name}: colour: unknown key 'colour'"), out
+    assert refused(game, pack, "colour").message in lines[1] and "<file>" not in out, out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boardgym_validate_names_a_file_it_cannot_parse(game, tmp_path):
+    """``boardgym validate GAME --pack DIR`` for every game: a file nested too deeply or holding
+    a 5,000-digit number is a fault line naming it (exit 2), not a traceback; a pack path that
+    is not a pack folder is refused as ``make_game`` refuses it."""
+    from ..test_cli import run
+
+    pack = _copy(game, tmp_path / game)
+    target = _first_file(pack)
+    for text, words in (("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                        ('{"version": 1' + "0" * 5000 + "}", "a number too long to read")):
+        target.write_text(text)
+        with within(10):
+            rc, out = run(["validate", game, "--pack", str(pack)], io.StringIO())
+        assert rc == 2 and target.name in out and words in out, out
+    for path, words in (("", "the content pack path is empty"), ("/", "root of the file system"),
+                        (str(target), "not a folder but a file")):
+        with within(10):
+            rc, out = run(["validate", game, "--pack", path], io.StringIO())
+        assert rc == 2 and words in out, out                     # '' was: the shipped pack

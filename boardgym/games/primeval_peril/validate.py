@@ -22,11 +22,12 @@ primeval_peril [--pack DIR]`` prints them (exit status 2) or a one-line summary 
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from boardgym.core.errors import ContentError
 from boardgym.core.files import pack_folder
+from boardgym.games.validate import describe as describe_fault
+from boardgym.games.validate import report
 
 from .content import DEFAULT_PACK, FILES, build_checked
 from .story_graph import graph_faults
@@ -36,19 +37,9 @@ ENTRY_WORDS = {"story": "section", "atlas": "space", "events": "event", "cards":
 
 
 def describe(err: ContentError) -> str:
-    """A fault as one line: ``<file>: <kind> <entry>, <field>: <message>``."""
-    path = Path(err.file)
-    table = path.name.removesuffix(".json")
-    entry = err.entry
-    if entry in ("<file>", "<schema>"):
-        where = ""
-    elif entry.startswith("page ") or "[" in entry:
-        where = f"{entry}, "
-    else:
-        where = f"{ENTRY_WORDS.get(table, 'entry')} {entry}, "
-    field = re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", err.field)
-    head = f"{path.name}: {where}" if field in ("<file>", "<entry>") else f"{path.name}: {where}{field}: "
-    return head + err.message
+    """A fault as one line: ``<file>: <kind> <entry>, <field>: <message>`` (a section, a space,
+    a card ... by its table)."""
+    return describe_fault(err, ENTRY_WORDS)
 
 
 def validate_pack(pack: str | Path | None = None):
@@ -78,11 +69,4 @@ def run(pack: str | None, out) -> int:
     """``boardgym validate primeval_peril``: 0 and a summary line, or 2 and every fault."""
     folder = Path(pack) if pack is not None else DEFAULT_PACK
     content, faults = validate_pack(pack if pack is not None else folder)
-    if faults:
-        name = repr(pack) if pack == "" else folder
-        print(f"{name}: {len(faults)} fault{'s' if len(faults) != 1 else ''}", file=out)
-        for line in faults:
-            print(f"  {line}", file=out)
-        return 2
-    print(summary(content, folder), file=out)
-    return 0
+    return report(repr(pack) if pack == "" else folder, None if faults else summary(content, folder), faults, out)

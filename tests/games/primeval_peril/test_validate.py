@@ -108,11 +108,11 @@ def test_every_fault_is_listed_at_once(tmp_path):
     assert rc == 2 and text.startswith(f"{tmp_path / 'pack'}: 3 faults")
 
 
-def test_a_missing_folder_and_an_unknown_game():
+def test_a_missing_folder_and_an_unknown_game(capsys):
     rc, text = validate("--pack", "/nonexistent/pack")
     assert rc == 2 and "no such folder" in text
-    rc, text = run(["validate", "paleo"], io.StringIO())
-    assert rc == 2
+    rc, text = run(["validate", "no_such_game"], io.StringIO())
+    assert rc == 2 and "unknown game 'no_such_game'" in capsys.readouterr().err
 
 
 # -- the content guide's worked example ------------------------------------------------------------
