@@ -18,7 +18,7 @@ import importlib
 import re
 from pathlib import Path
 
-from boardgym.core.errors import WHOLE_FILE, ConfigError, ContentError
+from boardgym.core.errors import WHOLE_FILE, ContentError
 from boardgym.core.files import pack_folder
 
 from . import game_class, make_game
@@ -64,10 +64,8 @@ def check_pack(game: str, pack: str | None = None) -> tuple[str | None, list[str
                       f"({', '.join(pack_files(default_pack(game)))})"]
     try:
         g = make_game(game, content_pack=str(folder))
-    except ContentError as err:
+    except ContentError as err:   # any other refusal (a ConfigError) is the command's error line
         return None, [describe(err)]
-    except ConfigError as err:   # the pack loads, but the game's setup cannot be built from it
-        return None, [f"{folder.name}: {err}"]
     files = pack_files(folder)
     return f"{folder}: ok, {len(files)} files load and a game of {g.info.title} is set up from them", []
 
