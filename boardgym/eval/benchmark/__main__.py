@@ -120,8 +120,7 @@ def _main(args, argv) -> int:
         _fail("give --agent SPEC (or a file mapping tasks to specs), or one of --list, --check, --references, "
               "--leaderboard")
     agents, skipped = scorecard.assign_agents(tasks, args.agent, suite)
-    if args.agent.endswith((".json", ".yaml", ".yml")):
-        tasks = [t for t in tasks if t.id in agents]
+    tasks = [t for t in tasks if t.id in agents or t.id in skipped]   # a mapping file's tasks only
     runner = runner_from_args(args, PROG, log=lambda m: print(m, flush=True))
     name = args.name or _name_of(args.agent)
     out = Path(args.out) if args.out else Path("results") / "benchmark" / name
